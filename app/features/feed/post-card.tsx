@@ -1,0 +1,72 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { FeedPost } from "./feed.server";
+
+type SerializedPost = FeedPost;
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** "3 hours ago", measured against the server's clock so server and browser agree. */
+export function relativeTime(iso: string, now: number, locale: string) {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(seconds, "second");
+}
+
+export function PostCard({
+  post,
+  now,
+  open = false,
+}: {
+  post: SerializedPost;
+  now: number;
+  open?: boolean;
+}) {
+  const { t, i18n } = useTranslation("newsfeed");
+  const headline = t(`types.${post.type}`, {
+    actor: post.actor?.name ?? t("someone"),
+    subject: post.subject?.name ?? t("someone"),
+  });
+  const href = `/newsfeed/${post.type}/${post.id}`;
+  const HeadingTag = open ? "h2" : "h3";
+  return (
+    <article
+      aria-labelledby={`post-${post.id}-${open ? "open" : "item"}`}
+      data-post-id={post.id}
+      data-post-type={post.type}
+      className={`rounded-xl border p-4 ${
+        open
+          ? "border-glow-500 bg-glow-50 shadow-md dark:bg-slate-900"
+          : "border-slate-200 dark:border-slate-800"
+      }`}
+    >
+      <p className="text-xs font-semibold uppercase tracking-wide text-glow-700 dark:text-glow-300">
+        {t(`typeNames.${post.type}`)}
+      </p>
+      <HeadingTag id={`post-${post.id}-${open ? "open" : "item"}`} className="mt-1 font-semibold">
+        {open ? (
+          headline
+        ) : (
+          <Link to={href} className="hover:underline">
+            {headline}
+          </Link>
+        )}
+      </HeadingTag>
+      {post.text ? <p className="mt-2 whitespace-pre-line break-words">{post.text}</p> : null}
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        <time dateTime={post.createdAt}>{relativeTime(post.createdAt, now, i18n.language)}</time>
+        {post.actor ? <> · {t("byline", { author: post.actor.name })}</> : null}
+      </p>
+    </article>
+  );
+}

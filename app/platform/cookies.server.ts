@@ -1,0 +1,93 @@
+import { createCookie, createCookieSessionStorage, type SessionStorage } from "react-router";
+import { deriveSecret } from "./secrets.server";
+
+const YEAR = 60 * 60 * 24 * 365;
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 3; // the spec's 3 days
+
+/** The visitor's language choice (read by the i18n middleware). */
+export const languageCookie = createCookie("lng", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  secure: true,
+  maxAge: YEAR,
+});
+
+/** Cookie consent, readable by the server: "yes" or "no". */
+export const consentCookie = createCookie("cookiesaccepted", {
+  path: "/",
+  sameSite: "lax",
+  secure: true,
+  maxAge: YEAR,
+});
+
+export async function readConsent(request: Request): Promise<"yes" | "no" | null> {
+  const value: unknown = await consentCookie.parse(request.headers.get("Cookie"));
+  return value === "yes" || value === "no" ? value : null;
+}
+
+export interface SessionData {
+  /** The random session id; the server keeps only its hash. */
+  sid: string;
+}
+export interface SessionFlash {
+  /** One-shot notices for the home screen ('You have successfully logged in!'…). */
+  loggedIn: boolean;
+  loggedOut: boolean;
+}
+
+let storages:
+  | {
+      session: SessionStorage<SessionData, SessionFlash>;
+      theme: SessionStorage;
+      toast: SessionStorage;
+    }
+  | undefined;
+
+/** Cookie storages are created once the master secret is known (see secrets.server). */
+function build() {
+  storages = {
+    session: createCookieSessionStorage<SessionData, SessionFlash>({
+      cookie: {
+        name: "sessionID",
+        path: "/",
+        httpOnly: true,
+        secure: true,
+        sameSite: "strict",
+        maxAge: SESSION_MAX_AGE_SECONDS,
+        secrets: [deriveSecret("session-cookie")],
+      },
+    }),
+    theme: createCookieSessionStorage({
+      cookie: {
+        name: "theme",
+        path: "/",
+        httpOnly: true,
+        secure: true,
+        sameSite: "lax",
+        maxAge: YEAR,
+        secrets: [deriveSecret("theme-cookie")],
+      },
+    }),
+    toast: createCookieSessionStorage({
+      cookie: {
+        name: "toast",
+        path: "/",
+        httpOnly: true,
+        secure: true,
+        sameSite: "lax",
+        secrets: [deriveSecret("toast-cookie")],
+      },
+    }),
+  };
+  return storages;
+}
+
+export const sessionStorage = () => (storages ?? build()).session;
+export const themeStorage = () => (storages ?? build()).theme;
+export const toastStorage = () => (storages ?? build()).toast;
+
+/** For tests that switch secrets. */
+export function resetCookieStorages() {
+  storages = undefined;
+}

@@ -1,0 +1,200 @@
+/**
+ * One DATABASE_URL, two engines, the same schema and migrations:
+ *   unset              → embedded PGlite in ./data/glow
+ *   file:PATH          → embedded PGlite in PATH
+ *   memory:            → PGlite in memory
+ *   postgres(ql)://…   → PostgreSQL through a pg pool
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type DatabaseTarget =
+  | { kind: "pglite"; dataDir: string | null }
+  | { kind: "postgres"; url: string };
+
+export const DEFAULT_DATA_DIR = "./data/glow";
+
+export function parseDatabaseUrl(url: string | undefined): DatabaseTarget {
+  const value = url?.trim();
+  if (!value) return { kind: "pglite", dataDir: DEFAULT_DATA_DIR };
+  if (value === "memory:" || value === "memory://") return { kind: "pglite", dataDir: null };
+  if (value.startsWith("file:")) {
+    const dir = value.slice("file:".length).replace(/^\/\/(?=\/)/, "");
+    if (!dir) throw new Error("DATABASE_URL file: needs a folder, e.g. file:./data/glow");
+    return { kind: "pglite", dataDir: dir };
+  }
+  if (value.startsWith("postgres://") || value.startsWith("postgresql://")) {
+    return { kind: "postgres", url: value };
+  }
+  throw new Error(
+    "DATABASE_URL must be empty, file:PATH, memory:, or a postgres:// / postgresql:// URL",
+  );
+}
+
+export function describeTarget(target: DatabaseTarget): string {
+  if (target.kind === "postgres") {
+    const u = new URL(target.url);
+    return `PostgreSQL at ${u.hostname}${u.port ? `:${u.port}` : ""}${u.pathname}`;
+  }
+  return target.dataDir ? `embedded PGlite in ${target.dataDir}` : "embedded PGlite in memory";
+}
+
+export interface Connection {
+  db: Database;
+  target: DatabaseTarget;
+  /** `select 1`; throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The embedded database in ${dir} is already open in another Glow process (pid ${pid}). ` +
+        `Stop that process first, or point DATABASE_URL at another folder (file:PATH) or at PostgreSQL.`,
+    );
+    this.name = "DatabaseLockedError";
+  }
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite is one process on one folder: a second process would corrupt it. A lock file
+ * beside the folder, holding our pid, refuses the second process with a clear message.
+ */
+function acquireFolderLock(dataDir: string): () => void {
+  const lockPath = `${path.resolve(dataDir)}.lock`;
+  fs.mkdirSync(path.dirname(lockPath), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(fs.readFileSync(lockPath, "utf8").trim());
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+        throw new DatabaseLockedError(dataDir, holder);
+      }
+      fs.rmSync(lockPath, { force: true }); // stale lock from a process that died
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(process.env.GLOW_MIGRATIONS_DIR ?? "drizzle");
+
+/** Opens the database named by DATABASE_URL and applies every committed migration. */
+export async function openDatabase(
+  url: string | undefined,
+  options: { migrate?: boolean; pglite?: PGlite } = {},
+): Promise<Connection> {
+  const target = parseDatabaseUrl(url);
+  const shouldMigrate = options.migrate ?? true;
+
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    if (shouldMigrate) {
+      // Several instances may start at once: one migrates, the others wait on the lock.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(827341)");
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query("select pg_advisory_unlock(827341)").catch(() => {});
+        client.release();
+      }
+    }
+    return {
+      db,
+      target,
+      ping: async () => {
+        await pool.query("select 1");
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const release = target.dataDir ? acquireFolderLock(target.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    if (options.pglite) {
+      client = options.pglite;
+    } else {
+      if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
+      client = await PGlite.create(target.dataDir ?? undefined);
+    }
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  if (shouldMigrate) {
+    await migratePglite(drizzlePglite(client, { schema }), {
+      migrationsFolder: MIGRATIONS_FOLDER,
+    });
+  }
+  let closed = false;
+  return {
+    db,
+    target,
+    ping: async () => {
+      if (closed) throw new Error("database closed");
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+// ── The process-wide connection, set once at start-up (or by a test). ──
+
+let current: Connection | undefined;
+
+export function setConnection(connection: Connection | undefined) {
+  current = connection;
+}
+
+export function connection(): Connection {
+  if (!current) throw new Error("The database is not connected yet");
+  return current;
+}
+
+/** The drizzle database every service uses. */
+export function db(): Database {
+  return connection().db;
+}

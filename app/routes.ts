@@ -1,0 +1,25 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/**
+ * One line per path of the spec's route table, in the spec's order; the game's
+ * resource routes (translations, preference forms) follow, then the catch-all.
+ */
+export default [
+  index("routes/home.tsx"),
+  route("home", "routes/home.tsx", { id: "routes/home-alias" }),
+  route("landing", "routes/landing.tsx"),
+  route("newsfeed", "routes/newsfeed.tsx", [
+    route(":postType/:id", "routes/newsfeed-post.tsx", { id: "routes/newsfeed-typed-post" }),
+    route(":id", "routes/newsfeed-post.tsx"),
+  ]),
+
+  // Resources and preference forms (work without JavaScript).
+  route("locales/:lng/:file", "routes/resources/locales.ts"),
+  route("locales/add/:lng/:ns", "routes/resources/locales-add.ts"),
+  route("preferences/theme", "routes/resources/theme.ts"),
+  route("preferences/language", "routes/resources/language.ts"),
+  route("preferences/cookies", "routes/resources/cookie-consent.ts"),
+  route("session/end", "routes/resources/end-session.ts"),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

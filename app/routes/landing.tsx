@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/landing";
+import { getInstance } from "~/platform/i18n.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: getInstance(context).t("landing.title") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Landing"} · Glow` },
+];
+
+export default function Landing() {
+  const { t } = useTranslation();
+  const points = ["quests", "salutes", "parties", "beamkins"] as const;
+  return (
+    <article className="space-y-4">
+      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("landing.heading")}</h1>
+      <p className="text-lg">{t("landing.intro")}</p>
+      <ul className="list-disc space-y-1 ps-6">
+        {points.map((point) => (
+          <li key={point}>{t(`landing.${point}`)}</li>
+        ))}
+      </ul>
+      <Link
+        to="/signin"
+        className="inline-block rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900"
+      >
+        {t("landing.cta")}
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/newsfeed-post";
+import { findPost } from "~/features/feed/feed.server";
+import { PostCard } from "~/features/feed/post-card";
+import { getInstance } from "~/platform/i18n.server";
+
+/** The newsfeed with a single post open: /newsfeed/{postType}/{id} and /newsfeed/{id}. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : Number.NaN;
+  const postType = "postType" in params ? (params.postType as string) : undefined;
+  const post = await findPost(id, postType);
+  if (!post) throw data(null, { status: 404 });
+  return { post, now: Date.now(), title: getInstance(context).t("newsfeed:postTitle") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Post"} · Glow` },
+];
+
+export default function NewsfeedPost({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("newsfeed");
+  return (
+    <section aria-label={t("postTitle")} className="space-y-2">
+      <PostCard post={loaderData.post} now={loaderData.now} open />
+      <Link to="/newsfeed" className="inline-block font-medium underline">
+        {t("close")}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import { Link, Outlet } from "react-router";
+import type { Route } from "./+types/newsfeed";
+import { listFeed } from "~/features/feed/feed.server";
+import { PostCard } from "~/features/feed/post-card";
+import { getInstance } from "~/platform/i18n.server";
+
+export const handle = { i18n: ["newsfeed"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const before = new URL(request.url).searchParams.get("before");
+  const feed = await listFeed(before);
+  return {
+    ...feed,
+    paged: Boolean(before),
+    now: Date.now(),
+    title: getInstance(context).t("newsfeed:title"),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Newsfeed"} · Glow` },
+];
+
+export default function Newsfeed({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("newsfeed");
+  const { posts, nextCursor, now, paged } = loaderData;
+  return (
+    <div className="space-y-6">
+      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("heading")}</h1>
+      <Outlet />
+      {posts.length === 0 ? (
+        <p>{t("empty")}</p>
+      ) : (
+        <ol className="space-y-3" aria-label={t("title")}>
+          {posts.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} now={now} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <nav className="flex flex-wrap gap-4" aria-label={t("title")}>
+        {paged ? (
+          <Link to="/newsfeed" className="font-medium underline">
+            {t("newest")}
+          </Link>
+        ) : null}
+        {nextCursor ? (
+          <Link
+            to={`/newsfeed?before=${encodeURIComponent(nextCursor)}`}
+            rel="next"
+            className="font-medium underline"
+          >
+            {t("more")}
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/cookie-consent";
+import { consentCookie } from "~/platform/cookies.server";
+import { safeRedirectPath } from "~/platform/redirect-to";
+
+const ConsentChoice = z.object({
+  choice: z.enum(["accept", "decline"]),
+  redirectTo: z.string().optional(),
+});
+
+/** Accept or decline cookies; the answer is kept in a cookie the server can read. */
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = ConsentChoice.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Unknown choice" }, { status: 400 });
+  const value = parsed.data.choice === "accept" ? "yes" : "no";
+  return redirect(safeRedirectPath(parsed.data.redirectTo, new URL(request.url).origin, "/"), {
+    headers: { "Set-Cookie": await consentCookie.serialize(value) },
+  });
+}
+
+export async function loader() {
+  throw data(null, { status: 404 });
+}

@@ -1,0 +1,41 @@
+import { data, redirect } from "react-router";
+import { Theme } from "remix-themes";
+import { z } from "zod";
+import type { Route } from "./+types/theme";
+import { safeRedirectPath } from "~/platform/redirect-to";
+import { themeSessionResolver } from "~/platform/theme.server";
+
+const ThemeChoice = z.object({
+  theme: z.enum(["light", "dark", "system"]).nullable(),
+  redirectTo: z.string().optional(),
+});
+
+/**
+ * Switch theme. Accepts a plain form post (no JavaScript) and remix-themes' JSON post;
+ * "system" (or null) forgets the choice so the page follows the OS again.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const isJson = request.headers.get("Content-Type")?.includes("application/json");
+  const raw = isJson
+    ? await request.json().catch(() => null)
+    : Object.fromEntries(await request.formData());
+  const parsed = ThemeChoice.safeParse(raw);
+  if (!parsed.success) return data({ error: "Unknown theme" }, { status: 400 });
+
+  const session = await themeSessionResolver(request);
+  const { theme, redirectTo } = parsed.data;
+  let cookie: string;
+  if (theme === null || theme === "system") {
+    cookie = await session.destroy();
+  } else {
+    session.setTheme(theme === "dark" ? Theme.DARK : Theme.LIGHT);
+    cookie = await session.commit();
+  }
+  const headers = { "Set-Cookie": cookie };
+  if (isJson) return data({ success: true }, { headers });
+  return redirect(safeRedirectPath(redirectTo, new URL(request.url).origin, "/"), { headers });
+}
+
+export async function loader() {
+  throw data(null, { status: 404 });
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+
+/** The root error boundary for unexpected failures: no catalogue entry, just a way back. */
+export function CrashScreen({ error }: { error: unknown }) {
+  const { t } = useTranslation("errors");
+  const location = useLocation();
+  const stack =
+    import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : null;
+  return (
+    <main id="main" role="alert" className="mx-auto max-w-lg px-4 py-12">
+      <h1 className="text-3xl font-bold">{t("boundary.title")}</h1>
+      <details className="mt-4 rounded border border-slate-300 p-3 dark:border-slate-700">
+        <summary className="cursor-pointer font-medium">{t("boundary.details")}</summary>
+        <pre className="mt-2 overflow-x-auto whitespace-pre-wrap text-sm">
+          {stack ?? t("boundary.noDetails")}
+        </pre>
+      </details>
+      <a
+        href={`${location.pathname}${location.search}`}
+        className="mt-6 inline-block rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900"
+        onClick={(event) => {
+          event.preventDefault();
+          window.location.reload();
+        }}
+      >
+        {t("boundary.reload")}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { supportedLanguages } from "~/platform/i18n";
+import { RedirectField } from "./redirect-field";
+
+/** A plain form (works without JavaScript); with JavaScript it also remembers the choice locally. */
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  return (
+    <Form
+      method="post"
+      action="/preferences/language"
+      className="flex items-center gap-1 text-sm"
+      aria-label={t("language.change")}
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        if (submitter?.value) localStorage.setItem("language", submitter.value);
+      }}
+    >
+      <RedirectField />
+      <span className="sr-only">{t("language.label")}</span>
+      {supportedLanguages.map((lng) => (
+        <button
+          key={lng}
+          type="submit"
+          name="lng"
+          value={lng}
+          lang={lng}
+          aria-pressed={i18n.language === lng}
+          className="rounded-md border border-slate-300 px-2 py-1 aria-pressed:border-glow-500 aria-pressed:bg-glow-100 aria-pressed:text-slate-900 dark:border-slate-700"
+        >
+          {t(`language.${lng}`)}
+        </button>
+      ))}
+    </Form>
+  );
+}

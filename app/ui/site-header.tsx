@@ -1,0 +1,41 @@
+import { useTranslation } from "react-i18next";
+import { Link, NavLink } from "react-router";
+import { LanguageSwitcher } from "./language-switcher";
+import { ThemeSwitcher } from "./theme-switcher";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-2 py-1 font-medium hover:bg-glow-100 dark:hover:bg-slate-800 ${
+    isActive ? "text-glow-700 underline underline-offset-4 dark:text-glow-300" : ""
+  }`;
+
+export function SiteHeader({ children }: { children?: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <header className="border-b border-slate-200 bg-white/90 dark:border-slate-800 dark:bg-slate-950/90">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-glow-100 focus:px-3 focus:py-2 focus:text-slate-900"
+      >
+        {t("skipToContent")}
+      </a>
+      <div className="mx-auto flex w-full max-w-3xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+        <Link to="/" className="font-pacifico text-2xl text-glow-700 dark:text-glow-300">
+          {t("appName")}
+        </Link>
+        <nav aria-label={t("nav.label")} className="flex flex-wrap items-center gap-1 text-sm">
+          <NavLink to="/newsfeed" className={navLinkClass}>
+            {t("nav.newsfeed")}
+          </NavLink>
+          <NavLink to="/landing" className={navLinkClass}>
+            {t("nav.landing")}
+          </NavLink>
+        </nav>
+        <div className="ms-auto flex flex-wrap items-center gap-3">
+          {children}
+          <LanguageSwitcher />
+          <ThemeSwitcher />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+import { useTranslation } from "react-i18next";
+import { useFetcher, useRouteLoaderData } from "react-router";
+import { RedirectField } from "./redirect-field";
+
+const choices = ["light", "dark", "system"] as const;
+
+/** Light, dark or system. A form post without JavaScript; no reload with it. */
+export function ThemeSwitcher() {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const root = useRouteLoaderData("root") as { theme: string | null } | undefined;
+  const pending = fetcher.formData?.get("theme");
+  const current = typeof pending === "string" ? pending : (root?.theme ?? "system");
+  return (
+    <fetcher.Form
+      method="post"
+      action="/preferences/theme"
+      className="flex items-center gap-1 text-sm"
+      aria-label={t("theme.label")}
+    >
+      <RedirectField />
+      {choices.map((choice) => (
+        <button
+          key={choice}
+          type="submit"
+          name="theme"
+          value={choice}
+          aria-pressed={current === choice}
+          className="rounded-md border border-slate-300 px-2 py-1 aria-pressed:border-glow-500 aria-pressed:bg-glow-100 aria-pressed:text-slate-900 dark:border-slate-700"
+        >
+          {t(`theme.${choice}`)}
+        </button>
+      ))}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * The Node shell around the React Router app: Express, compression, security headers,
+ * health checks, proxy trust, request logs and graceful shutdown.
+ *
+ * `server.js` imports the built copy of this module (build/server/index.js) in
+ * production and loads it through Vite in development.
+ */
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { seedDemoWorld } from "~/features/demo/seed.server";
+import {
+  connection,
+  describeTarget,
+  openDatabase,
+  setConnection,
+} from "~/platform/db/db.server";
+import { env } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
+import { requestInfoContext } from "~/platform/request-context";
+import { loadMasterSecret, setMasterSecret } from "~/platform/secrets.server";
+import { contentSecurityPolicy, securityHeaders } from "./security";
+
+export interface StartOptions {
+  vite?: ViteDevServer;
+  /** Called once the server listens; used by server.js to print how to get in. */
+  onListening?: (info: { url: string; database: string }) => void;
+}
+
+/** Builds the Express app; the database must already be connected. */
+export function createApp(options: {
+  vite?: ViteDevServer;
+  build?: () => Promise<ServerBuild>;
+  isShuttingDown: () => boolean;
+}) {
+  const config = env();
+  const dev = Boolean(options.vite);
+  const app = express();
+  app.disable("x-powered-by");
+  // A hop count, never `true`: the leftmost X-Forwarded-For is the client's to forge.
+  app.set("trust proxy", config.TRUST_PROXY);
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").type("text/plain").send("ok");
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store").type("text/plain");
+    if (options.isShuttingDown()) return void res.status(503).send("shutting down");
+    try {
+      await connection().ping();
+      res.send("ready");
+    } catch {
+      res.status(503).send("database unavailable");
+    }
+  });
+
+  app.use(compression());
+
+  app.use((req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
+    for (const [name, value] of Object.entries(securityHeaders(req.secure))) {
+      res.setHeader(name, value);
+    }
+    next();
+  });
+
+  if (config.LOG_REQUESTS) {
+    app.use((req, res, next) => {
+      const started = process.hrtime.bigint();
+      res.on("finish", () => {
+        // Path only: query strings may carry phone numbers; no cookies or bodies either.
+        log.info("request", {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
+        });
+      });
+      next();
+    });
+  }
+
+  if (options.vite) {
+    app.use(options.vite.middlewares);
+  } else {
+    const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+    // Hashed assets: cache for a year, never revalidate.
+    app.use(
+      "/static",
+      express.static(path.join(clientDir, "static"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        fallthrough: false,
+      }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  const build =
+    options.build ??
+    (options.vite
+      ? () =>
+          options.vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+      : () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: dev ? "development" : "production",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(requestInfoContext, {
+          nonce: String(res.locals.cspNonce ?? ""),
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "0.0.0.0",
+          secure: req.secure,
+        });
+        return context;
+      },
+    }),
+  );
+  return app;
+}
+
+/** Opens the database, seeds the demo world when empty, and listens. */
+export async function startServer(options: StartOptions = {}) {
+  const config = env();
+  const conn = await openDatabase(config.DATABASE_URL);
+  setConnection(conn);
+  setMasterSecret(await loadMasterSecret(conn.db, config.SESSION_SECRET));
+  if (config.SEED_DEMO && (await seedDemoWorld(conn.db))) {
+    log.info("seeded the demo world");
+  }
+
+  let shuttingDown = false;
+  const app = createApp({ vite: options.vite, isShuttingDown: () => shuttingDown });
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(config.PORT, config.HOST ?? "::", (error?: Error) =>
+      error ? reject(error) : resolve(s),
+    );
+    s.once("error", reject);
+  });
+  // Longer than a proxy's usual 60 s idle timeout, so the proxy closes first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const host = !config.HOST || config.HOST === "::" || config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  options.onListening?.({ url, database: describeTarget(conn.target) });
+
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info("shutting down", { signal });
+    const force = setTimeout(() => {
+      log.warn("in-flight requests did not finish in time; closing them");
+      server.closeAllConnections();
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      try {
+        await conn.close();
+      } catch (error) {
+        log.error("closing the database failed", { error: String(error) });
+      }
+      log.info("stopped");
+      process.exit(0);
+    });
+    // Idle keep-alive sockets would hold server.close() open until they time out.
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+
+  return { server, url, close: () => shutdown("close") };
+}

@@ -1,0 +1,14 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  build: {
+    // The spec serves static assets under /static/.
+    assetsDir: "static",
+    // The server bundle's entry is our Express app, which pulls in the React Router build.
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+  },
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+}));
