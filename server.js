@@ -80,7 +80,7 @@ async function main() {
   }
   const entry = ensureBuild();
   const { startServer } = await import(pathToFileURL(entry).href);
-  await startServer({ onListening: printWelcome });
+  await startServer({ clientDir: path.join(buildDir, "client"), onListening: printWelcome });
 }
 
 main().catch((error) => {

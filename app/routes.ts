@@ -21,5 +21,8 @@ export default [
   route("preferences/cookies", "routes/resources/cookie-consent.ts"),
   route("session/end", "routes/resources/end-session.ts"),
 
+  // Browser-test hook: answers 404 unless GLOW_E2E_HOOKS_TOKEN is set and presented.
+  route("__e2e/session", "routes/resources/e2e-session.ts"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

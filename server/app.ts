@@ -8,7 +8,6 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -29,6 +28,8 @@ import { contentSecurityPolicy, securityHeaders } from "./security";
 
 export interface StartOptions {
   vite?: ViteDevServer;
+  /** The built browser assets (build/client); server.js knows where the build is. */
+  clientDir?: string;
   /** Called once the server listens; used by server.js to print how to get in. */
   onListening?: (info: { url: string; database: string }) => void;
 }
@@ -36,6 +37,7 @@ export interface StartOptions {
 /** Builds the Express app; the database must already be connected. */
 export function createApp(options: {
   vite?: ViteDevServer;
+  clientDir?: string;
   build?: () => Promise<ServerBuild>;
   isShuttingDown: () => boolean;
 }) {
@@ -91,7 +93,7 @@ export function createApp(options: {
   if (options.vite) {
     app.use(options.vite.middlewares);
   } else {
-    const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+    const clientDir = options.clientDir ?? path.resolve(process.env.GLOW_BUILD_DIR ?? "build", "client");
     // Hashed assets: cache for a year, never revalidate.
     app.use(
       "/static",
@@ -141,7 +143,11 @@ export async function startServer(options: StartOptions = {}) {
   }
 
   let shuttingDown = false;
-  const app = createApp({ vite: options.vite, isShuttingDown: () => shuttingDown });
+  const app = createApp({
+    vite: options.vite,
+    clientDir: options.clientDir,
+    isShuttingDown: () => shuttingDown,
+  });
 
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST ?? "::", (error?: Error) =>

@@ -21,6 +21,8 @@ const EnvSchema = z.object({
     .enum(["0", "1"])
     .default("1")
     .transform((v) => v === "1"),
+  // Browser tests only: enables POST /__e2e/session when the request carries this token.
+  GLOW_E2E_HOOKS_TOKEN: z.string().min(32).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(9000),
 });
 

@@ -1,0 +1,40 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { E2E_HOOKS_TOKEN } from "../../playwright.config";
+
+let counter = 0;
+/** A phone number no other test uses (+1 555 7xx xxxx), so tests never share a member. */
+export function uniquePhone() {
+  counter += 1;
+  const n = (Date.now() % 1_000_000) * 10 + (counter % 10) + process.pid * 7;
+  return `+1555${String(7_000_000 + (n % 3_000_000)).padStart(7, "0")}`;
+}
+
+export interface SignInOptions {
+  phone?: string;
+  firstName?: string;
+  lastName?: string;
+  username?: string;
+  zipcode?: string;
+  withAvatar?: boolean;
+}
+
+/** Signs a member in by writing a session through the e2e hook; accepts cookies too. */
+export async function signIn(page: Page, options: SignInOptions = {}) {
+  const phone = options.phone ?? uniquePhone();
+  const response = await page.request.post("/__e2e/session", {
+    headers: { "x-e2e-token": E2E_HOOKS_TOKEN },
+    data: { ...options, phone },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  const body = (await response.json()) as { memberId: number };
+  return { phone, memberId: body.memberId };
+}
+
+/** Answers the cookie banner as a newcomer would (works with and without JavaScript). */
+export async function acceptCookies(page: Page) {
+  await page.getByRole("button", { name: /Accept cookies|接受 Cookie/ }).click();
+  await expect(page.getByRole("button", { name: /Accept cookies|接受 Cookie/ })).toHaveCount(0);
+}
+
+export const test = base;
+export { expect };

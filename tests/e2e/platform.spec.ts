@@ -1,0 +1,126 @@
+import { acceptCookies, expect, test } from "./fixtures";
+
+test.describe("home", () => {
+  test("greets the visitor five times, each in its own self-hosted display font", async ({ page }) => {
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    await page.goto("/");
+    const greetings = page.getByText("Welcome to the Glow game!", { exact: true });
+    await expect(greetings).toHaveCount(5);
+    const families = await greetings.evaluateAll((nodes) =>
+      nodes.map((node) => getComputedStyle(node).fontFamily.split(",")[0]),
+    );
+    expect(new Set(families).size).toBe(5);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to the Glow game!");
+    // Everything, fonts included, comes from our own origin.
+    for (const url of requests) expect(new URL(url).hostname).toBe("localhost");
+  });
+
+  test("/home is the same screen", async ({ page }) => {
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to the Glow game!");
+  });
+});
+
+test.describe("languages", () => {
+  test("the switcher changes the language and remembers it", async ({ page }) => {
+    await page.goto("/newsfeed");
+    await page.getByRole("button", { name: "中文" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("正在发光的事");
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh");
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("欢迎来到 Glow 游戏！");
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to the Glow game!");
+  });
+
+  test("?lng= wins over everything", async ({ page }) => {
+    await page.goto("/?lng=zh");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("欢迎来到 Glow 游戏！");
+  });
+
+  test("Accept-Language picks Chinese for a newcomer", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "zh-CN", extraHTTPHeaders: { "Accept-Language": "zh-CN,zh;q=0.9" } });
+    const page = await context.newPage();
+    await page.goto("/landing");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("一起玩，一起发光");
+    await context.close();
+  });
+});
+
+test.describe("themes", () => {
+  test("dark, light and back to system, without a flash", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Dark", exact: true }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect(page.getByRole("button", { name: "Dark", exact: true })).toHaveAttribute("aria-pressed", "true");
+    // A fresh load is dark from the first byte.
+    const html = await (await page.request.get("/")).text();
+    expect(html).toMatch(/<html[^>]*class="dark"/);
+    await page.getByRole("button", { name: "System" }).click();
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: "dark" });
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe("rgb(255, 255, 255)");
+  });
+});
+
+test.describe("cookie consent", () => {
+  test("a newcomer is asked once; the answer is remembered", async ({ page }, testInfo) => {
+    await page.goto("/landing");
+    await expect(page.getByRole("region", { name: "Cookies" })).toBeVisible();
+    await acceptCookies(page);
+    await page.goto("/newsfeed");
+    await expect(page.getByRole("region", { name: "Cookies" })).toHaveCount(0);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "cookiesaccepted")).toBeTruthy();
+    if (testInfo.project.name === "chromium") {
+      expect(await page.evaluate(() => localStorage.getItem("cookiesaccepted"))).toBe("true");
+    }
+  });
+
+  test("declining also closes the banner", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Decline" }).click();
+    await expect(page.getByRole("region", { name: "Cookies" })).toHaveCount(0);
+  });
+});
+
+test.describe("newsfeed", () => {
+  test("pages through posts 20 at a time and opens one", async ({ page }) => {
+    await page.goto("/newsfeed");
+    const items = page.getByRole("list", { name: "Newsfeed" }).getByRole("listitem");
+    await expect(items).toHaveCount(20);
+    const firstOfPageOne = await items.first().getByRole("link").textContent();
+    await page.getByRole("link", { name: "Show older posts" }).click();
+    await expect(page).toHaveURL(/before=/);
+    await expect(items.first()).toBeVisible();
+    expect(await items.first().getByRole("link").textContent()).not.toBe(firstOfPageOne);
+
+    await page.goto("/newsfeed");
+    const link = items.first().getByRole("link");
+    const headline = (await link.textContent()) ?? "";
+    await link.click();
+    await expect(page).toHaveURL(/\/newsfeed\/[a-z]+\/\d+$/);
+    await expect(page.getByRole("region", { name: "Post" }).getByRole("heading", { level: 2 })).toHaveText(headline);
+    const id = page.url().split("/").pop();
+    await page.goto(`/newsfeed/${id}`);
+    await expect(page.getByRole("region", { name: "Post" })).toBeVisible();
+  });
+
+  test("an unknown post is a 404 with the catalogue's message", async ({ page }) => {
+    const response = await page.goto("/newsfeed/99999999");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Error" })).toBeVisible();
+    await expect(page.getByText("Oops! Something went wrong.")).toBeVisible();
+    await expect(page.getByText("The resource you are looking for does not exist.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Go back" })).toBeVisible();
+  });
+});
+
+test("an unknown page is a 404", async ({ page }) => {
+  const response = await page.goto("/no/such/place");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("The resource you are looking for does not exist.")).toBeVisible();
+});
