@@ -8,6 +8,7 @@ import { cookieHeader } from "./lib.mjs";
  *
  * @typedef {object} PageSetup
  * @property {Record<string, string>} [headers]  sent with the HTML fetch and every autocannon request
+ * @property {string} [path]  replaces the row's path (a page whose address holds an id the setup made)
  *
  * @typedef {object} BenchPage
  * @property {string} name   the row's label in the table

@@ -97,6 +97,8 @@ process.on("exit", () => {
 for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
   process.once(signal, () => {
     say(`\n${signal}: stopping the servers…`);
+    interrupted = true;
+    activeLoad?.stop();
     cleanup().finally(() => process.exit(code));
   });
 }
@@ -174,10 +176,24 @@ async function measureScripts(html, pageUrl) {
   return { total, files };
 }
 
+/** The autocannon run under way, stopped on Ctrl-C so the servers can close. */
+let activeLoad = null;
+let interrupted = false;
+
+async function load(options) {
+  if (interrupted) throw new Error("interrupted");
+  activeLoad = autocannon(options);
+  try {
+    return await activeLoad;
+  } finally {
+    activeLoad = null;
+  }
+}
+
 async function throughput(url, headers) {
   const options = { url, connections: config.connections, headers: { accept: "text/html", ...headers } };
-  if (config.warmup > 0) await autocannon({ ...options, duration: config.warmup });
-  const result = await autocannon({ ...options, duration: config.duration });
+  if (config.warmup > 0) await load({ ...options, duration: config.warmup });
+  const result = await load({ ...options, duration: config.duration });
   const problems = [];
   if (result.non2xx) problems.push(`${result.non2xx} non-2xx`);
   if (result.errors) problems.push(`${result.errors} errors`);
@@ -296,7 +312,7 @@ async function main() {
   for (const page of chosen) {
     try {
       const setup = (await page.setup?.({ baseUrl: glow.url, e2eToken })) ?? {};
-      const url = new URL(page.path, glow.url).href;
+      const url = new URL(setup.path ?? page.path, glow.url).href;
       const row = await measurePage({ name: page.name, url, headers: setup.headers });
       if (!row.skipped && !row.error) await loadPage(row, url, setup.headers);
       rows.push(row);
@@ -347,7 +363,7 @@ try {
   const failures = await main();
   if (failures && config.strict) code = 1;
 } catch (error) {
-  console.error(`\nThe benchmark could not run: ${error?.stack ?? error}`);
+  console.error(`\nThe benchmark could not run: ${error?.message ?? error}`);
   code = 1;
 } finally {
   await cleanup();

@@ -27,6 +27,10 @@ const server = app.listen(Number(process.env.PORT ?? 0), host, () => {
   console.log(`listening on http://${host}:${typeof address === "object" && address ? address.port : ""}`);
 });
 server.keepAliveTimeout = 65_000;
-const stop = () => server.close(() => process.exit(0));
+// A benchmark server: stop at once, even with load still arriving.
+const stop = () => {
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+};
 process.once("SIGTERM", stop);
 process.once("SIGINT", stop);
