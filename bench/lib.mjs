@@ -105,17 +105,22 @@ export function verdict({ jsRatio, htmlGzip, rpsRatio }, targets = TARGETS) {
   return { js, html, rps, ok: !checks.includes(false) && checks.some((c) => c !== null) };
 }
 
+const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+
 /**
- * Turns measured rows into ratios and verdicts against the bare row. The bare page's
- * throughput is measured before and after Glow's pages (`rpsSamples`), and their mean is
- * the baseline, so a machine that gets busier or quieter during the run skews less.
- * Returns the rows (mutated) and `drift`: how far the two bare samples differ (0.1 = 10 %).
+ * Turns measured rows into ratios and verdicts against the bare row. Throughput is
+ * measured in rounds of equal length (`rpsSamples`, one per round); a row's req/s is their
+ * mean. Returns the rows (mutated) and `drift`: how much the bare page's rounds differ
+ * ((max − min) / max; 0.1 = 10 %), a measure of how busy the machine was.
  */
 export function judge(rows, targets = TARGETS) {
   const bare = rows.find((r) => r.baseline);
   if (!bare) throw new Error("no baseline row");
-  const samples = (bare.rpsSamples ?? [bare.rps]).filter((n) => Number.isFinite(n));
-  bare.rps = samples.length ? samples.reduce((a, b) => a + b, 0) / samples.length : null;
+  for (const row of rows) {
+    const samples = (row.rpsSamples ?? []).filter((n) => Number.isFinite(n));
+    if (samples.length) row.rps = mean(samples);
+  }
+  const samples = (bare.rpsSamples ?? []).filter((n) => Number.isFinite(n));
   const drift =
     samples.length > 1 ? (Math.max(...samples) - Math.min(...samples)) / Math.max(...samples) : 0;
   bare.verdict = verdict({ jsRatio: null, htmlGzip: bare.htmlGzip, rpsRatio: null }, targets);
@@ -142,7 +147,8 @@ export function formatRatio(r) {
 function baselineNote(r) {
   const note = r.verdict?.html === false ? "FAIL (HTML)" : "baseline";
   const samples = r.rpsSamples ?? [];
-  return samples.length > 1 ? `${note}; req/s = mean of ${samples.map((n) => n.toFixed(0)).join(" and ")}` : note;
+  if (samples.length < 2) return note;
+  return `${note}; req/s ${Math.min(...samples).toFixed(0)}–${Math.max(...samples).toFixed(0)} over ${samples.length} rounds`;
 }
 
 const mark = (v) => (v == null ? " " : v ? "✓" : "✗");

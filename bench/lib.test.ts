@@ -82,17 +82,17 @@ describe("ratios and verdicts", () => {
     expect(verdict({ jsRatio: 1, htmlGzip: TARGETS.htmlGzipMax, rpsRatio: 1 }).html).toBe(false);
   });
 
-  it("judges each Glow row against the mean of the bare page's two throughput samples", () => {
+  it("judges each Glow row by the mean of its rounds against the bare page's", () => {
     const rows = [
       { name: "bare /", baseline: true, jsGzip: 100_000, htmlGzip: 1200, rpsSamples: [900, 1100] },
-      { name: "Glow /", jsGzip: 120_000, htmlGzip: 3000, rps: 700 },
+      { name: "Glow /", jsGzip: 120_000, htmlGzip: 3000, rpsSamples: [650, 750] },
       { name: "Glow /slow", jsGzip: 140_000, htmlGzip: 3000, rps: 500 },
       { name: "Glow /signin", skipped: true, note: "not available yet" },
     ];
     const { drift } = judge(rows);
     expect(rows[0]!.rps).toBe(1000);
     expect(drift).toBeCloseTo(200 / 1100);
-    expect(rows[1]).toMatchObject({ jsRatio: 1.2, rpsRatio: 0.7, verdict: { ok: true } });
+    expect(rows[1]).toMatchObject({ rps: 700, jsRatio: 1.2, rpsRatio: 0.7, verdict: { ok: true } });
     expect(rows[2]).toMatchObject({ verdict: { js: false, rps: false, ok: false } });
     expect(rows[3]).not.toHaveProperty("verdict");
   });
@@ -112,6 +112,7 @@ describe("formatTable", () => {
     expect(line("Glow /")).toMatch(/1\.20×\s+✓.*2\.9 KB\s+✓.*0\.70×\s+✓\s+PASS$/);
     expect(line("Glow /big")).toMatch(/2\.00×\s+✗.*19\.5 KB\s+✗.*0\.10×\s+✗\s+FAIL$/);
     expect(line("Glow /signin")).toContain("skipped: not available yet (Glow answers 404)");
+    expect(line("bare /")).toMatch(/baseline; req\/s 1000–1000 over 2 rounds$/);
     expect(table).toContain("Targets: JS ≤ 1.25× bare · HTML < 14.0 KB gzip · req/s ≥ 0.6× bare");
   });
 });

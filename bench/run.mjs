@@ -28,6 +28,7 @@ const config = {
   duration: envInt(process.env, "BENCH_DURATION", 10, { min: 1 }),
   connections: envInt(process.env, "BENCH_CONNECTIONS", 20, { min: 1 }),
   warmup: envInt(process.env, "BENCH_WARMUP", 2),
+  rounds: envInt(process.env, "BENCH_ROUNDS", 5, { min: 1 }),
   strict: process.env.BENCH_STRICT === "1",
   seeds: process.env.BENCH_SEEDS !== "0",
   only: process.env.BENCH_ONLY?.trim() || null,
@@ -180,28 +181,50 @@ async function measureScripts(html, pageUrl) {
 let activeLoad = null;
 let interrupted = false;
 
-async function load(options) {
+async function load(options, watch) {
   if (interrupted) throw new Error("interrupted");
+  const startedAt = performance.now();
   activeLoad = autocannon(options);
+  watch?.(activeLoad);
   try {
-    return await activeLoad;
+    return { ...(await activeLoad), startedAt };
   } finally {
     activeLoad = null;
   }
 }
 
-async function throughput(url, headers) {
-  const options = { url, connections: config.connections, headers: { accept: "text/html", ...headers } };
-  if (config.warmup > 0) await load({ ...options, duration: config.warmup });
-  const result = await load({ ...options, duration: config.duration });
+/** Seconds of each slice of load that are not counted: connections open, first answers arrive. */
+const RAMP_SECONDS = 1;
+
+/**
+ * One slice of load on one page: RAMP_SECONDS + `seconds` of load; requests per second
+ * are the answers completed within the last `seconds` (steady state). Counting from the
+ * start would undercount slow pages more than fast ones (nothing completes during the
+ * first round trip), and the ramp also absorbs the previous slice's abandoned requests.
+ */
+async function throughput(url, headers, seconds) {
+  const completed = [];
+  const result = await load(
+    {
+      url,
+      connections: config.connections,
+      duration: RAMP_SECONDS + seconds,
+      headers: { accept: "text/html", ...headers },
+    },
+    (tracker) => tracker.on("response", () => completed.push(performance.now())),
+  );
+  const from = result.startedAt;
+  const windowStart = from + RAMP_SECONDS * 1000;
+  const windowEnd = windowStart + seconds * 1000;
+  const counted = completed.filter((t) => t >= windowStart && t < windowEnd).length;
   const problems = [];
   if (result.non2xx) problems.push(`${result.non2xx} non-2xx`);
   if (result.errors) problems.push(`${result.errors} errors`);
   if (result.timeouts) problems.push(`${result.timeouts} timeouts`);
   return {
-    rps: result.requests.average,
+    rps: counted / seconds,
     latencyP99: result.latency.p99,
-    total: result.requests.total,
+    total: counted,
     problems,
   };
 }
@@ -229,16 +252,29 @@ async function measurePage({ name, url, headers = {}, baseline = false }) {
   return row;
 }
 
-/** Puts the page under load and records requests per second on the row. */
-async function loadPage(row, url, headers = {}) {
-  process.stdout.write(`  ${row.name}: ${config.duration} s of load…`);
-  const load = await throughput(url, headers);
-  say(` ${load.rps.toFixed(0)} req/s${load.problems.length ? ` (${load.problems.join(", ")})` : ""}`);
-  (row.rpsSamples ??= []).push(load.rps);
-  row.rps = load.rps;
-  row.latencyP99Ms = load.latencyP99;
-  row.requests = (row.requests ?? 0) + load.total;
-  if (load.problems.length) row.error = load.problems.join(", ");
+/**
+ * Puts every target under load in turns: a warm-up each, then BENCH_ROUNDS rounds in which
+ * each target gets BENCH_DURATION / BENCH_ROUNDS seconds. Other work on the machine then
+ * slows the bare page and Glow's pages alike instead of whichever ran at the wrong time.
+ */
+async function loadInTurns(targets) {
+  if (config.warmup > 0) {
+    say(`  warming up (${config.warmup} s a page)…`);
+    for (const t of targets) await throughput(t.url, t.headers, config.warmup);
+  }
+  const slice = config.duration / config.rounds;
+  for (let round = 1; round <= config.rounds; round++) {
+    const line = [];
+    for (const { row, url, headers } of targets) {
+      const r = await throughput(url, headers, slice);
+      (row.rpsSamples ??= []).push(r.rps);
+      row.requests = (row.requests ?? 0) + r.total;
+      row.latencyP99Ms = Math.max(row.latencyP99Ms ?? 0, r.latencyP99);
+      if (r.problems.length) row.error = r.problems.join(", ");
+      line.push(`${row.name} ${r.rps.toFixed(0)}`);
+    }
+    say(`  round ${round}/${config.rounds} (req/s): ${line.join(" · ")}`);
+  }
 }
 
 // ── The run ──
@@ -248,7 +284,10 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "glow-bench-"));
   tempDirs.push(tmp);
   const chosen = config.only ? pages.filter((p) => p.name.includes(config.only) || p.path === config.only) : pages;
-  say(`Glow benchmark: ${config.connections} connections, ${config.duration} s per page (+${config.warmup} s warm-up)`);
+  say(
+    `Glow benchmark: ${config.connections} connections, ${config.duration} s a page in ` +
+      `${config.rounds} rounds (+${config.warmup} s warm-up)`,
+  );
 
   let t = Date.now();
   say("Building the bare React Router app (bench/bare)…");
@@ -303,25 +342,25 @@ async function main() {
   const bare = await serve("bare server", [path.join(benchDir, "bare/server.mjs")], { env: { PORT: "0" } }, { timeoutMs: 30_000 });
   say(`  the bare app listens on ${bare.url}`);
 
-  say("Measuring…");
+  say("Fetching each page and its scripts…");
   const bareUrl = `${bare.url}/`;
   const baseline = await measurePage({ name: "bare /", url: bareUrl, baseline: true });
   if (baseline.error) throw new Error(`the bare app's page ${baseline.error}`);
-  await loadPage(baseline, bareUrl);
   const rows = [baseline];
+  const targets = [{ row: baseline, url: bareUrl }];
   for (const page of chosen) {
     try {
       const setup = (await page.setup?.({ baseUrl: glow.url, e2eToken })) ?? {};
       const url = new URL(setup.path ?? page.path, glow.url).href;
       const row = await measurePage({ name: page.name, url, headers: setup.headers });
-      if (!row.skipped && !row.error) await loadPage(row, url, setup.headers);
+      if (!row.skipped && !row.error) targets.push({ row, url, headers: setup.headers });
       rows.push(row);
     } catch (error) {
       rows.push({ name: page.name, path: page.path, error: String(error?.message ?? error).split("\n")[0] });
     }
   }
-  // The bare page once more: the baseline is the mean of both (see judge() in lib.mjs).
-  await loadPage(baseline, bareUrl);
+  say(`Load: ${config.connections} connections, ${config.duration} s a page in ${config.rounds} rounds…`);
+  await loadInTurns(targets);
   const { drift } = judge(rows);
 
   say("");
@@ -339,7 +378,10 @@ async function main() {
     }
   }
   if (drift > 0.2) {
-    say(`Note: the bare page's two throughput samples differ by ${(drift * 100).toFixed(0)} %: the machine was busy; req/s ratios are noisy.`);
+    say(
+      `Note: the bare page's req/s varied by ${(drift * 100).toFixed(0)} % between rounds: ` +
+        "the machine was busy, so req/s ratios are rough.",
+    );
   }
   say(failures.length ? `${failures.length} page(s) miss a target.` : "Every measured page meets its targets.");
 
@@ -347,7 +389,7 @@ async function main() {
     date: new Date().toISOString(),
     node: process.version,
     cpus: os.cpus().length,
-    config: { duration: config.duration, connections: config.connections, warmup: config.warmup },
+    config: { duration: config.duration, connections: config.connections, warmup: config.warmup, rounds: config.rounds },
     targets: TARGETS,
     ok: failures.length === 0,
     baselineDrift: drift,
