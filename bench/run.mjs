@@ -229,7 +229,7 @@ async function throughput(url, headers, seconds) {
   };
 }
 
-/** Fetches the page and its scripts; `null` with a reason when it cannot be measured. */
+/** Fetches the page and its scripts; a 404 row is skipped, any other non-200 row carries an error. */
 async function measurePage({ name, url, headers = {}, baseline = false }) {
   const row = { name, path: new URL(url).pathname, baseline };
   const response = await fetchPage(url, headers);
