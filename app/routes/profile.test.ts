@@ -7,10 +7,20 @@ import { findCharacter, saveCharacter } from "~/features/avatars/characters.serv
 import { defaultLook } from "~/features/avatars/options.server";
 import { db } from "~/platform/db/db.server";
 import { members } from "~/platform/db/schema";
-import { action as profileAction, loader as profileLoader } from "./profile";
-import { loader as avatarLoader } from "./resources/avatar";
-import { loader as previewLoader } from "./resources/avatar-preview";
-import { action as signupAction, loader as signupLoader } from "./signup";
+import * as profile from "./profile";
+import * as avatar from "./resources/avatar";
+import * as preview from "./resources/avatar-preview";
+import * as signup from "./signup";
+
+/** Route functions typed for callRoute (the generated types also want url and pattern). */
+type Plain<T> = (args: Parameters<Parameters<typeof callRoute<T>>[0]>[0]) => Promise<T>;
+const plain = <T,>(fn: (args: never) => Promise<T>) => fn as unknown as Plain<T>;
+const profileLoader = plain(profile.loader);
+const profileAction = plain(profile.action);
+const signupLoader = plain(signup.loader);
+const signupAction = plain(signup.action);
+const avatarLoader = plain(avatar.loader);
+const previewLoader = plain(preview.loader);
 
 beforeAll(async () => {
   await createTestDatabase();

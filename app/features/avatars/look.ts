@@ -4,9 +4,12 @@
  * screen readers, and avatar URLs. Nothing here imports DiceBear, so the browser never
  * downloads the collection.
  */
-import { characterStyles } from "~/platform/db/schema";
-
-export const avatarStyles = characterStyles;
+/**
+ * The four styles, pixelArt first (the default). The same list as `characterStyles` in the
+ * schema (a test holds them equal); not imported from there, as that would ship drizzle
+ * to the browser.
+ */
+export const avatarStyles = ["pixelArt", "dylan", "personas", "lorelei"] as const;
 export type AvatarStyle = (typeof avatarStyles)[number];
 export const DEFAULT_STYLE: AvatarStyle = "pixelArt";
 export const DEFAULT_SEED = "Aneka";

@@ -1,6 +1,7 @@
 import { dylan, lorelei, personas, pixelArt } from "@dicebear/collection";
 import { describe, expect, it } from "vitest";
 import resources from "~/locales";
+import { characterStyles } from "~/platform/db/schema";
 import { avatarStyles, colorName, lookSearchParams, NO_FEATURE, variantLabel } from "./look";
 import {
   catalogueFor,
@@ -31,6 +32,10 @@ const refused = (raw: Record<string, unknown>) => {
 };
 
 describe("feature lists come from DiceBear's own schemas", () => {
+  it("knows the same four styles as the database", () => {
+    expect([...avatarStyles]).toEqual([...characterStyles]);
+  });
+
   it("offers exactly the variants each style's schema defines", () => {
     const styles = { pixelArt, dylan, personas, lorelei };
     for (const style of avatarStyles) {
