@@ -94,6 +94,7 @@ export function CharacterCreator({
   const [values, setValues] = useState<LookValues>(initialValues);
   const [src, setSrc] = useState(() => previewUrl(initialValues));
   const [hydrated, setHydrated] = useState(false);
+  const [previewFailed, setPreviewFailed] = useState(false);
   useEffect(() => setHydrated(true), []);
 
   const url = previewUrl(values);
@@ -147,7 +148,7 @@ export function CharacterCreator({
     </label>
   );
 
-  const colorSelect = (name: string, label: string, choices: string[], formName = name) => (
+  const colorSelect = (name: string, label: string, choices: string[], formName = name, fixedDefault?: string) => (
     <div key={name}>
       <label htmlFor={fieldId(name)} className="block text-sm font-medium">
         {label}
@@ -158,8 +159,8 @@ export function CharacterCreator({
           className="mt-1 inline-block h-6 w-6 shrink-0 rounded-full border border-slate-400"
           style={{
             background:
-              values[name] && values[name] !== "transparent" && /^[0-9a-fA-F]{6}$/.test(values[name]!)
-                ? `#${values[name]}`
+              /^[0-9a-fA-F]{6}$/.test(values[name] || fixedDefault || "")
+                ? `#${values[name] || fixedDefault}`
                 : "repeating-conic-gradient(#cbd5e1 0 25%, transparent 0 50%) 50% / 8px 8px",
           }}
         />
@@ -171,7 +172,11 @@ export function CharacterCreator({
           className={inputClass}
           {...described(name)}
         >
-          <option value="">{t("choices.any")}</option>
+          <option value="">
+            {fixedDefault
+              ? t("choices.defaultColor", { color: translateLabel(t, colorName(fixedDefault)) })
+              : t("choices.any")}
+          </option>
           {values[name] && !choices.includes(values[name]!) ? (
             <option value={values[name]}>{translateLabel(t, colorName(values[name]!))}</option>
           ) : null}
@@ -188,7 +193,7 @@ export function CharacterCreator({
 
   const featureControl = (feature: StyleFeature) => {
     const label = t(`features.${feature.name}`);
-    if (feature.kind === "color") return colorSelect(feature.name, label, feature.choices);
+    if (feature.kind === "color") return colorSelect(feature.name, label, feature.choices, feature.name, feature.fixedDefault);
     const choices = feature.probability ? [NO_FEATURE, ...feature.choices] : feature.choices;
     return (
       <div key={feature.name} className="space-y-2">
@@ -238,10 +243,17 @@ export function CharacterCreator({
             height={160}
             className="h-40 w-40 rounded-xl border border-slate-300 bg-white dark:border-slate-700"
             data-testid="avatar-preview"
+            onLoad={() => setPreviewFailed(false)}
+            onError={() => setPreviewFailed(true)}
           />
           <figcaption className="mt-2 max-w-40 text-xs text-slate-600 dark:text-slate-400">
             {t("preview.caption")}
           </figcaption>
+          {previewFailed ? (
+            <p role="status" className="mt-1 max-w-40 text-xs font-medium text-red-700 dark:text-red-400">
+              {t("preview.invalid")}
+            </p>
+          ) : null}
         </figure>
         <div className="min-w-0 flex-1 space-y-4">
           <fieldset>

@@ -34,6 +34,8 @@ export interface ColorFeature {
   kind: "color";
   name: string;
   choices: string[];
+  /** The colour used when none is chosen, where the spec fixes one (skin, clothing). */
+  fixedDefault?: string;
 }
 
 export type StyleFeature = VariantFeature | ColorFeature;

@@ -130,6 +130,7 @@ function styleCatalogue(style: AvatarStyle): StyleCatalogue {
         kind: "color",
         name,
         choices: unique([...((p.default as string[]) ?? []), ...specDefault, ...SHARED_PALETTE]),
+        ...(specDefault.length === 1 ? { fixedDefault: specDefault[0]!.toLowerCase() } : {}),
       });
     }
   }
