@@ -68,9 +68,12 @@ test.describe("signup and the character creator", () => {
     await expect(page.getByLabel("Rotate (degrees)")).toHaveAttribute("aria-invalid", "true");
   });
 
-  test("the creator credits the art's licences", async ({ page }) => {
+  test("'Randomize' picks a new seed, and the creator credits the art's licences", async ({ page }) => {
     await signIn(page, { withAvatar: true, username: uniqueUsername(), zipcode: "10001" });
     await page.goto("/profile");
+    await expect(page.getByLabel("Seed")).toHaveValue("Aneka");
+    await page.getByRole("button", { name: "Randomize" }).click();
+    await expect(page.getByLabel("Seed")).not.toHaveValue("Aneka");
     const credits = page.getByRole("region", { name: "Avatar art" });
     await expect(credits.getByRole("link", { name: "CC BY 4.0" })).toHaveCount(2);
     await expect(credits.getByRole("link", { name: "CC0 1.0" })).toHaveCount(2);
