@@ -13,6 +13,7 @@ import {
 import { getToast } from "remix-toast/middleware";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
+import { headerAvatar } from "~/features/avatars/characters.server";
 import { languageCookie, readConsent } from "~/platform/cookies.server";
 import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
@@ -55,9 +56,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append("Set-Cookie", await commitSession(session));
   }
 
-  const [themeSession, consent] = await Promise.all([
+  const [themeSession, consent, avatar] = await Promise.all([
     themeSessionResolver(request),
     readConsent(request),
+    headerAvatar(request, context),
   ]);
 
   return data(
@@ -67,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast: getToast(context),
       consent,
       notices,
+      avatar,
       appName: getInstance(context).t("appName"),
     },
     { headers },

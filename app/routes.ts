@@ -7,11 +7,13 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("home", "routes/home.tsx", { id: "routes/home-alias" }),
+  route("profile", "routes/profile.tsx"),
   route("landing", "routes/landing.tsx"),
   route("newsfeed", "routes/newsfeed.tsx", [
     route(":postType/:id", "routes/newsfeed-post.tsx", { id: "routes/newsfeed-typed-post" }),
     route(":id", "routes/newsfeed-post.tsx"),
   ]),
+  route("signup", "routes/signup.tsx"),
 
   // Resources and preference forms (work without JavaScript).
   route("locales/:lng/:file", "routes/resources/locales.ts"),
@@ -20,6 +22,10 @@ export default [
   route("preferences/language", "routes/resources/language.ts"),
   route("preferences/cookies", "routes/resources/cookie-consent.ts"),
   route("session/end", "routes/resources/end-session.ts"),
+  // Avatars, drawn on the server: saved looks (cached forever per version), previews, the default.
+  route("avatars/preview.svg", "routes/resources/avatar-preview.ts"),
+  route("avatars/default.svg", "routes/resources/avatar-default.ts"),
+  route("avatars/:memberId/:file", "routes/resources/avatar.ts"),
 
   // Browser-test hook: answers 404 unless GLOW_E2E_HOOKS_TOKEN is set and presented.
   route("__e2e/session", "routes/resources/e2e-session.ts"),

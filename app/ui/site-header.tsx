@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
+import { HeaderAvatar } from "~/features/avatars/header-avatar";
 import { LanguageSwitcher } from "./language-switcher";
 import { ThemeSwitcher } from "./theme-switcher";
 
@@ -34,6 +35,7 @@ export function SiteHeader({ children }: { children?: React.ReactNode }) {
           {children}
           <LanguageSwitcher />
           <ThemeSwitcher />
+          <HeaderAvatar />
         </div>
       </div>
     </header>

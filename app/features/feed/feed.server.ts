@@ -1,7 +1,8 @@
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/platform/db/db.server";
-import { members, posts, postTypes, type PostType } from "~/platform/db/schema";
+import { characters, members, posts, postTypes, type PostType } from "~/platform/db/schema";
+import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars/look";
 import { displayName } from "~/features/members/display-name";
 
 export const FEED_PAGE_SIZE = 20;
@@ -10,6 +11,8 @@ export interface FeedPerson {
   id: number;
   name: string;
   username: string | null;
+  /** Their avatar's cacheable URL (it changes when they save a new look). */
+  avatarUrl: string;
 }
 
 export interface FeedPost {
@@ -40,6 +43,8 @@ export function decodeCursor(value: string | null): { at: Date; id: number } | n
 
 const actor = alias(members, "actor");
 const subject = alias(members, "subject");
+const actorCharacter = alias(characters, "actor_character");
+const subjectCharacter = alias(characters, "subject_character");
 
 function selectPosts() {
   return db()
@@ -57,16 +62,26 @@ function selectPosts() {
         lastName: subject.lastName,
         username: subject.username,
       },
+      actorVersion: actorCharacter.version,
+      subjectVersion: subjectCharacter.version,
     })
     .from(posts)
     .leftJoin(actor, eq(actor.id, posts.actorId))
-    .leftJoin(subject, eq(subject.id, posts.subjectId));
+    .leftJoin(subject, eq(subject.id, posts.subjectId))
+    .leftJoin(actorCharacter, eq(actorCharacter.memberId, actor.id))
+    .leftJoin(subjectCharacter, eq(subjectCharacter.memberId, subject.id));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectPosts>["execute"]>>[number];
 
-function person(p: Row["actor"]): FeedPerson | null {
-  return p ? { id: p.id, name: displayName(p), username: p.username } : null;
+function person(p: Row["actor"], characterVersion: number | null): FeedPerson | null {
+  if (!p) return null;
+  return {
+    id: p.id,
+    name: displayName(p),
+    username: p.username,
+    avatarUrl: characterVersion === null ? DEFAULT_AVATAR_URL : avatarUrl(p.id, characterVersion),
+  };
 }
 
 function toFeedPost(row: Row): FeedPost {
@@ -74,8 +89,8 @@ function toFeedPost(row: Row): FeedPost {
     id: row.post.id,
     type: row.post.type as PostType,
     // A secret salute's post never carries its sender; belt and braces, drop any actor too.
-    actor: row.post.type === "secretsalute" ? null : person(row.actor),
-    subject: person(row.subject),
+    actor: row.post.type === "secretsalute" ? null : person(row.actor, row.actorVersion),
+    subject: person(row.subject, row.subjectVersion),
     refId: row.post.refId,
     text: row.post.text,
     createdAt: row.post.createdAt.toISOString(),

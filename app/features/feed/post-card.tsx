@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AvatarImage } from "~/features/avatars/avatar-image";
 import type { FeedPost } from "./feed.server";
 
 type SerializedPost = FeedPost;
@@ -50,6 +51,11 @@ export function PostCard({
           : "border-slate-200 dark:border-slate-800"
       }`}
     >
+      <div className="flex gap-3">
+      {post.actor ? (
+        <AvatarImage src={post.actor.avatarUrl} alt={t("avatarOf", { name: post.actor.name })} size={40} />
+      ) : null}
+      <div className="min-w-0 flex-1">
       <p className="text-xs font-semibold uppercase tracking-wide text-glow-700 dark:text-glow-300">
         {t(`typeNames.${post.type}`)}
       </p>
@@ -67,6 +73,8 @@ export function PostCard({
         <time dateTime={post.createdAt}>{relativeTime(post.createdAt, now, i18n.language)}</time>
         {post.actor ? <> · {t("byline", { author: post.actor.name })}</> : null}
       </p>
+      </div>
+      </div>
     </article>
   );
 }
