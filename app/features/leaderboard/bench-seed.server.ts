@@ -1,0 +1,87 @@
+/**
+ * Benchmark world: many members with scores and a long newsfeed, made with
+ * generate_series so 100 000 members take seconds, not minutes. For `npm run bench` only;
+ * never part of the demo seed or the tests' fixtures.
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "~/platform/db/db.server";
+import { weekStart } from "./score.server";
+
+export interface BenchSeedOptions {
+  members?: number;
+  posts?: number;
+  now?: Date;
+}
+
+/** Bench members' phones are +1888xxxxxxx, so they never collide with real or demo ones. */
+export const BENCH_PHONE_PREFIX = "+1888";
+
+/**
+ * Seeds `members` (default 100 000) members with all-time and weekly scores and `posts`
+ * (default 10 000) newsfeed posts with some glows. Idempotent: returns false and does
+ * nothing when bench members already exist.
+ */
+export async function seedLeaderboardBench(db: Database, options: BenchSeedOptions = {}): Promise<boolean> {
+  const memberCount = options.members ?? 100_000;
+  const postCount = options.posts ?? 10_000;
+  const now = options.now ?? new Date();
+  const week = weekStart(now);
+  const first = `${BENCH_PHONE_PREFIX}0000001`;
+  const existing = await db.execute(sql`select 1 from members where phone = ${first} limit 1`);
+  if (rowsOf(existing).length > 0) return false;
+
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into members (phone, username, first_name, last_name, zipcode, joined_at, score, week_score, score_week)
+      select ${BENCH_PHONE_PREFIX} || lpad(i::text, 7, '0'),
+             'bench' || i,
+             (array['Ada','Grace','Alan','Mei','Linus','Rosa','Zhen','Kofi','Ines','Omar'])[1 + i % 10],
+             'Bench ' || i,
+             lpad((i % 99999)::text, 5, '0'),
+             ${now}::timestamptz - (i % 365) * interval '1 day',
+             -- Skewed like a real game: most have a little, a few have a lot, many ties.
+             floor(power(random(), 3) * 2000)::int,
+             floor(power(random(), 4) * 200)::int,
+             ${week}::date
+        from generate_series(1, ${memberCount}) as i`);
+
+    await tx.execute(sql`
+      with people as (
+        select array_agg(id order by id) as ids from members where phone like ${`${BENCH_PHONE_PREFIX}%`}
+      )
+      insert into posts (type, actor_id, subject_id, ref_id, text, data, created_at)
+      select t.type,
+             case when t.type in ('secretsalute', 'contest') then null
+                  else people.ids[1 + (i * 7919) % array_length(people.ids, 1)] end,
+             case when t.type in ('compliment', 'starsalute', 'secretsalute')
+                  then people.ids[1 + (i * 104729) % array_length(people.ids, 1)] end,
+             null,
+             case when t.type = 'compliment' then 'Thanks for lighting up the hunt, #' || i else '' end,
+             case when t.type = 'starsalute' then jsonb_build_object('stars', 1 + i % 3)
+                  when t.type = 'secretsalute' then jsonb_build_object('prompt', 'kindness')
+                  else '{}'::jsonb end,
+             ${now}::timestamptz - i * interval '37 seconds'
+        from generate_series(1, ${postCount}) as i
+        cross join people
+        cross join lateral (select (array['compliment','starsalute','secretsalute','quest','party','treasure','beamkin','contest'])[1 + i % 8] as type) t`);
+
+    // Glows on the newest posts, so the feed's counts have work to do.
+    await tx.execute(sql`
+      insert into reactions (post_id, member_id)
+      select p.id, m.id
+        from (select id from posts order by created_at desc, id desc limit 200) p
+        cross join lateral (
+          select id from members where phone like ${`${BENCH_PHONE_PREFIX}%`}
+           order by id limit (1 + p.id % 12)
+        ) m
+      on conflict do nothing`);
+  });
+  await db.execute(sql`analyze members`);
+  await db.execute(sql`analyze posts`);
+  return true;
+}
+
+function rowsOf(result: unknown): unknown[] {
+  if (Array.isArray(result)) return result;
+  return (result as { rows?: unknown[] }).rows ?? [];
+}
