@@ -12,6 +12,13 @@ export default [
     route(":postType/:id", "routes/newsfeed-post.tsx", { id: "routes/newsfeed-typed-post" }),
     route(":id", "routes/newsfeed-post.tsx"),
   ]),
+  route("compliment", "routes/compliment.tsx"),
+  route("secret-salute", "routes/secret-salute.tsx"),
+  route("secret-salute-redirect", "routes/secret-salute-redirect.tsx"),
+  route("starsalute", "routes/starsalute.tsx"),
+  route("salute-select", "routes/salute-select.tsx"),
+  route("starsalute/view/:starID", "routes/star-receipt.tsx"),
+  route("leaderboard", "routes/leaderboard.tsx"),
 
   // Resources and preference forms (work without JavaScript).
   route("locales/:lng/:file", "routes/resources/locales.ts"),
@@ -20,6 +27,10 @@ export default [
   route("preferences/language", "routes/resources/language.ts"),
   route("preferences/cookies", "routes/resources/cookie-consent.ts"),
   route("session/end", "routes/resources/end-session.ts"),
+  route("salutes/recipients", "routes/resources/salute-recipients.ts"),
+  route("salutes/received", "routes/resources/salute-received.ts"),
+  route("reactions", "routes/resources/reactions.ts"),
+  route("feed/updates", "routes/resources/feed-updates.ts"),
 
   // Browser-test hook: answers 404 unless GLOW_E2E_HOOKS_TOKEN is set and presented.
   route("__e2e/session", "routes/resources/e2e-session.ts"),

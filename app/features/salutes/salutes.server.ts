@@ -18,6 +18,7 @@ import { removePostsAbout, writePost } from "~/features/feed/feed.server";
 import { awardScore, weekStart } from "~/features/leaderboard/score.server";
 import { creditMemberLight, LIGHT_PER_SALUTE_RECEIVED } from "./member-light.server";
 import type { SecretPrompt } from "./prompts";
+import type { ReportReason } from "./report-reasons";
 
 export const SALUTE_RULES = {
   messageMax: 280,
@@ -313,8 +314,6 @@ export async function hideSalute(memberId: number, saluteId: number, now = new D
   return closeSalute(memberId, saluteId, { hiddenAt: now });
 }
 
-export const reportReasons = ["unkind", "unwanted", "other"] as const;
-export type ReportReason = (typeof reportReasons)[number];
 
 /** The recipient reports a salute for staff to look at; it is hidden at once. */
 export async function reportSalute(memberId: number, saluteId: number, reason: ReportReason, now = new Date()) {
