@@ -32,7 +32,7 @@ export async function seedLeaderboardBench(db: Database, options: BenchSeedOptio
 
   await db.transaction(async (tx) => {
     await tx.execute(sql`
-      insert into members (phone, username, first_name, last_name, zipcode, joined_at, score, week_score, score_week)
+      insert into members (phone, username, first_name, last_name, zipcode, created_at, score, week_score, score_week)
       select ${BENCH_PHONE_PREFIX} || lpad(i::text, 7, '0'),
              'bench' || i,
              (array['Ada','Grace','Alan','Mei','Linus','Rosa','Zhen','Kofi','Ines','Omar'])[1 + i % 10],

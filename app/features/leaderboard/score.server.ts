@@ -69,7 +69,7 @@ export async function recomputeScores(tx: Executor, at = new Date()) {
              s.created_at as at
         from salutes s
       union all
-      select qp.member_id, ${w.questPoints} * qs.points, qp.completed_at
+      select qp.member_id, ${w.questPoints} * qs.points, qp.created_at
         from quest_progress qp join quest_steps qs on qs.id = qp.step_id
       union all
       select pm.member_id, ${w.contestPoints} * js.points, js.created_at
