@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { useHydrated } from "~/islands/client-only";
 import { RedirectField } from "~/ui/redirect-field";
 
@@ -27,12 +27,10 @@ export function GlowButton({
   const count = pending ? glows + (glowed === glowedByMe ? 0 : glowed ? 1 : -1) : glows;
   const label = <span aria-hidden="true">✨</span>;
   if (!signedIn) {
+    // Visitors see the count; glowing is for members (the header offers sign-in).
     return (
       <span className="text-sm text-slate-600 dark:text-slate-400">
-        {label} {t("glow.count", { count })} ·{" "}
-        <Link to="/signin?redirectTo=%2Fnewsfeed" className="underline">
-          {t("glow.signIn")}
-        </Link>
+        {label} {t("glow.count", { count })}
       </span>
     );
   }
