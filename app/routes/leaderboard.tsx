@@ -33,10 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { board, title, contests, contestId: null, ...list, me: current ? { id: current.member.id, rank: mine } : null };
   }
   if (board === "parties") {
-    return { board, title, contests, contestId: null, rows: await listPartyBoard(), page: 1, pages: 1, total: 0, me: null };
+    return { board, title, contests, contestId: null, rows: await listPartyBoard(), page: 1, hasNext: false, me: null };
   }
   const contestId = Number(url.searchParams.get("contest")) || contests[0]?.id || 0;
-  return { board, title, contests, contestId, rows: await listContestBoard(contestId), page: 1, pages: 1, total: 0, me: null };
+  return { board, title, contests, contestId, rows: await listContestBoard(contestId), page: 1, hasNext: false, me: null };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "LeaderBoard"} · Glow` }];
@@ -46,7 +46,7 @@ const tabClass = (active: boolean) =>
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("leaderboard");
-  const { board, rows, page, pages, me, contests, contestId } = loaderData;
+  const { board, rows, page, hasNext, me, contests, contestId } = loaderData;
   const isMembers = board === "all" || board === "week";
   const meOnPage = me && rows.some((r) => r.id === me.id);
   const pageLink = (n: number) => `/leaderboard?board=${board}&page=${n}`;
@@ -98,15 +98,15 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         <RankTable rows={rows} meId={isMembers ? me?.id : undefined} kind={isMembers ? "member" : "party"} />
       )}
 
-      {isMembers && pages > 1 ? (
+      {isMembers && (page > 1 || hasNext) ? (
         <nav aria-label={t("pages")} className="flex flex-wrap items-center gap-4">
           {page > 1 ? (
             <Link to={pageLink(page - 1)} rel="prev" className="font-medium underline">
               {t("previous")}
             </Link>
           ) : null}
-          <span>{t("pageOf", { page, pages })}</span>
-          {page < pages ? (
+          <span>{t("page", { page })}</span>
+          {hasNext ? (
             <Link to={pageLink(page + 1)} rel="next" className="font-medium underline">
               {t("next")}
             </Link>

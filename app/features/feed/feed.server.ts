@@ -1,5 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "~/platform/db/db.server";
 import { members, posts, postTypes, reactions, type PostType } from "~/platform/db/schema";
 import { displayName } from "~/features/members/display-name";
@@ -43,34 +42,49 @@ export function decodeCursor(value: string | null): { at: Date; id: number } | n
   return { at: new Date(Number(match[1])), id: Number(match[2]) };
 }
 
-const actor = alias(members, "actor");
-const subject = alias(members, "subject");
+/** Spelled as the posts_newest_idx index is (DESC NULLS LAST), so the planner walks the index. */
+const newestFirst = [sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`];
 
-function selectPosts() {
-  return db()
-    .select({
-      post: posts,
-      actor: {
-        id: actor.id,
-        firstName: actor.firstName,
-        lastName: actor.lastName,
-        username: actor.username,
-      },
-      subject: {
-        id: subject.id,
-        firstName: subject.firstName,
-        lastName: subject.lastName,
-        username: subject.username,
-      },
-    })
-    .from(posts)
-    .leftJoin(actor, eq(actor.id, posts.actorId))
-    .leftJoin(subject, eq(subject.id, posts.subjectId));
+interface PersonRow {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectPosts>["execute"]>>[number];
+interface Row {
+  post: typeof posts.$inferSelect;
+  actor: PersonRow | null;
+  subject: PersonRow | null;
+}
 
-function person(p: Row["actor"]): FeedPerson | null {
+/**
+ * A page of posts, then the people they name in one lookup: the page comes straight off
+ * the (created_at, id) index, so the feed stays fast however many members there are.
+ */
+async function loadPosts(where: SQL | undefined, limit: number): Promise<Row[]> {
+  const found = await db()
+    .select()
+    .from(posts)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit);
+  const ids = [...new Set(found.flatMap((p) => [p.actorId, p.subjectId]).filter((id): id is number => id !== null))];
+  const people = ids.length
+    ? await db()
+        .select({ id: members.id, firstName: members.firstName, lastName: members.lastName, username: members.username })
+        .from(members)
+        .where(inArray(members.id, ids))
+    : [];
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return found.map((post) => ({
+    post,
+    actor: post.actorId !== null ? (byId.get(post.actorId) ?? null) : null,
+    subject: post.subjectId !== null ? (byId.get(post.subjectId) ?? null) : null,
+  }));
+}
+
+function person(p: PersonRow | null): FeedPerson | null {
   return p ? { id: p.id, name: displayName(p), username: p.username } : null;
 }
 
@@ -122,17 +136,12 @@ async function withGlows(page: FeedPost[], viewerId: number | null): Promise<Fee
 /** Newest first, FEED_PAGE_SIZE a page; `nextCursor` is set when older posts exist. */
 export async function listFeed(cursor: string | null = null, viewerId: number | null = null) {
   const after = decodeCursor(cursor);
-  const rows = await selectPosts()
-    .where(
-      after
-        ? or(
-            lt(posts.createdAt, after.at),
-            and(eq(posts.createdAt, after.at), lt(posts.id, after.id)),
-          )
-        : undefined,
-    )
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(FEED_PAGE_SIZE + 1);
+  const rows = await loadPosts(
+    after
+      ? or(lt(posts.createdAt, after.at), and(eq(posts.createdAt, after.at), lt(posts.id, after.id)))
+      : undefined,
+    FEED_PAGE_SIZE + 1,
+  );
   const page = await withGlows(rows.slice(0, FEED_PAGE_SIZE).map(toFeedPost), viewerId);
   const last = page.at(-1);
   return {
@@ -145,9 +154,7 @@ export async function listFeed(cursor: string | null = null, viewerId: number | 
 export async function findPost(id: number, type?: string, viewerId: number | null = null): Promise<FeedPost | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
   if (type !== undefined && !isPostType(type)) return null;
-  const [row] = await selectPosts()
-    .where(type ? and(eq(posts.id, id), eq(posts.type, type)) : eq(posts.id, id))
-    .limit(1);
+  const [row] = await loadPosts(type ? and(eq(posts.id, id), eq(posts.type, type)) : eq(posts.id, id), 1);
   if (!row) return null;
   const [post] = await withGlows([toFeedPost(row)], viewerId);
   return post!;
@@ -179,7 +186,7 @@ export async function newestPost(): Promise<{ id: number; createdAt: string } | 
   const [row] = await db()
     .select({ id: posts.id, createdAt: posts.createdAt })
     .from(posts)
-    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .orderBy(...newestFirst)
     .limit(1);
   return row ? { id: row.id, createdAt: row.createdAt.toISOString() } : null;
 }

@@ -30,8 +30,8 @@ export interface RankedRow {
 export interface MemberBoardPage {
   rows: RankedRow[];
   page: number;
-  pages: number;
-  total: number;
+  /** Whether a next page exists (no total count: counting 100 000 rows costs more than the page). */
+  hasNext: boolean;
 }
 
 function memberColumns(board: "all" | "week", now: Date) {
@@ -47,11 +47,9 @@ function memberColumns(board: "all" | "week", now: Date) {
 /** One page of members, best first. */
 export async function listMemberBoard(board: "all" | "week", page: number, now = new Date()): Promise<MemberBoardPage> {
   const { score, where } = memberColumns(board, now);
-  const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(members).where(where);
-  const pages = Math.max(1, Math.ceil(total / LEADERBOARD_PAGE_SIZE));
-  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pages);
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), 100_000);
   const offset = (current - 1) * LEADERBOARD_PAGE_SIZE;
-  const found = await db()
+  const fetched = await db()
     .select({
       id: members.id,
       firstName: members.firstName,
@@ -63,8 +61,9 @@ export async function listMemberBoard(board: "all" | "week", page: number, now =
     .where(where)
     // Matches the ranking index (score desc nulls last, id), so this is an index scan.
     .orderBy(sql`${score} desc nulls last`, asc(members.id))
-    .limit(LEADERBOARD_PAGE_SIZE)
+    .limit(LEADERBOARD_PAGE_SIZE + 1)
     .offset(offset);
+  const found = fetched.slice(0, LEADERBOARD_PAGE_SIZE);
   const rows: RankedRow[] = [];
   let previous: { score: number; rank: number } | null = null;
   for (const [i, r] of found.entries()) {
@@ -75,7 +74,7 @@ export async function listMemberBoard(board: "all" | "week", page: number, now =
     rows.push({ rank, id: r.id, name: displayName(r), score: r.score });
     previous = { score: r.score, rank };
   }
-  return { rows, page: current, pages, total };
+  return { rows, page: current, hasNext: fetched.length > LEADERBOARD_PAGE_SIZE };
 }
 
 async function rankOfScore(board: "all" | "week", value: number, now: Date) {
