@@ -35,7 +35,9 @@ export default function Confetti({ onDone }: { onDone?: () => void }) {
   const [pieces, setPieces] = useState<Piece[]>([]);
   const [done, setDone] = useState(false);
   const doneRef = useRef(onDone);
-  doneRef.current = onDone;
+  useEffect(() => {
+    doneRef.current = onDone;
+  }, [onDone]);
 
   useEffect(() => {
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {

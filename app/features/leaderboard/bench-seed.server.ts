@@ -86,3 +86,15 @@ function rowsOf(result: unknown): unknown[] {
   if (Array.isArray(result)) return result;
   return (result as { rows?: unknown[] }).rows ?? [];
 }
+
+/**
+ * The `npm run bench` seed contract (bench/pages.mjs → bench/seed-runner.mjs):
+ * `seedBench({ db, log })` returns a one-line summary.
+ */
+export async function seedBench({ db, log }: { db: Database; databaseUrl?: string; log?: (message: string) => void }) {
+  const members = 100_000;
+  const posts = 10_000;
+  const seeded = await seedLeaderboardBench(db, { members, posts });
+  if (!seeded) log?.("bench members already present; left as they are");
+  return `${members.toLocaleString("en")} members with scores, ${posts.toLocaleString("en")} posts`;
+}
