@@ -14,6 +14,13 @@ export default [
     route(":id", "routes/newsfeed-post.tsx"),
   ]),
   route("signup", "routes/signup.tsx"),
+  route("compliment", "routes/compliment.tsx"),
+  route("secret-salute", "routes/secret-salute.tsx"),
+  route("secret-salute-redirect", "routes/secret-salute-redirect.tsx"),
+  route("starsalute", "routes/starsalute.tsx"),
+  route("salute-select", "routes/salute-select.tsx"),
+  route("starsalute/view/:starID", "routes/star-receipt.tsx"),
+  route("leaderboard", "routes/leaderboard.tsx"),
 
   // Resources and preference forms (work without JavaScript).
   route("locales/:lng/:file", "routes/resources/locales.ts"),
@@ -26,6 +33,10 @@ export default [
   route("avatars/preview.svg", "routes/resources/avatar-preview.ts"),
   route("avatars/default.svg", "routes/resources/avatar-default.ts"),
   route("avatars/:memberId/:file", "routes/resources/avatar.ts"),
+  route("salutes/recipients", "routes/resources/salute-recipients.ts"),
+  route("salutes/received", "routes/resources/salute-received.ts"),
+  route("reactions", "routes/resources/reactions.ts"),
+  route("feed/updates", "routes/resources/feed-updates.ts"),
 
   // Browser-test hook: answers 404 unless GLOW_E2E_HOOKS_TOKEN is set and presented.
   route("__e2e/session", "routes/resources/e2e-session.ts"),

@@ -27,6 +27,12 @@ export function SiteHeader({ children }: { children?: React.ReactNode }) {
           <NavLink to="/newsfeed" className={navLinkClass}>
             {t("nav.newsfeed")}
           </NavLink>
+          <NavLink to="/salute-select" className={navLinkClass}>
+            {t("nav.salutes")}
+          </NavLink>
+          <NavLink to="/leaderboard" className={navLinkClass}>
+            {t("nav.leaderboard")}
+          </NavLink>
           <NavLink to="/landing" className={navLinkClass}>
             {t("nav.landing")}
           </NavLink>
