@@ -13,6 +13,8 @@ import {
 import { getToast } from "remix-toast/middleware";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
+import { loadCompanion } from "~/features/beamkins/companion.server";
+import { CompanionMount } from "~/islands/companion-mount";
 import { languageCookie, readConsent } from "~/platform/cookies.server";
 import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
@@ -55,9 +57,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append("Set-Cookie", await commitSession(session));
   }
 
-  const [themeSession, consent] = await Promise.all([
+  const [themeSession, consent, companion] = await Promise.all([
     themeSessionResolver(request),
     readConsent(request),
+    loadCompanion(request, context),
   ]);
 
   return data(
@@ -67,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast: getToast(context),
       consent,
       notices,
+      companion,
       appName: getInstance(context).t("appName"),
     },
     { headers },
@@ -98,7 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
-  const { locale, toast, consent } = loaderData;
+  const { locale, toast, consent, companion } = loaderData;
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
@@ -109,6 +113,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <main id="main" className="mx-auto w-full max-w-3xl px-4 pb-24 pt-6">
         <Outlet />
       </main>
+      <CompanionMount companion={companion} />
       {consent === null ? <CookieBanner /> : null}
       <Toaster toast={toast} />
     </>

@@ -12,6 +12,11 @@ export default [
     route(":postType/:id", "routes/newsfeed-post.tsx", { id: "routes/newsfeed-typed-post" }),
     route(":id", "routes/newsfeed-post.tsx"),
   ]),
+  route("chat-demo", "routes/chat-demo.tsx"),
+  route("beamkins", "routes/beamkins.tsx"),
+  // /prize-box-demo belongs to the quests issue and goes here.
+  route("lightball-demo", "routes/lightball-demo.tsx"),
+  route("lightmeter-example", "routes/lightmeter-example.tsx"),
 
   // Resources and preference forms (work without JavaScript).
   route("locales/:lng/:file", "routes/resources/locales.ts"),
@@ -20,6 +25,12 @@ export default [
   route("preferences/language", "routes/resources/language.ts"),
   route("preferences/cookies", "routes/resources/cookie-consent.ts"),
   route("session/end", "routes/resources/end-session.ts"),
+  // Beamkins: JSON for the companion island, redirects for plain form posts.
+  route("beamkins/chat", "routes/resources/beamkins-chat.ts"),
+  route("beamkins/backpack", "routes/resources/beamkins-backpack.ts"),
+  route("beamkins/give-light", "routes/resources/beamkins-give-light.ts"),
+  route("beamkins/active", "routes/resources/beamkins-active.ts"),
+  route("beamkins/obtain", "routes/resources/beamkins-obtain.ts"),
 
   // Browser-test hook: answers 404 unless GLOW_E2E_HOOKS_TOKEN is set and presented.
   route("__e2e/session", "routes/resources/e2e-session.ts"),

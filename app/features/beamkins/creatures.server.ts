@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
-import { creatures, memberCreatures, members } from "~/platform/db/schema";
+import { creatures, memberCreatures as ownership, members } from "~/platform/db/schema";
 import { writePost } from "~/features/feed/feed.server";
 import { BeamkinRefusal } from "./errors";
 import { clampLight, STARTING_LIGHT } from "./rules";
@@ -40,11 +40,11 @@ export async function listCatalogue(): Promise<Creature[]> {
 /** GET /getMemberCreatures/: the member's beamkins with their light, oldest friend first. */
 export async function memberCreatures(memberId: number): Promise<OwnedBeamkin[]> {
   const rows = await db()
-    .select({ creature: creatures, owned: memberCreatures })
-    .from(memberCreatures)
-    .innerJoin(creatures, eq(creatures.id, memberCreatures.creatureId))
-    .where(eq(memberCreatures.memberId, memberId))
-    .orderBy(asc(memberCreatures.obtainedAt), asc(memberCreatures.id));
+    .select({ creature: creatures, owned: ownership })
+    .from(ownership)
+    .innerJoin(creatures, eq(creatures.id, ownership.creatureId))
+    .where(eq(ownership.memberId, memberId))
+    .orderBy(asc(ownership.obtainedAt), asc(ownership.id));
   return rows.map(({ creature, owned }) => toOwned(creature, owned));
 }
 
@@ -52,15 +52,15 @@ export async function memberCreatures(memberId: number): Promise<OwnedBeamkin[]>
 export async function memberCreature(memberId: number, creatureId: number): Promise<OwnedBeamkin | null> {
   if (!Number.isSafeInteger(creatureId) || creatureId <= 0) return null;
   const [row] = await db()
-    .select({ creature: creatures, owned: memberCreatures })
-    .from(memberCreatures)
-    .innerJoin(creatures, eq(creatures.id, memberCreatures.creatureId))
-    .where(and(eq(memberCreatures.memberId, memberId), eq(memberCreatures.creatureId, creatureId)))
+    .select({ creature: creatures, owned: ownership })
+    .from(ownership)
+    .innerJoin(creatures, eq(creatures.id, ownership.creatureId))
+    .where(and(eq(ownership.memberId, memberId), eq(ownership.creatureId, creatureId)))
     .limit(1);
   return row ? toOwned(row.creature, row.owned) : null;
 }
 
-function toOwned(creature: Creature, owned: typeof memberCreatures.$inferSelect): OwnedBeamkin {
+function toOwned(creature: Creature, owned: typeof ownership.$inferSelect): OwnedBeamkin {
   return {
     id: creature.id,
     slug: creature.slug,
@@ -98,13 +98,13 @@ export async function obtainCreature(
     const [owned] = await tx
       .select({
         n: sql<number>`count(*)::int`,
-        mine: sql<number>`count(*) filter (where ${memberCreatures.creatureId} = ${creatureId})::int`,
+        mine: sql<number>`count(*) filter (where ${ownership.creatureId} = ${creatureId})::int`,
       })
-      .from(memberCreatures)
-      .where(eq(memberCreatures.memberId, memberId));
+      .from(ownership)
+      .where(eq(ownership.memberId, memberId));
     if ((owned?.mine ?? 0) > 0) throw new BeamkinRefusal("already-yours");
     if (via === "starter" && (owned?.n ?? 0) > 0) throw new BeamkinRefusal("has-beamkin");
-    await tx.insert(memberCreatures).values({ memberId, creatureId, light: STARTING_LIGHT, obtainedVia: via });
+    await tx.insert(ownership).values({ memberId, creatureId, light: STARTING_LIGHT, obtainedVia: via });
     if (member.creatureId === 0) {
       await tx.update(members).set({ creatureId }).where(eq(members.id, memberId));
     }
