@@ -121,6 +121,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error)) {
     return (
       <>
@@ -128,6 +129,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <main id="main" className="mx-auto w-full max-w-3xl px-4 pb-24 pt-6">
           <ErrorScreen status={error.status} />
         </main>
+        <CompanionMount companion={root?.companion ?? null} />
       </>
     );
   }

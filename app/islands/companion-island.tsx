@@ -339,6 +339,8 @@ function Modal({
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // showModal focuses the first control (the close button); the message box is better.
+    dialog?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     return () => dialog?.close();
   }, []);
   return (
@@ -491,7 +493,7 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
           <ChatMessages messages={chat.messages} name={name} pending={pending} failure={chat.failure} className="max-h-72 min-h-24" />
         )}
       </div>
-      <form onSubmit={send} className="space-y-2" aria-label={t("chat.label")}>
+      <form onSubmit={send} className="space-y-2">
         <ChatTextarea
           id={`${titleId}-message`}
           name={name}

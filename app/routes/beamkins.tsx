@@ -203,7 +203,7 @@ function OwnedCard({
           {t("list.obtained", { date: new Date(beamkin.obtainedAt).toLocaleDateString(i18n.language, { timeZone: "UTC" }) })}
         </p>
         <LightMeter light={beamkin.light} label={t("meter.named", { name })} />
-        <Form method="post" className="flex flex-wrap items-end gap-2" aria-label={t("give.label", { name })}>
+        <Form method="post" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="creatureId" value={beamkin.id} />
           <div className="flex flex-col">
             <label htmlFor={inputId} className="text-sm font-medium">

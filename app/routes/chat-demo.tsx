@@ -94,7 +94,7 @@ export default function ChatDemo({ loaderData, actionData }: Route.ComponentProp
         className="max-h-[60vh] min-h-40"
       />
 
-      <Form method="post" className="space-y-2" aria-label={t("chat.label")}>
+      <Form method="post" className="space-y-2">
         <ChatTextarea
           id="chat-message"
           name={name}

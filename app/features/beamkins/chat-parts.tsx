@@ -129,7 +129,7 @@ export function ChatTextarea({
         value={value}
         onChange={onChange ? (event) => onChange(event.target.value) : undefined}
         disabled={disabled}
-        autoFocus={autoFocus}
+        data-autofocus={autoFocus || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
         onKeyDown={(event) => {
