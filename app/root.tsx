@@ -14,6 +14,8 @@ import { getToast } from "remix-toast/middleware";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { headerAvatar } from "~/features/avatars/characters.server";
+import { loadCompanion } from "~/features/beamkins/companion.server";
+import { CompanionMount } from "~/islands/companion-mount";
 import { languageCookie, readConsent } from "~/platform/cookies.server";
 import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
@@ -56,10 +58,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append("Set-Cookie", await commitSession(session));
   }
 
-  const [themeSession, consent, avatar] = await Promise.all([
+  const [themeSession, consent, avatar, companion] = await Promise.all([
     themeSessionResolver(request),
     readConsent(request),
     headerAvatar(request, context),
+    loadCompanion(request, context),
   ]);
 
   return data(
@@ -70,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       consent,
       notices,
       avatar,
+      companion,
       appName: getInstance(context).t("appName"),
     },
     { headers },
@@ -101,7 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
-  const { locale, toast, consent } = loaderData;
+  const { locale, toast, consent, companion } = loaderData;
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
@@ -112,6 +116,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <main id="main" className="mx-auto w-full max-w-3xl px-4 pb-24 pt-6">
         <Outlet />
       </main>
+      <CompanionMount companion={companion} />
       {consent === null ? <CookieBanner /> : null}
       <Toaster toast={toast} />
     </>
@@ -119,6 +124,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error)) {
     return (
       <>
@@ -126,6 +132,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <main id="main" className="mx-auto w-full max-w-3xl px-4 pb-24 pt-6">
           <ErrorScreen status={error.status} />
         </main>
+        <CompanionMount companion={root?.companion ?? null} />
       </>
     );
   }

@@ -21,6 +21,11 @@ export default [
   route("salute-select", "routes/salute-select.tsx"),
   route("starsalute/view/:starID", "routes/star-receipt.tsx"),
   route("leaderboard", "routes/leaderboard.tsx"),
+  route("chat-demo", "routes/chat-demo.tsx"),
+  route("beamkins", "routes/beamkins.tsx"),
+  // /prize-box-demo belongs to the quests issue and goes here.
+  route("lightball-demo", "routes/lightball-demo.tsx"),
+  route("lightmeter-example", "routes/lightmeter-example.tsx"),
 
   // Resources and preference forms (work without JavaScript).
   route("locales/:lng/:file", "routes/resources/locales.ts"),
@@ -37,6 +42,12 @@ export default [
   route("salutes/received", "routes/resources/salute-received.ts"),
   route("reactions", "routes/resources/reactions.ts"),
   route("feed/updates", "routes/resources/feed-updates.ts"),
+  // Beamkins: JSON for the companion island, redirects for plain form posts.
+  route("beamkins/chat", "routes/resources/beamkins-chat.ts"),
+  route("beamkins/backpack", "routes/resources/beamkins-backpack.ts"),
+  route("beamkins/give-light", "routes/resources/beamkins-give-light.ts"),
+  route("beamkins/active", "routes/resources/beamkins-active.ts"),
+  route("beamkins/obtain", "routes/resources/beamkins-obtain.ts"),
 
   // Browser-test hook: answers 404 unless GLOW_E2E_HOOKS_TOKEN is set and presented.
   route("__e2e/session", "routes/resources/e2e-session.ts"),

@@ -4,6 +4,9 @@ import { z } from "zod";
  * Every environment variable Glow reads, validated in one place.
  * The README's configuration table mirrors this schema.
  */
+/** An empty variable (`OPENAI_MODEL=`) means "not set". */
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,6 +27,11 @@ const EnvSchema = z.object({
   // Browser tests only: enables POST /__e2e/session when the request carries this token.
   GLOW_E2E_HOOKS_TOKEN: z.string().min(32).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(9000),
+  // The beamkins' chat brain: an OpenAI-compatible chat API (a local model server works
+  // too) when the base URL and model are set; the built-in scripted brain otherwise.
+  OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  OPENAI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  OPENAI_MODEL: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
