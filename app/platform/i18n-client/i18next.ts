@@ -59,6 +59,16 @@ function interpolate(text: string, values: TOptions): string {
   });
 }
 
+/** i18next interpolates inside returned objects and lists too. */
+function interpolateDeep(value: unknown, values: TOptions): unknown {
+  if (typeof value === "string") return interpolate(value, values);
+  if (Array.isArray(value)) return value.map((item) => interpolateDeep(item, values));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolateDeep(v, values)]));
+  }
+  return value;
+}
+
 export class I18n {
   language = "en";
   languages: string[] = ["en"];
@@ -175,7 +185,7 @@ export class I18n {
       const value = this.resolve(options.lng ?? lng, namespaces, k, options);
       if (value === undefined) continue;
       if (typeof value === "string") return interpolate(value, options);
-      if (options.returnObjects) return value as string;
+      if (options.returnObjects) return interpolateDeep(value, options) as string;
     }
     const fallback = options.defaultValue;
     if (typeof fallback === "string") return interpolate(fallback, options);
