@@ -277,6 +277,8 @@ test.describe("the floating companion and the backpack", () => {
 
 test.describe("the dialogue box", () => {
   test("welcomes a newcomer at /signup with the 'Complete Signup' quest, and collapses", async ({ page }) => {
+    // /signup is for a member who has just signed in and has no avatar yet.
+    await signIn(page);
     await page.goto("/signup");
     const dialogue = page.getByTestId("companion-dialogue");
     await expect(dialogue).toContainText("Complete Signup");
