@@ -25,6 +25,9 @@ beforeAll(async () => {
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
+  // As in production (startServer): fetch reuses its sockets, and Node's default 5 s would
+  // close one under it while a slow step of a test runs.
+  server.keepAliveTimeout = 65_000;
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -205,13 +205,13 @@ describe("SIGTERM", () => {
       expect(await reply).toEqual({ status: 302, location: "/newsfeed" });
       const code = await server.exited;
       expect(code).toBe(0);
-      // Well inside 10 s: the idle keep-alive connection did not hold the exit until the
-      // forced close (SHUTDOWN_TIMEOUT_MS, 9 s).
-      expect(Date.now() - signalled).toBeLessThan(5_000);
+      // Inside 10 s, and before the forced close (SHUTDOWN_TIMEOUT_MS, 9 s): the idle
+      // keep-alive connection was closed as soon as its response ended.
+      expect(Date.now() - signalled).toBeLessThan(8_000);
       agent.destroy();
       expect(server.lines.join("\n")).toContain('"msg":"stopped"');
     } finally {
       await server.stop();
     }
-  });
+  }, 90_000);
 });
