@@ -32,13 +32,13 @@ function proxiedThemePost(origin: string) {
   };
 }
 
-beforeAll(() => ensureBuild(), 240_000);
+beforeAll(() => ensureBuild(), 300_000);
 
 describe("behind a TLS-terminating proxy (TRUST_PROXY=1)", () => {
   let server: ServerProcess;
   beforeAll(async () => {
     server = await startBuiltServer({ TRUST_PROXY: "1" });
-  });
+  }, 180_000);
   afterAll(() => server.stop());
 
   it("accepts a form post whose https Origin matches the forwarded protocol and host", async () => {
@@ -70,7 +70,7 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
   let server: ServerProcess;
   beforeAll(async () => {
     server = await startBuiltServer({});
-  });
+  }, 180_000);
   afterAll(() => server.stop());
 
   it("ignores forged X-Forwarded-Proto: the https origin is refused, no HSTS", async () => {
@@ -161,12 +161,10 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
     expect(all).not.toContain("424242");
     expect(all).not.toContain("cookie-value-that-must-not-be-logged");
   });
-});
 
-describe("SIGTERM", () => {
   it("stops accepting, finishes the request in flight, and exits 0 within 10 s", async () => {
-    const server = await startBuiltServer({});
-    try {
+    // Last in this block: it stops the block's server.
+    {
       // A form post whose body arrives slowly: in flight when the signal lands. The agent
       // keeps its connection open afterwards, as a reverse proxy does.
       const agent = new http.Agent({ keepAlive: true });
@@ -205,13 +203,12 @@ describe("SIGTERM", () => {
       expect(await reply).toEqual({ status: 302, location: "/newsfeed" });
       const code = await server.exited;
       expect(code).toBe(0);
-      // Inside 10 s, and before the forced close (SHUTDOWN_TIMEOUT_MS, 9 s): the idle
-      // keep-alive connection was closed as soon as its response ended.
-      expect(Date.now() - signalled).toBeLessThan(8_000);
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+      // Without waiting for the forced close (SHUTDOWN_TIMEOUT_MS): the idle keep-alive
+      // connection was closed as soon as its response ended.
+      expect(server.lines.join("\n")).not.toContain("did not finish in time");
       agent.destroy();
       expect(server.lines.join("\n")).toContain('"msg":"stopped"');
-    } finally {
-      await server.stop();
     }
-  }, 90_000);
+  }, 60_000);
 });

@@ -52,7 +52,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   const lines: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${lines.join("\n")}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${lines.join("\n")}`)), 150_000);
     const onData = (chunk: Buffer) => {
       for (const line of chunk.toString("utf8").split("\n")) {
         if (!line) continue;

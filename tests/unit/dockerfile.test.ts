@@ -112,7 +112,7 @@ describe("the Dockerfile", () => {
     expect(imported.size).toBeGreaterThan(5);
     const missing = [...imported].filter((name) => !(name in pkg.dependencies));
     expect(missing, "imported by build/server but only a devDependency (or missing)").toEqual([]);
-  }, 240_000);
+  }, 300_000);
 
   it("runs as a non-root user in production mode, listening on all interfaces", () => {
     const users = all(final, "USER").map((i) => i.args.trim());
@@ -157,7 +157,7 @@ describe("the Dockerfile", () => {
     for (const needed of ["server.js", "build", "drizzle", "package.json", "package-lock.json"]) {
       expect(copied).toContain(needed);
     }
-  }, 240_000);
+  }, 300_000);
 });
 
 describe("the final stage's files", () => {
@@ -175,7 +175,7 @@ describe("the final stage's files", () => {
       }
     }
     fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
-  }, 240_000);
+  }, 300_000);
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it("start the server from the build alone (no app/ folder, no rebuild) and pass the HEALTHCHECK", async () => {
@@ -188,7 +188,7 @@ describe("the final stage's files", () => {
     let output = "";
     try {
       const port = await new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`did not start:\n${output}`)), 60_000);
+        const timer = setTimeout(() => reject(new Error(`did not start:\n${output}`)), 150_000);
         const onData = (chunk: Buffer) => {
           output += chunk.toString("utf8");
           const match = /listening on http:\/\/[^:]+:(\d+)/.exec(output);
@@ -217,5 +217,5 @@ describe("the final stage's files", () => {
       child.kill("SIGTERM");
       await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)));
     }
-  }, 90_000);
+  }, 200_000);
 });
