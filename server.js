@@ -1,7 +1,6 @@
 // The try-it and production entry: `npm start` (or `node server.js`).
 // Builds first when there is no current build, then starts the Express app from the build.
 // NODE_ENV=development runs the same server through Vite with hot reload instead.
-import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -12,37 +11,13 @@ const buildDir = path.resolve(root, process.env.GLOW_BUILD_DIR ?? "build");
 const dev = process.env.NODE_ENV === "development";
 process.env.NODE_ENV ??= "production";
 
-/** What the build depends on; a change in any of these makes the build stale. */
-const SOURCES = ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
-
-function sourceStamp() {
-  const hash = createHash("sha256");
-  const visit = (p) => {
-    let stat;
-    try {
-      stat = fs.statSync(p);
-    } catch {
-      return;
-    }
-    if (stat.isDirectory()) {
-      for (const name of fs.readdirSync(p).sort()) visit(path.join(p, name));
-    } else {
-      hash.update(`${path.relative(root, p)}:${stat.size}:${stat.mtimeMs}\n`);
-    }
-  };
-  for (const s of SOURCES) visit(path.join(root, s));
-  return hash.digest("hex");
-}
-
-function ensureBuild() {
+async function ensureBuild() {
   const entry = path.join(buildDir, "server", "index.js");
-  const stampFile = path.join(buildDir, ".source-stamp");
-  // A container ships the build without sources: use it as it is.
+  // A container ships the build without sources (and without scripts/): use it as it is.
   if (!fs.existsSync(path.join(root, "app"))) return entry;
-  const stamp = sourceStamp();
-  if (fs.existsSync(entry) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp) {
-    return entry;
-  }
+  const { isBuildCurrent, sourceStamp, writeStamp } = await import("./scripts/build-stamp.mjs");
+  const stamp = sourceStamp(root);
+  if (isBuildCurrent(root, buildDir)) return entry;
   console.log(fs.existsSync(entry) ? "Sources changed since the last build: rebuilding…" : "No build yet: building Glow…");
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: root,
@@ -53,7 +28,7 @@ function ensureBuild() {
     console.error("The build failed; see above.");
     process.exit(result.status ?? 1);
   }
-  fs.writeFileSync(stampFile, stamp);
+  writeStamp(root, buildDir, stamp);
   return entry;
 }
 
@@ -78,7 +53,7 @@ async function main() {
     await startServer({ vite: server, onListening: printWelcome });
     return;
   }
-  const entry = ensureBuild();
+  const entry = await ensureBuild();
   const { startServer } = await import(pathToFileURL(entry).href);
   await startServer({ clientDir: path.join(buildDir, "client"), onListening: printWelcome });
 }

@@ -109,6 +109,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
+  // A consent answered before JavaScript loaded reached only the server's cookie; mirror
+  // it into local storage too, as the banner's submit handler would have.
+  useEffect(() => {
+    if (consent) localStorage.setItem("cookiesaccepted", consent === "yes" ? "true" : "false");
+  }, [consent]);
 
   return (
     <>

@@ -48,6 +48,13 @@ export function createApp(options: {
   // A hop count, never `true`: the leftmost X-Forwarded-For is the client's to forge.
   app.set("trust proxy", config.TRUST_PROXY);
 
+  // Once shutdown began, requests still arriving on open keep-alive connections are served,
+  // and the client is told to close the connection so the process can exit.
+  app.use((_req, res, next) => {
+    if (options.isShuttingDown()) res.setHeader("Connection", "close");
+    next();
+  });
+
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").type("text/plain").send("ok");
   });
@@ -74,6 +81,8 @@ export function createApp(options: {
     next();
   });
 
+  app.use(refuseCrossOriginPosts);
+
   if (config.LOG_REQUESTS) {
     app.use((req, res, next) => {
       const started = process.hrtime.bigint();
@@ -82,6 +91,8 @@ export function createApp(options: {
         log.info("request", {
           method: req.method,
           path: req.path,
+          // The client as far as TRUST_PROXY lets us see it (the socket address at 0 hops).
+          ip: req.ip,
           status: res.statusCode,
           ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
         });
@@ -134,6 +145,32 @@ export function createApp(options: {
   return app;
 }
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * React Router compares Origin with the request URL for document actions but not for
+ * resource routes (the preference forms, sign-in posts…). Refuse every cross-origin post
+ * here, where the protocol and host already account for TRUST_PROXY. A post without an
+ * Origin header (non-browser clients) passes; browsers always send one on form posts.
+ */
+export function refuseCrossOriginPosts(
+  req: express.Request,
+  res: express.Response,
+  next: express.NextFunction,
+) {
+  if (SAFE_METHODS.has(req.method)) return next();
+  const origin = req.get("origin");
+  if (origin === undefined) return next();
+  let allowed = false;
+  try {
+    allowed = new URL(origin).origin === new URL(`${req.protocol}://${req.host}`).origin;
+  } catch {
+    allowed = false; // "null" or garbage
+  }
+  if (allowed) return next();
+  res.status(403).set("Cache-Control", "no-store").type("text/plain").send("Cross-origin form posts are refused");
+}
+
 /** Opens the database, seeds the demo world when empty, and listens. */
 export async function startServer(options: StartOptions = {}) {
   const config = env();
@@ -176,8 +213,12 @@ export async function startServer(options: StartOptions = {}) {
       server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    // Keep-alive connections go idle as their last response ends; close each as it does.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    sweep.unref();
     server.close(async () => {
       clearTimeout(force);
+      clearInterval(sweep);
       try {
         await conn.close();
       } catch (error) {

@@ -26,6 +26,7 @@ export function safeRedirectPath(
   } catch {
     return fallback;
   }
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
   if (/[\\\u0000-\u001f]/.test(decoded) || decoded.startsWith("//")) return fallback;
   if (path.startsWith("//")) return fallback;
   return path;

@@ -26,10 +26,10 @@ const tone: Record<ToastData["type"], string> = {
  */
 export function Toaster({ toast }: { toast: ToastData | null }) {
   const { t } = useTranslation();
-  const counter = useRef(0);
-  const [toasts, setToasts] = useState<ShownToast[]>(() =>
-    toast ? [{ ...toast, key: counter.current++ }] : [],
-  );
+  // The first toast takes key 0 during render; later ones count on from 1 in effects
+  // (a ref must not be read while rendering).
+  const counter = useRef(1);
+  const [toasts, setToasts] = useState<ShownToast[]>(() => (toast ? [{ ...toast, key: 0 }] : []));
   const seen = useRef(toast);
 
   useEffect(() => {

@@ -3,9 +3,14 @@ import { i18nextMiddleware } from "~/platform/i18n.server";
 import { requestInfoContext, type RequestInfo } from "~/platform/request-context";
 import { toastMiddleware } from "~/platform/toast.server";
 
-type RouteFunction<T> = (args: {
+type Params = Record<string, string | undefined>;
+
+type RouteFunction<T, P extends Params = Params> = (args: {
   request: Request;
-  params: Record<string, string | undefined>;
+  url: URL;
+  /** The matched route's path pattern, e.g. "/newsfeed/:id". */
+  pattern: string;
+  params: P;
   context: RouterContextProvider;
 }) => Promise<T> | T;
 
@@ -23,12 +28,19 @@ export interface RouteCall<T> {
  * Calls a route loader or action with a real Request, through the root middleware
  * (language detection and toasts), as React Router would.
  */
-export async function callRoute<T>(
-  fn: RouteFunction<T>,
+export async function callRoute<T, P extends Params = Params>(
+  fn: RouteFunction<T, P>,
   request: Request,
-  options: { params?: Record<string, string | undefined>; info?: Partial<RequestInfo> } = {},
+  options: {
+    params?: P;
+    /** The route's pattern; defaults to the request's path. */
+    pattern?: string;
+    info?: Partial<RequestInfo>;
+  } = {},
 ): Promise<RouteCall<T>> {
-  const params = options.params ?? {};
+  const params = (options.params ?? {}) as P;
+  const url = new URL(request.url);
+  const pattern = options.pattern ?? url.pathname;
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { nonce: "", clientIp: "203.0.113.7", secure: false, ...options.info });
   let result: T | undefined;
@@ -38,13 +50,13 @@ export async function callRoute<T>(
     const middleware = chain[index];
     if (middleware) {
       const out = await middleware(
-        { request, params, context, unstable_pattern: "" } as never,
+        { request, url, pattern, params, context, unstable_pattern: pattern } as never,
         () => run(index + 1),
       );
       return out instanceof Response ? out : new Response(null);
     }
     try {
-      result = await fn({ request, params, context });
+      result = await fn({ request, url, pattern, params, context });
     } catch (error) {
       thrown = error;
     }

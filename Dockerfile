@@ -1,0 +1,43 @@
+# Glow in a container: build with every dependency, run with production ones only.
+#   docker build -t glow .
+#   docker run -p 3000:3000 -v glow-data:/app/data glow
+# See docs/deploy.md for the reverse proxy, PostgreSQL and several instances.
+
+# ── 1. Every dependency (the build needs Vite, React Router's dev tools, Tailwind) ──
+FROM node:22-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+# ── 2. The production build: build/client (assets) and build/server (the Express app) ──
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# ── 3. Production dependencies only ──
+FROM node:22-slim AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+# ── 4. The image: the build, its migrations and the server entry; no sources ──
+FROM node:22-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000
+WORKDIR /app
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY package.json package-lock.json server.js ./
+COPY drizzle ./drizzle
+# The embedded database (DATABASE_URL unset → ./data/glow) lives on a volume the
+# unprivileged user can write.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+VOLUME ["/app/data"]
+EXPOSE 3000
+# No curl in slim images: Node's fetch asks /healthz, which never touches the database.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Exec form: node itself is PID 1 and receives SIGTERM (no shell in between) for a clean stop.
+CMD ["node", "server.js"]

@@ -1,0 +1,214 @@
+/**
+ * The real production server (`node server.js` on the build) as a child process: proxy
+ * trust, security headers, caching, compression, logs and graceful shutdown.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ensureBuild,
+  request,
+  requestLogs,
+  startBuiltServer,
+  type ServerProcess,
+} from "../tests/support/server-process";
+
+const THEME_FORM = "theme=dark&redirectTo=%2Fnewsfeed";
+const FORGED_CLIENT = "198.51.100.23";
+
+function proxiedThemePost(origin: string) {
+  return {
+    method: "POST",
+    path: "/preferences/theme",
+    headers: {
+      Host: "glow.example",
+      Origin: origin,
+      "X-Forwarded-Proto": "https",
+      "X-Forwarded-For": FORGED_CLIENT,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: THEME_FORM,
+  };
+}
+
+beforeAll(() => ensureBuild(), 300_000);
+
+describe("behind a TLS-terminating proxy (TRUST_PROXY=1)", () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startBuiltServer({ TRUST_PROXY: "1" });
+  }, 180_000);
+  afterAll(() => server.stop());
+
+  it("accepts a form post whose https Origin matches the forwarded protocol and host", async () => {
+    const reply = await request(server.port, proxiedThemePost("https://glow.example"));
+    expect(reply.status).toBe(302);
+    expect(reply.headers.location).toBe("/newsfeed");
+    expect(String(reply.headers["set-cookie"])).toMatch(/^theme=/);
+    // Served over https as far as the browser knows: HSTS applies.
+    expect(reply.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
+  });
+
+  it("sees the client address the proxy forwarded", async () => {
+    await request(server.port, { path: "/healthz?probe=proxy" });
+    await request(server.port, {
+      path: "/landing",
+      headers: { "X-Forwarded-For": FORGED_CLIENT, "X-Forwarded-Proto": "https" },
+    });
+    await expect.poll(() => requestLogs(server.lines).find((l) => l.path === "/landing")?.ip).toBe(FORGED_CLIENT);
+  });
+
+  it("still refuses a post from another site", async () => {
+    const reply = await request(server.port, proxiedThemePost("https://evil.example"));
+    expect(reply.status).toBe(403);
+    expect(reply.headers["set-cookie"]).toBeUndefined();
+  });
+});
+
+describe("straight to the app (TRUST_PROXY=0, the default)", () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startBuiltServer({});
+  }, 180_000);
+  afterAll(() => server.stop());
+
+  it("ignores forged X-Forwarded-Proto: the https origin is refused, no HSTS", async () => {
+    const reply = await request(server.port, proxiedThemePost("https://glow.example"));
+    expect(reply.status).toBe(403);
+    expect(reply.headers["set-cookie"]).toBeUndefined();
+    expect(reply.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("accepts the same form posted from its real (http) origin", async () => {
+    const reply = await request(server.port, {
+      ...proxiedThemePost("http://glow.example"),
+      headers: { ...proxiedThemePost("").headers, Origin: "http://glow.example" },
+    });
+    expect(reply.status).toBe(302);
+  });
+
+  it("ignores forged X-Forwarded-For: the logged client is the socket address", async () => {
+    await request(server.port, {
+      path: "/landing",
+      headers: { "X-Forwarded-For": FORGED_CLIENT },
+    });
+    await expect.poll(() => requestLogs(server.lines).some((l) => l.path === "/landing")).toBe(true);
+    const entry = requestLogs(server.lines).find((l) => l.path === "/landing")!;
+    expect(entry.ip).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    expect(JSON.stringify(server.lines)).not.toContain(FORGED_CLIENT);
+  });
+
+  it("answers /healthz with 200", async () => {
+    const reply = await request(server.port, { path: "/healthz" });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toBe("ok");
+  });
+
+  it("sends the security headers, with a fresh CSP nonce that the page's scripts carry", async () => {
+    const first = await request(server.port, { path: "/landing" });
+    const second = await request(server.port, { path: "/landing" });
+    expect(first.status).toBe(200);
+    const csp = String(first.headers["content-security-policy"]);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(first.body).toContain(`nonce="${nonce}"`);
+    expect(String(second.headers["content-security-policy"])).not.toContain(nonce!);
+    expect(first.headers["x-content-type-options"]).toBe("nosniff");
+    expect(first.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(first.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("serves hashed /static/ assets as immutable for a year", async () => {
+    const dir = path.resolve("build/client/static");
+    const asset = fs.readdirSync(dir).find((name) => name.endsWith(".js"));
+    expect(asset).toBeTruthy();
+    const reply = await request(server.port, { path: `/static/${asset}` });
+    expect(reply.status).toBe(200);
+    expect(reply.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const missing = await request(server.port, { path: "/static/no-such-file-0000.js" });
+    expect(missing.status).toBe(404);
+  });
+
+  it("compresses HTML", async () => {
+    const gzip = await request(server.port, { path: "/landing", headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers["content-type"]).toMatch(/text\/html/);
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    const br = await request(server.port, { path: "/landing", headers: { "Accept-Encoding": "br, gzip" } });
+    expect(["br", "gzip"]).toContain(br.headers["content-encoding"]);
+  });
+
+  it("keeps idle connections longer than a proxy's 60 s idle timeout", async () => {
+    const reply = await request(server.port, { path: "/healthz", headers: { Connection: "keep-alive" } });
+    const timeout = Number(/timeout=(\d+)/.exec(String(reply.headers["keep-alive"]))?.[1]);
+    expect(timeout).toBeGreaterThan(60);
+  });
+
+  it("logs one line per request without query strings or cookies", async () => {
+    await request(server.port, {
+      path: "/newsfeed?phone=%2B15550100777&code=424242",
+      headers: { Cookie: "sessionID=cookie-value-that-must-not-be-logged" },
+    });
+    await expect.poll(() => requestLogs(server.lines).some((l) => l.path === "/newsfeed")).toBe(true);
+    const entry = requestLogs(server.lines).find((l) => l.path === "/newsfeed")!;
+    expect(entry).toMatchObject({ method: "GET", status: 200 });
+    const all = server.lines.join("\n");
+    expect(all).not.toContain("15550100777");
+    expect(all).not.toContain("424242");
+    expect(all).not.toContain("cookie-value-that-must-not-be-logged");
+  });
+
+  it("stops accepting, finishes the request in flight, and exits 0 within 10 s", async () => {
+    // Last in this block: it stops the block's server.
+    {
+      // A form post whose body arrives slowly: in flight when the signal lands. The agent
+      // keeps its connection open afterwards, as a reverse proxy does.
+      const agent = new http.Agent({ keepAlive: true });
+      const reply = new Promise<{ status: number; location?: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: "127.0.0.1",
+            port: server.port,
+            method: "POST",
+            path: "/preferences/theme",
+            agent,
+            headers: {
+              "Content-Type": "application/x-www-form-urlencoded",
+              "Content-Length": String(Buffer.byteLength(THEME_FORM)),
+              Origin: `http://127.0.0.1:${server.port}`,
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+          },
+        );
+        req.on("error", reject);
+        req.write(THEME_FORM.slice(0, 5));
+        setTimeout(() => {
+          server.child.kill("SIGTERM");
+          setTimeout(() => req.end(THEME_FORM.slice(5)), 500);
+        }, 300);
+      });
+
+      const signalled = Date.now();
+      await new Promise((r) => setTimeout(r, 500));
+      // No new connections once shutdown began.
+      await expect(request(server.port, { path: "/healthz" })).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
+
+      expect(await reply).toEqual({ status: 302, location: "/newsfeed" });
+      const code = await server.exited;
+      expect(code).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+      // Without waiting for the forced close (SHUTDOWN_TIMEOUT_MS): the idle keep-alive
+      // connection was closed as soon as its response ended.
+      expect(server.lines.join("\n")).not.toContain("did not finish in time");
+      agent.destroy();
+      expect(server.lines.join("\n")).toContain('"msg":"stopped"');
+    }
+  }, 60_000);
+});

@@ -1,0 +1,221 @@
+/**
+ * Docker cannot run here, so this reads the Dockerfile, checks the promises it makes, and
+ * rebuilds the final stage's file layout in a temporary folder to start the server there
+ * (as the container would: no sources, the build as it is) and run the HEALTHCHECK.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuild, request } from "../support/server-process";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+interface Instruction {
+  keyword: string;
+  args: string;
+}
+interface Stage {
+  from: string;
+  name: string | undefined;
+  instructions: Instruction[];
+}
+
+function parseDockerfile(text: string): Stage[] {
+  const logical = text
+    .replace(/\\\r?\n/g, " ")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith("#"));
+  const stages: Stage[] = [];
+  for (const line of logical) {
+    const [, keyword = "", args = ""] = /^(\S+)\s*(.*)$/.exec(line) ?? [];
+    if (keyword.toUpperCase() === "FROM") {
+      const [, from = "", name] = /^(\S+)(?:\s+AS\s+(\S+))?/i.exec(args) ?? [];
+      stages.push({ from, name, instructions: [] });
+    } else {
+      stages.at(-1)?.instructions.push({ keyword: keyword.toUpperCase(), args });
+    }
+  }
+  return stages;
+}
+
+const dockerfile = fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8");
+const stages = parseDockerfile(dockerfile);
+const final = stages.at(-1)!;
+const all = (stage: Stage, keyword: string) => stage.instructions.filter((i) => i.keyword === keyword);
+const runs = (stage: Stage) => all(stage, "RUN").map((i) => i.args).join("\n");
+const stageNamed = (name: string) => stages.find((s) => s.name === name);
+
+/** COPY instructions of the final stage as { from, sources, dest }. */
+function finalCopies() {
+  return all(final, "COPY").map((i) => {
+    const words = i.args.split(/\s+/);
+    const from = words.find((w) => w.startsWith("--from="))?.slice("--from=".length);
+    const rest = words.filter((w) => !w.startsWith("--"));
+    return { from, sources: rest.slice(0, -1), dest: rest.at(-1)! };
+  });
+}
+
+function dockerignored(relative: string) {
+  const patterns = fs
+    .readFileSync(path.join(ROOT, ".dockerignore"), "utf8")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"));
+  return patterns.some((p) => {
+    const regex = new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}(/.*)?$`);
+    return regex.test(relative);
+  });
+}
+
+describe("the Dockerfile", () => {
+  it("is multi-stage on Node 22 slim", () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    for (const stage of stages) {
+      const isEarlierStage = stages.some((s) => s.name === stage.from);
+      expect(isEarlierStage || stage.from === "node:22-slim", `FROM ${stage.from}`).toBe(true);
+    }
+  });
+
+  it("installs with npm ci and builds in an earlier stage", () => {
+    const earlier = stages.slice(0, -1).map(runs).join("\n");
+    expect(earlier).toMatch(/npm ci(?!.*--omit=dev)/);
+    expect(earlier).toMatch(/npm run build|react-router build/);
+    expect(runs(final)).not.toMatch(/npm (ci|install|run build)/);
+  });
+
+  it("ships production dependencies only in the final stage", () => {
+    const modules = finalCopies().find((c) => c.sources.some((s) => s.includes("node_modules")));
+    expect(modules?.from).toBeTruthy();
+    const source = stageNamed(modules!.from!);
+    expect(runs(source!)).toMatch(/npm ci\b.*--omit=dev/);
+  });
+
+  it("every package the built server imports is a production dependency", () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    ensureBuild();
+    const dir = path.join(ROOT, "build/server");
+    const files = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
+    const imported = new Set<string>();
+    for (const file of files) {
+      const code = fs.readFileSync(path.join(dir, file), "utf8");
+      for (const [, spec] of code.matchAll(/(?:from|import)\s*\(?\s*"([^"./][^"]*)"/g)) {
+        if (spec!.startsWith("node:")) continue;
+        const name = spec!.startsWith("@") ? spec!.split("/").slice(0, 2).join("/") : spec!.split("/")[0]!;
+        imported.add(name);
+      }
+    }
+    expect(imported.size).toBeGreaterThan(5);
+    const missing = [...imported].filter((name) => !(name in pkg.dependencies));
+    expect(missing, "imported by build/server but only a devDependency (or missing)").toEqual([]);
+  }, 300_000);
+
+  it("runs as a non-root user in production mode, listening on all interfaces", () => {
+    const users = all(final, "USER").map((i) => i.args.trim());
+    expect(users.length).toBeGreaterThan(0);
+    expect(["root", "0", "0:0"]).not.toContain(users.at(-1));
+    const env = all(final, "ENV").map((i) => i.args).join(" ");
+    expect(env).toMatch(/\bNODE_ENV=production\b/);
+    expect(env).toMatch(/\bHOST=0\.0\.0\.0\b/);
+  });
+
+  it("starts with an exec-form CMD, exposes 3000 and keeps the embedded database on a volume", () => {
+    const cmd = all(final, "CMD").at(-1)!.args;
+    expect(JSON.parse(cmd)).toEqual(["node", "server.js"]);
+    expect(all(final, "EXPOSE").map((i) => i.args.trim())).toContain("3000");
+    expect(all(final, "WORKDIR").at(-1)?.args.trim()).toBe("/app");
+    const volume = all(final, "VOLUME").map((i) => i.args).join(" ");
+    // DATABASE_URL unset → ./data/glow under WORKDIR /app.
+    expect(volume).toContain("/app/data");
+  });
+
+  it("checks health on /healthz with node (slim images have no curl)", () => {
+    const healthcheck = all(final, "HEALTHCHECK").at(-1)?.args ?? "";
+    expect(healthcheck).toContain("/healthz");
+    expect(healthcheck).toMatch(/CMD \["node",/);
+    expect(healthcheck).not.toMatch(/curl|wget/);
+  });
+
+  it("copies only files that exist after `npm run build` and are in the build context", () => {
+    ensureBuild();
+    const copies = finalCopies();
+    expect(copies.length).toBeGreaterThan(0);
+    for (const copy of copies) {
+      if (copy.from && copy.from !== "build") continue; // node_modules from npm ci
+      for (const source of copy.sources) {
+        const relative = source.replace(/^\/app\//, "").replace(/^\.\//, "");
+        expect(fs.existsSync(path.join(ROOT, relative)), `${relative} exists`).toBe(true);
+        // The build stage copies the context, then builds; build/ comes from the build itself.
+        if (!copy.from) expect(dockerignored(relative), `${relative} is not .dockerignored`).toBe(false);
+      }
+    }
+    const copied = copies.flatMap((c) => c.sources.map((s) => s.replace(/^\/app\//, "")));
+    for (const needed of ["server.js", "build", "drizzle", "package.json", "package-lock.json"]) {
+      expect(copied).toContain(needed);
+    }
+  }, 300_000);
+});
+
+describe("the final stage's files", () => {
+  let dir: string;
+  beforeAll(() => {
+    ensureBuild();
+    // Lay out the final stage: what it COPYs, plus node_modules (a link to ours).
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "glow-image-"));
+    for (const copy of finalCopies()) {
+      if (copy.from && copy.from !== "build") continue;
+      for (const source of copy.sources) {
+        const relative = source.replace(/^\/app\//, "").replace(/^\.\//, "");
+        const target = copy.dest.endsWith("/") || copy.sources.length > 1 ? path.join(dir, copy.dest, path.basename(relative)) : path.join(dir, copy.dest);
+        fs.cpSync(path.join(ROOT, relative), target, { recursive: true });
+      }
+    }
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
+  }, 300_000);
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("start the server from the build alone (no app/ folder, no rebuild) and pass the HEALTHCHECK", async () => {
+    expect(fs.existsSync(path.join(dir, "app"))).toBe(false);
+    const child = spawn(process.execPath, ["server.js"], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", SEED_DEMO: "0" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`did not start:\n${output}`)), 150_000);
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString("utf8");
+          const match = /listening on http:\/\/[^:]+:(\d+)/.exec(output);
+          if (match) {
+            clearTimeout(timer);
+            resolve(Number(match[1]));
+          }
+        };
+        child.stdout.on("data", onData);
+        child.stderr.on("data", onData);
+        child.once("exit", (code) => reject(new Error(`exited ${code}:\n${output}`)));
+      });
+      expect(output).not.toMatch(/building/i);
+      // The embedded database landed in the VOLUME folder.
+      expect(fs.existsSync(path.join(dir, "data", "glow"))).toBe(true);
+      expect((await request(port, { path: "/landing" })).status).toBe(200);
+
+      const healthcheck = all(final, "HEALTHCHECK").at(-1)!.args;
+      const [command, ...args] = JSON.parse(healthcheck.slice(healthcheck.indexOf("CMD") + 3)) as string[];
+      expect(command).toBe("node");
+      const healthy = spawnSync(process.execPath, args, { env: { ...process.env, PORT: String(port) }, timeout: 10_000 });
+      expect(healthy.status).toBe(0);
+      const unhealthy = spawnSync(process.execPath, args, { env: { ...process.env, PORT: "1" }, timeout: 10_000 });
+      expect(unhealthy.status).toBe(1);
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)));
+    }
+  }, 200_000);
+});
