@@ -24,6 +24,29 @@ const EnvSchema = z.object({
   // Browser tests only: enables POST /__e2e/session when the request carries this token.
   GLOW_E2E_HOOKS_TOKEN: z.string().min(32).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(9000),
+
+  // Texts (sign-in codes). Unset: Twilio when its credentials are set, else the console
+  // outbox. "console" on purpose is the only way a container runs without a real provider.
+  SMS_PROVIDER: z.enum(["console", "twilio"]).optional(),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-zA-Z]{32}$/, "must look like AC followed by 32 characters").optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  TWILIO_FROM: z.string().regex(/^\+\d{6,15}$|^[A-Za-z0-9 ]{1,11}$/, "must be an E.164 number or a sender id").optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-zA-Z]{32}$/, "must look like MG followed by 32 characters").optional(),
+  // Calling codes a member may sign in from, comma-separated (1 = US/Canada, 86 = China).
+  PHONE_COUNTRIES: z
+    .string()
+    .default("1,86")
+    .transform((v) => v.split(",").map((c) => c.trim().replace(/^\+/, "")).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[1-9]\d{0,2}$/, "calling codes such as 1,86")).min(1)),
+  // Set by the container image: refuse to start with the console SMS outbox unless
+  // SMS_PROVIDER=console says it is meant.
+  GLOW_CONTAINER: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((v) => v === "1"),
+  // The public origin (https://glow.example). When set, it, not the Host header, names the
+  // site in the texted code's origin-bound line.
+  PUBLIC_ORIGIN: z.url().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,4 +1,4 @@
-import type { MiddlewareFunction, RouterContextProvider, SessionStorage } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider, type SessionStorage } from "react-router";
 import { setToast, toastMiddleware as createToastMiddleware } from "remix-toast/middleware";
 import { toastStorage } from "./cookies.server";
 
@@ -23,4 +23,32 @@ export function flashToast(
   description?: string,
 ) {
   setToast(context, { type, message, ...(description ? { description } : {}) });
+}
+
+const toastForThisPage = createContext<ToastData | null>(null);
+
+export interface ToastData {
+  type: ToastKind;
+  message: string;
+  description?: string;
+}
+
+/**
+ * A toast for an action that answers with data instead of redirecting. A plain (no
+ * JavaScript) form post re-renders the page in this same request, so the toast is shown
+ * now; an enhanced post re-fetches the loaders in a new request, so it is flashed.
+ */
+export function toastWithAnswer(
+  context: Readonly<RouterContextProvider>,
+  enhanced: boolean,
+  type: ToastKind,
+  message: string,
+) {
+  if (enhanced) flashToast(context, type, message);
+  else (context as RouterContextProvider).set(toastForThisPage, { type, message });
+}
+
+/** The toast set by this request's own action (see toastWithAnswer), if any. */
+export function toastOfThisRequest(context: Readonly<RouterContextProvider>): ToastData | null {
+  return context.get(toastForThisPage);
 }

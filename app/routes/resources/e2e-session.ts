@@ -38,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const sid = await startSession(member!.id, { userAgent: "e2e" });
   const headers = new Headers();
-  headers.append("Set-Cookie", await sessionCookieFor(request, sid));
+  for (const cookie of await sessionCookieFor(request, sid)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await consentCookie.serialize("yes"));
   return data({ memberId: member!.id }, { headers });
 }
