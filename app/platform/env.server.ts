@@ -4,6 +4,10 @@ import { z } from "zod";
  * Every environment variable Glow reads, validated in one place.
  * The README's configuration table mirrors this schema.
  */
+/** An empty variable (`TWILIO_FROM=` in a compose file) counts as unset. */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -27,11 +31,11 @@ const EnvSchema = z.object({
 
   // Texts (sign-in codes). Unset: Twilio when its credentials are set, else the console
   // outbox. "console" on purpose is the only way a container runs without a real provider.
-  SMS_PROVIDER: z.enum(["console", "twilio"]).optional(),
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-zA-Z]{32}$/, "must look like AC followed by 32 characters").optional(),
-  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
-  TWILIO_FROM: z.string().regex(/^\+\d{6,15}$|^[A-Za-z0-9 ]{1,11}$/, "must be an E.164 number or a sender id").optional(),
-  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-zA-Z]{32}$/, "must look like MG followed by 32 characters").optional(),
+  SMS_PROVIDER: unsetIfEmpty(z.enum(["console", "twilio"])),
+  TWILIO_ACCOUNT_SID: unsetIfEmpty(z.string().regex(/^AC[0-9a-zA-Z]{32}$/, "must look like AC followed by 32 characters")),
+  TWILIO_AUTH_TOKEN: unsetIfEmpty(z.string().min(16)),
+  TWILIO_FROM: unsetIfEmpty(z.string().regex(/^\+\d{6,15}$|^[A-Za-z0-9 ]{1,11}$/, "must be an E.164 number or a sender id")),
+  TWILIO_MESSAGING_SERVICE_SID: unsetIfEmpty(z.string().regex(/^MG[0-9a-zA-Z]{32}$/, "must look like MG followed by 32 characters")),
   // Calling codes a member may sign in from, comma-separated (1 = US/Canada, 86 = China).
   PHONE_COUNTRIES: z
     .string()
@@ -46,7 +50,7 @@ const EnvSchema = z.object({
     .transform((v) => v === "1"),
   // The public origin (https://glow.example). When set, it, not the Host header, names the
   // site in the texted code's origin-bound line.
-  PUBLIC_ORIGIN: z.url().optional(),
+  PUBLIC_ORIGIN: unsetIfEmpty(z.url()),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
