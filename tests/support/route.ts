@@ -3,11 +3,8 @@ import { i18nextMiddleware } from "~/platform/i18n.server";
 import { requestInfoContext, type RequestInfo } from "~/platform/request-context";
 import { toastMiddleware } from "~/platform/toast.server";
 
-type RouteFunction<T> = (args: {
-  request: Request;
-  params: Record<string, string | undefined>;
-  context: RouterContextProvider;
-}) => Promise<T> | T;
+/** Any route loader or action; its typed args are built below as React Router would. */
+type RouteFunction<T> = (args: never) => Promise<T> | T;
 
 export interface RouteCall<T> {
   /** What the loader or action returned (undefined when it threw). */
@@ -44,7 +41,8 @@ export async function callRoute<T>(
       return out instanceof Response ? out : new Response(null);
     }
     try {
-      result = await fn({ request, params, context });
+      const args = { request, params, context, url: new URL(request.url), pattern: "" };
+      result = await fn(args as never);
     } catch (error) {
       thrown = error;
     }
