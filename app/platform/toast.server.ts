@@ -36,16 +36,19 @@ export interface ToastData {
 /**
  * A toast for an action that answers with data instead of redirecting. A plain (no
  * JavaScript) form post re-renders the page in this same request, so the toast is shown
- * now; an enhanced post re-fetches the loaders in a new request, so it is flashed.
+ * now by the root loader. After an enhanced post answering 4xx React Router does not
+ * re-fetch the loaders, so the toast is returned for the answer to carry to the page,
+ * which hands it to the toaster (`showToast` in app/ui/toaster).
  */
 export function toastWithAnswer(
   context: Readonly<RouterContextProvider>,
   enhanced: boolean,
   type: ToastKind,
   message: string,
-) {
-  if (enhanced) flashToast(context, type, message);
-  else (context as RouterContextProvider).set(toastForThisPage, { type, message });
+): ToastData | undefined {
+  if (enhanced) return { type, message };
+  (context as RouterContextProvider).set(toastForThisPage, { type, message });
+  return undefined;
 }
 
 /** The toast set by this request's own action (see toastWithAnswer), if any. */

@@ -8,4 +8,6 @@ export type SignInAnswer = {
   cookies?: boolean;
   /** A failed verification resets the countdown (the spec), so 'Send another code' shows. */
   resetCountdown?: boolean;
+  /** A toast for the page to show (after an enhanced post; see toastWithAnswer). */
+  toast?: { type: "success" | "error" | "info" | "warning"; message: string };
 };

@@ -75,8 +75,13 @@ export async function handleSignInPost(request: Request, context: Context) {
     data<SignInAnswer>({ intent: answerIntent, ...body }, { status, headers });
 
   if ((await readConsent(request)) !== "yes") {
-    toastWithAnswer(context, enhanced, "error", t("auth:toast.acceptCookies"));
-    return answer(403, { values: { phone: form.phone, code: form.code }, error: t("auth:errors.cookiesNotAccepted"), cookies: true });
+    const toast = toastWithAnswer(context, enhanced, "error", t("auth:toast.acceptCookies"));
+    return answer(403, {
+      values: { phone: form.phone, code: form.code },
+      error: t("auth:errors.cookiesNotAccepted"),
+      cookies: true,
+      ...(toast ? { toast } : {}),
+    });
   }
 
   if (intent === "send" || intent === "resend") {

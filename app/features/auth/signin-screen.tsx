@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useNavigation } from "react-router";
 import { ResendCountdown } from "~/islands/resend-countdown";
 import { CookieBanner } from "~/ui/cookie-banner";
+import { showToast } from "~/ui/toaster";
 import type { Arrival } from "./arrival";
 import { digitsOf, formatPhoneInput, MIN_PHONE_DIGITS } from "./phone";
 import type { SignInAnswer } from "./sign-in-answer";
@@ -28,6 +29,9 @@ export function SignInScreen({ consent, arrival, attempt, now, answer }: SignInS
   const location = useLocation();
   const action = `/signin${location.search}`;
   const codeStep = attempt && answer?.intent !== "send" ? attempt : null;
+  useEffect(() => {
+    if (answer?.toast) showToast(answer.toast);
+  }, [answer]);
 
   return (
     <div className="mx-auto max-w-md space-y-6">
