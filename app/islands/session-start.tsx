@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 
 let startedThisPageLoad = false;
@@ -28,6 +28,9 @@ async function deviceFingerprint(): Promise<string> {
  */
 export function SessionStart({ signedIn }: { signedIn: boolean }) {
   const revalidator = useRevalidator();
+  // Compared when the answer arrives: the member may have signed out meanwhile.
+  const shown = useRef(signedIn);
+  shown.current = signedIn;
   useEffect(() => {
     if (startedThisPageLoad) return;
     startedThisPageLoad = true;
@@ -43,7 +46,7 @@ export function SessionStart({ signedIn }: { signedIn: boolean }) {
         });
         const body = (await response.json().catch(() => null)) as { result?: { memberID?: number } | null } | null;
         const validated = Boolean(body?.result?.memberID);
-        if (validated !== signedIn) await revalidator.revalidate();
+        if (validated !== shown.current) await revalidator.revalidate();
       })().catch(() => {
         /* a soft signal: failure changes nothing */
       });

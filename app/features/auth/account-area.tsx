@@ -22,7 +22,13 @@ export function AccountArea({ member }: { member: MemberSummary | null }) {
     );
   }
   return (
-    <Form method="post" action="/signout" className="flex items-center gap-2 text-sm">
+    <Form
+      method="post"
+      action="/signout"
+      className="flex items-center gap-2 text-sm"
+      // The spec's sign-out sets storyMuted; the browser keeps its copy of it too.
+      onSubmit={() => localStorage.setItem("storyMuted", "true")}
+    >
       <RedirectField />
       <span className="max-w-[12rem] truncate">{t("header.signedInAs", { name: member.displayName })}</span>
       <button type="submit" className="rounded-md border border-slate-400 px-2 py-1 font-medium">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useNavigation } from "react-router";
 import { ResendCountdown } from "~/islands/resend-countdown";
@@ -60,6 +60,22 @@ export function SignInScreen({ consent, arrival, attempt, now, answer }: SignInS
   );
 }
 
+/**
+ * On a slow connection people type before JavaScript arrives. Hydration leaves the typed
+ * text in the field, but the next render of a controlled input would wipe it: take it
+ * into state first.
+ */
+function useKeepTypedBeforeHydration(keep: (typed: string) => void) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = ref.current?.value;
+    if (typed) keep(typed);
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return ref;
+}
+
 function EnhancedField() {
   // Tells the server the page runs JavaScript (it then flashes toasts for the re-fetch).
   return useHydrated() ? <input type="hidden" name="enhanced" value="1" /> : null;
@@ -70,6 +86,7 @@ function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | 
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [phone, setPhone] = useState(() => formatPhoneInput(answer?.values.phone ?? ""));
+  const field = useKeepTypedBeforeHydration((typed) => setPhone(formatPhoneInput(typed)));
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "send";
   const enough = digitsOf(phone).length >= MIN_PHONE_DIGITS;
 
@@ -88,6 +105,7 @@ function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | 
           autoComplete="tel"
           required
           maxLength={40}
+          ref={field}
           value={phone}
           onChange={(event) => setPhone(formatPhoneInput(event.currentTarget.value))}
           aria-invalid={answer?.intent === "send" && answer.error ? true : undefined}
@@ -128,6 +146,7 @@ function CodeStep({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [code, setCode] = useState(answer?.values.code ?? "");
+  const field = useKeepTypedBeforeHydration(setCode);
   const verifying = navigation.state !== "idle" && navigation.formData?.get("intent") === "verify";
   const resending = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend";
 
@@ -162,6 +181,7 @@ function CodeStep({
             pattern="[0-9 ]*"
             maxLength={7}
             required
+            ref={field}
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
             aria-describedby="code-hint"
