@@ -67,8 +67,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (session.get("sid") && !current) {
     // A replayed, ended or too-old session: this browser is signed out.
     for (const cookie of await signedOutCookies(request, false)) headers.append("Set-Cookie", cookie);
-  } else if (notices.loggedIn || notices.loggedOut) {
-    headers.append("Set-Cookie", await commitSession(session));
+  } else {
+    if (notices.loggedIn || notices.loggedOut) headers.append("Set-Cookie", await commitSession(session));
+    // A same-site request without a session: the "has a session" hint is stale.
+    if (hint === "1" && !session.get("sid") && request.headers.get("Sec-Fetch-Site") !== "cross-site") {
+      headers.append("Set-Cookie", await sessionHintCookie.serialize("", { maxAge: 0, expires: new Date(0) }));
+    }
   }
 
   const accessLevel = current?.accessLevel ?? 0;
@@ -92,7 +96,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       accessLevel,
       // The spec: routes get isAuthenticated when the access level is above 0.
       isAuthenticated: accessLevel > 0,
-      sessionHint: hint === "1",
+      sessionHint: hint === "1" && Boolean(session.get("sid")),
       appName: getInstance(context).t("appName"),
     },
     { headers },
