@@ -16,7 +16,10 @@ import appCss from "./app.css?url";
 import { AccountArea } from "~/features/auth/account-area";
 import { sameSiteBounce } from "~/features/auth/same-site-bounce.server";
 import { getCurrentMember, roleFlags, signedOutCookies } from "~/features/auth/sessions.server";
+import { headerAvatar } from "~/features/avatars/characters.server";
+import { loadCompanion } from "~/features/beamkins/companion.server";
 import { displayName } from "~/features/members/display-name";
+import { CompanionMount } from "~/islands/companion-mount";
 import { SessionStart } from "~/islands/session-start";
 import { languageCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
 import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.server";
@@ -63,6 +66,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getCurrentMember(request, context),
     sessionHintCookie.parse(request.headers.get("Cookie")),
   ]);
+  const [avatar, companion] = await Promise.all([
+    headerAvatar(request, context),
+    loadCompanion(request, context, current),
+  ]);
 
   if (session.get("sid") && !current) {
     // A replayed, ended or too-old session: this browser is signed out.
@@ -97,6 +104,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The spec: routes get isAuthenticated when the access level is above 0.
       isAuthenticated: accessLevel > 0,
       sessionHint: hint === "1" && Boolean(session.get("sid")),
+      avatar,
+      companion,
       appName: getInstance(context).t("appName"),
     },
     { headers },
@@ -128,7 +137,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
-  const { locale, toast, consent, member, sessionHint } = loaderData;
+  const { locale, toast, consent, member, sessionHint, companion } = loaderData;
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
@@ -141,6 +150,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <main id="main" className="mx-auto w-full max-w-3xl px-4 pb-24 pt-6">
         <Outlet />
       </main>
+      <CompanionMount companion={companion} />
       {consent === null ? <CookieBanner /> : null}
       {consent === "yes" && (member || sessionHint) ? <SessionStart signedIn={Boolean(member)} /> : null}
       <Toaster toast={toast} />
@@ -149,6 +159,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error)) {
     return (
       <>
@@ -156,6 +167,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <main id="main" className="mx-auto w-full max-w-3xl px-4 pb-24 pt-6">
           <ErrorScreen status={error.status} />
         </main>
+        <CompanionMount companion={root?.companion ?? null} />
       </>
     );
   }

@@ -7,6 +7,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("home", "routes/home.tsx", { id: "routes/home-alias" }),
+  route("profile", "routes/profile.tsx"),
   route("landing", "routes/landing.tsx"),
   route("newsfeed", "routes/newsfeed.tsx", [
     route(":postType/:id", "routes/newsfeed-post.tsx", { id: "routes/newsfeed-typed-post" }),
@@ -14,6 +15,19 @@ export default [
   ]),
   route("signin", "routes/signin.tsx"),
   route("register", "routes/register.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("compliment", "routes/compliment.tsx"),
+  route("secret-salute", "routes/secret-salute.tsx"),
+  route("secret-salute-redirect", "routes/secret-salute-redirect.tsx"),
+  route("starsalute", "routes/starsalute.tsx"),
+  route("salute-select", "routes/salute-select.tsx"),
+  route("starsalute/view/:starID", "routes/star-receipt.tsx"),
+  route("leaderboard", "routes/leaderboard.tsx"),
+  route("chat-demo", "routes/chat-demo.tsx"),
+  route("beamkins", "routes/beamkins.tsx"),
+  // /prize-box-demo belongs to the quests issue and goes here.
+  route("lightball-demo", "routes/lightball-demo.tsx"),
+  route("lightmeter-example", "routes/lightmeter-example.tsx"),
   route("accept-invite/:partyId/:contestid?/:memberid?/:role?/:type?", "routes/accept-invite.tsx"),
   route("takeaguess/:cardID", "routes/takeaguess.tsx"),
 
@@ -26,6 +40,20 @@ export default [
   route("session/end", "routes/resources/end-session.ts"),
   route("signout", "routes/resources/sign-out.ts"),
   route("sessionvalidation", "routes/resources/session-validate.ts"),
+  // Avatars, drawn on the server: saved looks (cached forever per version), previews, the default.
+  route("avatars/preview.svg", "routes/resources/avatar-preview.ts"),
+  route("avatars/default.svg", "routes/resources/avatar-default.ts"),
+  route("avatars/:memberId/:file", "routes/resources/avatar.ts"),
+  route("salutes/recipients", "routes/resources/salute-recipients.ts"),
+  route("salutes/received", "routes/resources/salute-received.ts"),
+  route("reactions", "routes/resources/reactions.ts"),
+  route("feed/updates", "routes/resources/feed-updates.ts"),
+  // Beamkins: JSON for the companion island, redirects for plain form posts.
+  route("beamkins/chat", "routes/resources/beamkins-chat.ts"),
+  route("beamkins/backpack", "routes/resources/beamkins-backpack.ts"),
+  route("beamkins/give-light", "routes/resources/beamkins-give-light.ts"),
+  route("beamkins/active", "routes/resources/beamkins-active.ts"),
+  route("beamkins/obtain", "routes/resources/beamkins-obtain.ts"),
 
   // The console SMS provider's outbox: 404 unless that provider is active.
   route("dev/outbox", "routes/dev/outbox.tsx"),

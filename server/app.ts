@@ -105,7 +105,9 @@ export function createApp(options: {
         fallthrough: false,
       }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // redirect: false — a public folder (public/beamkins/ holds the art) must never turn a
+    // page of the same name (/beamkins) into a 301 to "/beamkins/", which drops form posts.
+    app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
 
   const build =

@@ -4,9 +4,9 @@ import { z } from "zod";
  * Every environment variable Glow reads, validated in one place.
  * The README's configuration table mirrors this schema.
  */
-/** An empty variable (`TWILIO_FROM=` in a compose file) counts as unset. */
-const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+/** An empty variable (`OPENAI_MODEL=`, `TWILIO_FROM=` in a compose file) means "not set". */
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
@@ -51,6 +51,12 @@ const EnvSchema = z.object({
   // The public origin (https://glow.example). When set, it, not the Host header, names the
   // site in the texted code's origin-bound line.
   PUBLIC_ORIGIN: unsetIfEmpty(z.url()),
+
+  // The beamkins' chat brain: an OpenAI-compatible chat API (a local model server works
+  // too) when the base URL and model are set; the built-in scripted brain otherwise.
+  OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  OPENAI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  OPENAI_MODEL: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

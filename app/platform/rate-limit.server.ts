@@ -1,23 +1,73 @@
 /**
  * Sliding-window rate limits kept in the database (rate_limit_hits), so every app
- * instance behind the proxy shares them. A limit counts the hits of one key in one bucket
- * during the last `windowMs`; a request is let through only when every limit it is
- * checked against still has room, and only then is it counted.
+ * instance behind the proxy shares them and a restart forgets nothing.
+ *
+ * - `hitRateLimit(bucket, key, limit)`: one limit, counted and answered (chat, brain).
+ * - `consumeRateLimits([...])`: several limits that must all have room before any is
+ *   counted (a sign-in code counts against the number and the client's network at once).
  */
 import { and, asc, count, eq, gt, lte, sql } from "drizzle-orm";
 import { db } from "./db/db.server";
 import { rateLimitHits } from "./db/schema";
 
 export interface RateLimit {
-  /** What is counted, e.g. "sms-phone-hour". */
-  bucket: string;
-  /** Who it is counted for, e.g. the phone number or the client's network. */
-  key: string;
+  /** How many hits the window allows. */
   limit: number;
   windowMs: number;
 }
 
-export type RateLimitResult =
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Hits left in the window after this one (0 when refused). */
+  remaining: number;
+  /** When refused: seconds until the oldest counted hit leaves the window. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one hit for (bucket, key) and says whether it is allowed. The hit is written
+ * first and counted after, so two racing requests at the edge are both refused rather
+ * than both allowed; a refused hit is taken back.
+ */
+export async function hitRateLimit(
+  bucket: string,
+  key: string,
+  { limit, windowMs }: RateLimit,
+  now = new Date(),
+): Promise<RateLimitResult> {
+  const since = new Date(now.getTime() - windowMs);
+  const [mine] = await db()
+    .insert(rateLimitHits)
+    .values({ bucket, key, at: now })
+    .returning({ id: rateLimitHits.id });
+  const [counted] = await db()
+    .select({
+      n: sql<number>`count(*)::int`,
+      oldest: sql<string | null>`min(${rateLimitHits.at})`,
+    })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.at, since)));
+  const n = counted?.n ?? 1;
+  // Hits that left the window are never counted again.
+  await db()
+    .delete(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key), lte(rateLimitHits.at, since)));
+  if (n <= limit) return { allowed: true, remaining: limit - n, retryAfterSeconds: 0 };
+
+  await db().delete(rateLimitHits).where(eq(rateLimitHits.id, mine!.id));
+  const oldest = counted?.oldest ? new Date(counted.oldest).getTime() : now.getTime();
+  const retryAfterSeconds = Math.max(1, Math.ceil((oldest + windowMs - now.getTime()) / 1000));
+  return { allowed: false, remaining: 0, retryAfterSeconds };
+}
+
+export interface BucketLimit extends RateLimit {
+  /** What is counted, e.g. "sms-phone-hour". */
+  bucket: string;
+  /** Who it is counted for, e.g. the phone number or the client's network. */
+  key: string;
+}
+
+export type ConsumeResult =
   | { allowed: true }
   | {
       allowed: false;
@@ -33,9 +83,9 @@ export type RateLimitResult =
  * the last place.
  */
 export async function consumeRateLimits(
-  limits: RateLimit[],
+  limits: BucketLimit[],
   now = new Date(),
-): Promise<RateLimitResult> {
+): Promise<ConsumeResult> {
   const ordered = [...limits].sort((a, b) =>
     `${a.bucket}\u001f${a.key}`.localeCompare(`${b.bucket}\u001f${b.key}`),
   );
@@ -43,7 +93,7 @@ export async function consumeRateLimits(
     for (const l of ordered) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${l.bucket}\u001f${l.key}`}, 0))`);
     }
-    let refusal: Extract<RateLimitResult, { allowed: false }> | null = null;
+    let refusal: Extract<ConsumeResult, { allowed: false }> | null = null;
     for (const l of ordered) {
       const since = new Date(now.getTime() - l.windowMs);
       const inWindow = and(eq(rateLimitHits.bucket, l.bucket), eq(rateLimitHits.key, l.key), gt(rateLimitHits.at, since));

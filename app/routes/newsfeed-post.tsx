@@ -1,17 +1,19 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/newsfeed-post";
+import { getCurrentMember } from "~/features/auth/sessions.server";
 import { findPost } from "~/features/feed/feed.server";
 import { PostCard } from "~/features/feed/post-card";
 import { getInstance } from "~/platform/i18n.server";
 
 /** The newsfeed with a single post open: /newsfeed/{postType}/{id} and /newsfeed/{id}. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : Number.NaN;
   const postType = "postType" in params ? (params.postType as string) : undefined;
-  const post = await findPost(id, postType);
+  const current = await getCurrentMember(request);
+  const post = await findPost(id, postType, current?.member.id ?? null);
   if (!post) throw data(null, { status: 404 });
-  return { post, now: Date.now(), title: getInstance(context).t("newsfeed:postTitle") };
+  return { post, signedIn: Boolean(current), now: Date.now(), title: getInstance(context).t("newsfeed:postTitle") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -22,7 +24,7 @@ export default function NewsfeedPost({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("newsfeed");
   return (
     <section aria-label={t("postTitle")} className="space-y-2">
-      <PostCard post={loaderData.post} now={loaderData.now} open />
+      <PostCard post={loaderData.post} now={loaderData.now} signedIn={loaderData.signedIn} open />
       <Link to="/newsfeed" className="inline-block font-medium underline">
         {t("close")}
       </Link>

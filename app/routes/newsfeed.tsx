@@ -1,17 +1,23 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/newsfeed";
+import { getCurrentMember } from "~/features/auth/sessions.server";
 import { listFeed } from "~/features/feed/feed.server";
 import { PostCard } from "~/features/feed/post-card";
+import { lazyIsland } from "~/islands/client-only";
 import { getInstance } from "~/platform/i18n.server";
 
-export const handle = { i18n: ["newsfeed"] };
+export const handle = { i18n: ["newsfeed", "salutes"] };
+
+const FeedUpdates = lazyIsland(() => import("~/islands/feed-updates"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get("before");
-  const feed = await listFeed(before);
+  const current = await getCurrentMember(request);
+  const feed = await listFeed(before, current?.member.id ?? null);
   return {
     ...feed,
+    signedIn: Boolean(current),
     paged: Boolean(before),
     now: Date.now(),
     title: getInstance(context).t("newsfeed:title"),
@@ -24,10 +30,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function Newsfeed({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("newsfeed");
-  const { posts, nextCursor, now, paged } = loaderData;
+  const { posts, nextCursor, now, paged, signedIn } = loaderData;
   return (
     <div className="space-y-6">
-      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("heading")}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("heading")}</h1>
+        {signedIn ? (
+          <Link to="/salute-select" className="rounded-md bg-glow-700 px-3 py-2 text-sm font-semibold text-white hover:bg-glow-900">
+            {t("saluteSomeone")}
+          </Link>
+        ) : null}
+      </div>
+      {/* New posts arrive while the first page is open (JavaScript only; reloading works too). */}
+      {!paged ? <FeedUpdates topPostId={posts[0]?.id ?? null} /> : null}
       <Outlet />
       {posts.length === 0 ? (
         <p>{t("empty")}</p>
@@ -35,7 +50,7 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
         <ol className="space-y-3" aria-label={t("title")}>
           {posts.map((post) => (
             <li key={post.id}>
-              <PostCard post={post} now={now} />
+              <PostCard post={post} now={now} signedIn={signedIn} />
             </li>
           ))}
         </ol>

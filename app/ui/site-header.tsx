@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
+import { HeaderAvatar } from "~/features/avatars/header-avatar";
 import { LanguageSwitcher } from "./language-switcher";
 import { ThemeSwitcher } from "./theme-switcher";
 
@@ -26,6 +27,12 @@ export function SiteHeader({ children }: { children?: React.ReactNode }) {
           <NavLink to="/newsfeed" className={navLinkClass}>
             {t("nav.newsfeed")}
           </NavLink>
+          <NavLink to="/salute-select" className={navLinkClass}>
+            {t("nav.salutes")}
+          </NavLink>
+          <NavLink to="/leaderboard" className={navLinkClass}>
+            {t("nav.leaderboard")}
+          </NavLink>
           <NavLink to="/landing" className={navLinkClass}>
             {t("nav.landing")}
           </NavLink>
@@ -34,6 +41,7 @@ export function SiteHeader({ children }: { children?: React.ReactNode }) {
           {children}
           <LanguageSwitcher />
           <ThemeSwitcher />
+          <HeaderAvatar />
         </div>
       </div>
     </header>

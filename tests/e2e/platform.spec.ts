@@ -124,3 +124,20 @@ test("an unknown page is a 404", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByText("The resource you are looking for does not exist.")).toBeVisible();
 });
+
+test("pages hydrate without errors and client navigation brings its own translations", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "hydration needs JavaScript");
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(String(error)));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().includes("404")) problems.push(message.text());
+  });
+  await page.goto("/landing?lng=zh");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("一起玩，一起发光");
+  // Wait for hydration, then navigate on the client to a screen with another namespace.
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window && document.readyState === "complete");
+  await page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "动态" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("正在发光的事");
+  await expect(page.getByRole("list", { name: "动态" }).getByRole("listitem")).toHaveCount(20);
+  expect(problems).toEqual([]);
+});

@@ -154,13 +154,18 @@ export async function requireMember(
   return current;
 }
 
-/** The Set-Cookie headers that put a new session id in the sessionID cookie. */
+/** The Set-Cookie header that puts a new session id in the sessionID cookie. */
 export async function sessionCookieFor(request: Request, sid: string, edit?: (s: GlowSession) => void) {
   const session = await getSession(request);
   session.set("sid", sid);
   session.unset("loginAttempt");
   edit?.(session);
-  return [await commitSession(session), await sessionHintCookie.serialize("1")];
+  return commitSession(session);
+}
+
+/** Every Set-Cookie header of a sign-in: the session, and the Lax "has a session" hint. */
+export async function signedInCookies(request: Request, sid: string, edit?: (s: GlowSession) => void) {
+  return [await sessionCookieFor(request, sid, edit), await sessionHintCookie.serialize("1")];
 }
 
 /**

@@ -14,7 +14,7 @@ import { arrivalKind, DEFAULT_AFTER_SIGN_IN, destinationAfterSignIn } from "./ar
 import { displayPhone, digitsOf } from "./phone";
 import type { SignInAnswer } from "./sign-in-answer";
 import { signInText, startPhoneSignIn, verifyPhoneCode } from "./sign-in.server";
-import { getCurrentMember, sessionCookieFor } from "./sessions.server";
+import { getCurrentMember, signedInCookies } from "./sessions.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -138,7 +138,7 @@ export async function handleSignInPost(request: Request, context: Context) {
       const to = asked ?? (result.isNew ? NEW_MEMBER_LANDING : DEFAULT_AFTER_SIGN_IN);
       flashToast(context, "success", t("auth:toast.signedIn"));
       const headers = new Headers();
-      for (const cookie of await sessionCookieFor(request, result.sid, (s) => s.flash("loggedIn", true))) {
+      for (const cookie of await signedInCookies(request, result.sid, (s) => s.flash("loggedIn", true))) {
         headers.append("Set-Cookie", cookie);
       }
       return redirect(to, { headers });

@@ -7,7 +7,7 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
 import { loginAttempts, members, type Member } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
-import { clientNetworkKey, consumeRateLimits, type RateLimit } from "~/platform/rate-limit.server";
+import { clientNetworkKey, consumeRateLimits, type BucketLimit } from "~/platform/rate-limit.server";
 import { sms, SmsDeliveryError } from "~/platform/sms/sms.server";
 import { CODE_TTL_MS, codeMatches, generateCode, hashCode, MAX_FAILED_TRIES, newAttemptId } from "./codes.server";
 import { toE164 } from "./phone";
@@ -58,7 +58,7 @@ export async function startPhoneSignIn(input: StartInput): Promise<StartResult> 
     return { status: "sent", attemptId: newAttemptId(), phone, sentAt: now };
   }
 
-  const limits: RateLimit[] = [
+  const limits: BucketLimit[] = [
     { bucket: "sms-phone-minute", key: phone, ...SEND_LIMITS.perPhonePerMinute },
     { bucket: "sms-phone-hour", key: phone, ...SEND_LIMITS.perPhonePerHour },
     { bucket: "sms-network-hour", key: clientNetworkKey(input.clientIp), ...SEND_LIMITS.perNetworkPerHour },

@@ -1,7 +1,7 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { db } from "~/platform/db/db.server";
-import { members, posts, postTypes, type PostType } from "~/platform/db/schema";
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { db, type Database } from "~/platform/db/db.server";
+import { characters, members, posts, postTypes, reactions, type PostType } from "~/platform/db/schema";
+import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars/look";
 import { displayName } from "~/features/members/display-name";
 
 export const FEED_PAGE_SIZE = 20;
@@ -10,6 +10,8 @@ export interface FeedPerson {
   id: number;
   name: string;
   username: string | null;
+  /** Their avatar's cacheable URL (it changes when they save a new look). */
+  avatarUrl: string;
 }
 
 export interface FeedPost {
@@ -19,7 +21,12 @@ export interface FeedPost {
   subject: FeedPerson | null;
   refId: number | null;
   text: string;
+  /** Small facts for the card: stars, gems, a secret salute's prompt key. */
+  data: Record<string, string | number>;
   createdAt: string;
+  /** How many members glowed at it, and whether the viewer did. */
+  glows: number;
+  glowedByMe: boolean;
 }
 
 export function isPostType(value: unknown): value is PostType {
@@ -38,35 +45,64 @@ export function decodeCursor(value: string | null): { at: Date; id: number } | n
   return { at: new Date(Number(match[1])), id: Number(match[2]) };
 }
 
-const actor = alias(members, "actor");
-const subject = alias(members, "subject");
+/** Spelled as the posts_newest_idx index is (DESC NULLS LAST), so the planner walks the index. */
+const newestFirst = [sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`];
 
-function selectPosts() {
-  return db()
-    .select({
-      post: posts,
-      actor: {
-        id: actor.id,
-        firstName: actor.firstName,
-        lastName: actor.lastName,
-        username: actor.username,
-      },
-      subject: {
-        id: subject.id,
-        firstName: subject.firstName,
-        lastName: subject.lastName,
-        username: subject.username,
-      },
-    })
-    .from(posts)
-    .leftJoin(actor, eq(actor.id, posts.actorId))
-    .leftJoin(subject, eq(subject.id, posts.subjectId));
+interface PersonRow {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  characterVersion: number | null;
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectPosts>["execute"]>>[number];
+interface Row {
+  post: typeof posts.$inferSelect;
+  actor: PersonRow | null;
+  subject: PersonRow | null;
+}
 
-function person(p: Row["actor"]): FeedPerson | null {
-  return p ? { id: p.id, name: displayName(p), username: p.username } : null;
+/**
+ * A page of posts, then the people they name in one lookup: the page comes straight off
+ * the (created_at, id) index, so the feed stays fast however many members there are.
+ */
+async function loadPosts(where: SQL | undefined, limit: number): Promise<Row[]> {
+  const found = await db()
+    .select()
+    .from(posts)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit);
+  const ids = [...new Set(found.flatMap((p) => [p.actorId, p.subjectId]).filter((id): id is number => id !== null))];
+  const people = ids.length
+    ? await db()
+        .select({
+          id: members.id,
+          firstName: members.firstName,
+          lastName: members.lastName,
+          username: members.username,
+          characterVersion: characters.version,
+        })
+        .from(members)
+        .leftJoin(characters, eq(characters.memberId, members.id))
+        .where(inArray(members.id, ids))
+    : [];
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return found.map((post) => ({
+    post,
+    actor: post.actorId !== null ? (byId.get(post.actorId) ?? null) : null,
+    subject: post.subjectId !== null ? (byId.get(post.subjectId) ?? null) : null,
+  }));
+}
+
+function person(p: PersonRow | null): FeedPerson | null {
+  if (!p) return null;
+  return {
+    id: p.id,
+    name: displayName(p),
+    username: p.username,
+    avatarUrl: p.characterVersion === null ? DEFAULT_AVATAR_URL : avatarUrl(p.id, p.characterVersion),
+  };
 }
 
 function toFeedPost(row: Row): FeedPost {
@@ -78,25 +114,52 @@ function toFeedPost(row: Row): FeedPost {
     subject: person(row.subject),
     refId: row.post.refId,
     text: row.post.text,
+    data: pickData(row.post.data),
     createdAt: row.post.createdAt.toISOString(),
+    glows: 0,
+    glowedByMe: false,
   };
 }
 
+/** Only the facts a card shows leave the server (never an id of a secret sender). */
+function pickData(data: Record<string, string | number> | null): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const key of ["stars", "gems", "prompt"] as const) {
+    const value = data?.[key];
+    if (typeof value === "string" || typeof value === "number") out[key] = value;
+  }
+  return out;
+}
+
+/** Adds glow counts (and the viewer's own glow) to a page of posts in one query. */
+async function withGlows(page: FeedPost[], viewerId: number | null): Promise<FeedPost[]> {
+  if (page.length === 0) return page;
+  const counts = await db()
+    .select({
+      postId: reactions.postId,
+      n: sql<number>`count(*)::int`,
+      mine: sql<boolean>`coalesce(bool_or(${reactions.memberId} = ${viewerId ?? 0}), false)`,
+    })
+    .from(reactions)
+    .where(inArray(reactions.postId, page.map((p) => p.id)))
+    .groupBy(reactions.postId);
+  const byPost = new Map(counts.map((c) => [c.postId, c]));
+  return page.map((p) => {
+    const c = byPost.get(p.id);
+    return c ? { ...p, glows: c.n, glowedByMe: Boolean(c.mine) } : p;
+  });
+}
+
 /** Newest first, FEED_PAGE_SIZE a page; `nextCursor` is set when older posts exist. */
-export async function listFeed(cursor: string | null = null) {
+export async function listFeed(cursor: string | null = null, viewerId: number | null = null) {
   const after = decodeCursor(cursor);
-  const rows = await selectPosts()
-    .where(
-      after
-        ? or(
-            lt(posts.createdAt, after.at),
-            and(eq(posts.createdAt, after.at), lt(posts.id, after.id)),
-          )
-        : undefined,
-    )
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(FEED_PAGE_SIZE + 1);
-  const page = rows.slice(0, FEED_PAGE_SIZE).map(toFeedPost);
+  const rows = await loadPosts(
+    after
+      ? or(lt(posts.createdAt, after.at), and(eq(posts.createdAt, after.at), lt(posts.id, after.id)))
+      : undefined,
+    FEED_PAGE_SIZE + 1,
+  );
+  const page = await withGlows(rows.slice(0, FEED_PAGE_SIZE).map(toFeedPost), viewerId);
   const last = page.at(-1);
   return {
     posts: page,
@@ -105,13 +168,13 @@ export async function listFeed(cursor: string | null = null) {
 }
 
 /** One post by id (and type, when the URL names one); null when there is no such post. */
-export async function findPost(id: number, type?: string): Promise<FeedPost | null> {
+export async function findPost(id: number, type?: string, viewerId: number | null = null): Promise<FeedPost | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
   if (type !== undefined && !isPostType(type)) return null;
-  const [row] = await selectPosts()
-    .where(type ? and(eq(posts.id, id), eq(posts.type, type)) : eq(posts.id, id))
-    .limit(1);
-  return row ? toFeedPost(row) : null;
+  const [row] = await loadPosts(type ? and(eq(posts.id, id), eq(posts.type, type)) : eq(posts.id, id), 1);
+  if (!row) return null;
+  const [post] = await withGlows([toFeedPost(row)], viewerId);
+  return post!;
 }
 
 export async function countPosts() {
@@ -119,8 +182,55 @@ export async function countPosts() {
   return row?.n ?? 0;
 }
 
-/** The game writes a post when something happens. */
-export async function writePost(values: typeof posts.$inferInsert) {
-  const [row] = await db().insert(posts).values(values).returning({ id: posts.id });
+type Executor = Pick<Database, "insert" | "delete">;
+
+/**
+ * The game writes a post when something happens: the one way posts are written. Pass the
+ * transaction when the post belongs to a larger write (it then stands or falls with it).
+ */
+export async function writePost(values: typeof posts.$inferInsert, executor: Executor = db()) {
+  const [row] = await executor.insert(posts).values(values).returning({ id: posts.id });
   return row!.id;
+}
+
+/** Takes down the posts about one thing (a salute its recipient hid or reported). */
+export async function removePostsAbout(type: PostType, refId: number, executor: Executor = db()) {
+  await executor.delete(posts).where(and(eq(posts.type, type), eq(posts.refId, refId)));
+}
+
+/** The newest post's id and time, so an open feed can tell when something new arrived. */
+export async function newestPost(): Promise<{ id: number; createdAt: string } | null> {
+  const [row] = await db()
+    .select({ id: posts.id, createdAt: posts.createdAt })
+    .from(posts)
+    .orderBy(...newestFirst)
+    .limit(1);
+  return row ? { id: row.id, createdAt: row.createdAt.toISOString() } : null;
+}
+
+// ───────────── Glows ─────────────
+
+/**
+ * Toggles the member's glow on a post (one per member per post). Returns the new state,
+ * or null when the post does not exist. Concurrent toggles cannot double-count: the
+ * primary key (post, member) admits one glow.
+ */
+export async function toggleGlow(postId: number, memberId: number, want?: boolean) {
+  if (!Number.isSafeInteger(postId) || postId < 1 || postId > 2_147_483_647) return null;
+  const [post] = await db().select({ id: posts.id }).from(posts).where(eq(posts.id, postId));
+  if (!post) return null;
+  const removed = want === true ? [] : await db()
+    .delete(reactions)
+    .where(and(eq(reactions.postId, postId), eq(reactions.memberId, memberId)))
+    .returning({ postId: reactions.postId });
+  let glowed = false;
+  if (removed.length === 0 && want !== false) {
+    await db().insert(reactions).values({ postId, memberId, kind: "glow" }).onConflictDoNothing();
+    glowed = true;
+  }
+  const [count] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reactions)
+    .where(eq(reactions.postId, postId));
+  return { glowed, glows: count?.n ?? 0 };
 }

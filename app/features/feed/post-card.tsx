@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AvatarImage } from "~/features/avatars/avatar-image";
 import type { FeedPost } from "./feed.server";
+import { GlowButton } from "./glow-button";
 
 type SerializedPost = FeedPost;
 
@@ -27,12 +29,15 @@ export function PostCard({
   post,
   now,
   open = false,
+  signedIn = false,
 }: {
   post: SerializedPost;
   now: number;
   open?: boolean;
+  /** Whether the viewer can glow (anonymous visitors see the count and a sign-in link). */
+  signedIn?: boolean;
 }) {
-  const { t, i18n } = useTranslation("newsfeed");
+  const { t, i18n } = useTranslation(["newsfeed", "salutes"]);
   const headline = t(`types.${post.type}`, {
     actor: post.actor?.name ?? t("someone"),
     subject: post.subject?.name ?? t("someone"),
@@ -41,6 +46,7 @@ export function PostCard({
   const HeadingTag = open ? "h2" : "h3";
   return (
     <article
+      id={open ? undefined : `post-${post.id}`}
       aria-labelledby={`post-${post.id}-${open ? "open" : "item"}`}
       data-post-id={post.id}
       data-post-type={post.type}
@@ -50,6 +56,11 @@ export function PostCard({
           : "border-slate-200 dark:border-slate-800"
       }`}
     >
+      <div className="flex gap-3">
+      {post.actor ? (
+        <AvatarImage src={post.actor.avatarUrl} alt={t("avatarOf", { name: post.actor.name })} size={40} />
+      ) : null}
+      <div className="min-w-0 flex-1">
       <p className="text-xs font-semibold uppercase tracking-wide text-glow-700 dark:text-glow-300">
         {t(`typeNames.${post.type}`)}
       </p>
@@ -62,11 +73,29 @@ export function PostCard({
           </Link>
         )}
       </HeadingTag>
+      {typeof post.data.stars === "number" ? (
+        <p className="mt-1 text-glow-500">
+          <span role="img" aria-label={t("salutes:stars.count", { count: post.data.stars })}>
+            {"★".repeat(Math.min(3, Math.max(1, post.data.stars)))}
+          </span>
+        </p>
+      ) : null}
+      {typeof post.data.prompt === "string" ? (
+        <p className="mt-2">{t(`salutes:prompts.${post.data.prompt}`)}</p>
+      ) : null}
       {post.text ? <p className="mt-2 whitespace-pre-line break-words">{post.text}</p> : null}
+      {typeof post.data.gems === "number" && post.data.gems > 0 ? (
+        <p className="mt-1 text-sm">{t("salutes:received.gems", { count: post.data.gems })}</p>
+      ) : null}
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
         <time dateTime={post.createdAt}>{relativeTime(post.createdAt, now, i18n.language)}</time>
         {post.actor ? <> · {t("byline", { author: post.actor.name })}</> : null}
       </p>
+      <div className="mt-3">
+        <GlowButton postId={post.id} glows={post.glows} glowedByMe={post.glowedByMe} signedIn={signedIn} />
+      </div>
+      </div>
+      </div>
     </article>
   );
 }

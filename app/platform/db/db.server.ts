@@ -149,7 +149,10 @@ export async function openDatabase(
       client = options.pglite;
     } else {
       if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
-      client = await PGlite.create(target.dataDir ?? undefined);
+      // relaxedDurability: answer a query without waiting for PGlite's copy-back to the
+      // folder (it still happens right after). Reads were 3× slower without it; see
+      // docs/decisions/0009-embedded-database-speed.md.
+      client = await PGlite.create(target.dataDir ?? undefined, { relaxedDurability: true });
     }
   } catch (error) {
     release();

@@ -61,13 +61,24 @@ export const members = pgTable(
     gemBalance: integer("gem_balance").notNull().default(10),
     gemWeek: date("gem_week"),
     lastVisitDay: date("last_visit_day"),
+    /**
+     * Leaderboard score, materialised so ranking 100 000 members is an index scan.
+     * Only app/features/leaderboard/score.server.ts writes these (the formula lives there).
+     */
+    score: integer("score").notNull().default(0),
+    /** Points earned in the week that starts on `score_week` (Monday, UTC). */
+    weekScore: integer("week_score").notNull().default(0),
+    scoreWeek: date("score_week"),
   },
   (t) => [
     uniqueIndex("members_phone_key").on(t.phone),
+    index("members_score_rank_idx").on(t.score.desc(), t.id),
+    index("members_week_score_rank_idx").on(t.scoreWeek, t.weekScore.desc(), t.id),
     uniqueIndex("members_username_lower_key").on(sql`lower(${t.username})`),
     check("members_light_balance_nonneg", sql`${t.lightBalance} >= 0`),
     check("members_gem_balance_nonneg", sql`${t.gemBalance} >= 0`),
     check("members_creature_id_nonneg", sql`${t.creatureId} >= 0`),
+    check("members_score_nonneg", sql`${t.score} >= 0 and ${t.weekScore} >= 0`),
   ],
 );
 

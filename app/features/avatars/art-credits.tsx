@@ -1,0 +1,41 @@
+import { useTranslation } from "react-i18next";
+import type { AvatarStyle } from "./look";
+
+export interface ArtCreditView {
+  style: AvatarStyle;
+  title: string;
+  creator: string;
+  source: string;
+  license: { name: string; url: string };
+}
+
+/**
+ * Credits for the avatar art, as CC BY 4.0 requires (title, creator, source, licence,
+ * and that it was changed); the CC0 styles are credited too, as a courtesy.
+ */
+export function ArtCredits({ credits }: { credits: ArtCreditView[] }) {
+  const { t } = useTranslation("avatar");
+  return (
+    <section aria-labelledby="art-credits" className="text-sm text-slate-700 dark:text-slate-300">
+      <h2 id="art-credits" className="font-semibold">
+        {t("credits.heading")}
+      </h2>
+      <ul className="mt-2 space-y-1">
+        {credits.map((c) => (
+          <li key={c.style}>
+            {t("credits.line", { style: t(`styles.${c.style}`) })}{" "}
+            <a href={c.source} className="underline" rel="noreferrer">
+              “{c.title}”
+            </a>{" "}
+            {t("credits.by", { creator: c.creator })},{" "}
+            <a href={c.license.url} className="underline" rel="license noreferrer">
+              {c.license.name}
+            </a>
+            {c.license.name.startsWith("CC BY") ? <> — {t("credits.changed")}</> : null}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">{t("credits.dicebear")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,410 @@
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  avatarStyles,
+  colorName,
+  NO_FEATURE,
+  previewUrl,
+  translateLabel,
+  variantLabel,
+  type AvatarStyle,
+  type CreatorCatalogue,
+  type FieldErrors,
+  type LookValues,
+  type StyleFeature,
+} from "./look";
+
+/** Long enough to let a member drag a slider or type a number before the preview redraws. */
+const PREVIEW_DELAY_MS = 300;
+
+type T = (key: string, values?: Record<string, unknown>) => string;
+
+/** The look in words, for the preview's alt text. */
+export function describeLook(t: T, values: LookValues, catalogue: CreatorCatalogue): string {
+  const style = values.style as AvatarStyle;
+  const features = catalogue.styles.find((s) => s.style === style)?.features ?? [];
+  const parts = features
+    .filter((f) => values[f.name])
+    .map((f) =>
+      t("preview.part", {
+        feature: t(`features.${f.name}`),
+        value: translateLabel(t, f.kind === "color" ? colorName(values[f.name]!) : variantLabel(values[f.name]!)),
+      }),
+    );
+  return t(parts.length ? "preview.alt" : "preview.altPlain", {
+    style: t(`styles.${style}`),
+    seed: values.seed,
+    parts: parts.join(t("preview.separator")),
+  });
+}
+
+/** When the style changes, choices the new style does not have go back to "any". */
+function switchStyle(values: LookValues, style: AvatarStyle, catalogue: CreatorCatalogue): LookValues {
+  const next: LookValues = { ...values, style };
+  for (const s of catalogue.styles) for (const f of s.features) delete next[f.name];
+  const features = catalogue.styles.find((s) => s.style === style)?.features ?? [];
+  for (const f of features) {
+    const previous = values[f.name];
+    const allowed = f.kind === "variant" && f.probability ? [...f.choices, NO_FEATURE] : f.choices;
+    next[f.name] = previous && allowed.includes(previous) ? previous : "";
+    if (f.kind === "variant" && f.probability) next[f.probability.name] = String(f.probability.default);
+  }
+  return next;
+}
+
+function randomSeed() {
+  const bytes = new Uint8Array(6);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(36).padStart(2, "0")).join("").slice(0, 10);
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+
+function ErrorText({ id, error }: { id: string; error?: FieldErrors[string] }) {
+  const { t } = useTranslation("avatar");
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+      {t(error.key, error.values)}
+    </p>
+  );
+}
+
+/**
+ * The character creator. Without JavaScript it is a plain form: 'Preview' re-renders the
+ * page with the chosen options, 'Save' stores them, 'Randomize' picks a new seed on the
+ * server. With JavaScript the preview follows every change (debounced), drawn by the
+ * server from the same fields, so the browser never loads DiceBear.
+ */
+export function CharacterCreator({
+  catalogue,
+  initialValues,
+  errors = {},
+  shownStyle,
+}: {
+  catalogue: CreatorCatalogue;
+  initialValues: LookValues;
+  errors?: FieldErrors;
+  /** The style whose controls the server drew; a no-JS switch of style is noticed by it. */
+  shownStyle: AvatarStyle;
+}) {
+  const { t } = useTranslation("avatar");
+  const id = useId();
+  const [values, setValues] = useState<LookValues>(initialValues);
+  const [src, setSrc] = useState(() => previewUrl(initialValues));
+  const [hydrated, setHydrated] = useState(false);
+  const [previewFailed, setPreviewFailed] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const url = previewUrl(values);
+  useEffect(() => {
+    if (url === src) return;
+    const timer = setTimeout(() => setSrc(url), PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [url, src]);
+
+  const style = values.style as AvatarStyle;
+  const features = catalogue.styles.find((s) => s.style === style)?.features ?? [];
+  const set = (name: string, value: string) =>
+    setValues((v) => (name === "style" ? switchStyle(v, value as AvatarStyle, catalogue) : { ...v, [name]: value }));
+  const fieldId = (name: string) => `${id}-${name}`;
+  const described = (name: string) =>
+    errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${fieldId(name)}-error` } : {};
+
+  const numberField = (name: keyof CreatorCatalogue["bounds"] | string, min: number, max: number, label: string) => (
+    <div key={name}>
+      <label htmlFor={fieldId(name)} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={fieldId(name)}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        step={1}
+        min={min}
+        max={max}
+        value={values[name] ?? ""}
+        onChange={(e) => set(name, e.target.value)}
+        className={inputClass}
+        {...described(name)}
+      />
+      <ErrorText id={`${fieldId(name)}-error`} error={errors[name]} />
+    </div>
+  );
+
+  const checkbox = (name: string, label: string) => (
+    <label key={name} className="flex items-center gap-2 text-sm font-medium">
+      <input
+        type="checkbox"
+        name={name}
+        value="true"
+        checked={values[name] === "true"}
+        onChange={(e) => set(name, e.target.checked ? "true" : "")}
+        className="h-4 w-4 accent-glow-700"
+      />
+      {label}
+    </label>
+  );
+
+  const colorSelect = (name: string, label: string, choices: string[], formName = name, fixedDefault?: string) => (
+    <div key={name}>
+      <label htmlFor={fieldId(name)} className="block text-sm font-medium">
+        {label}
+      </label>
+      <div className="flex items-center gap-2">
+        <span
+          aria-hidden="true"
+          className="mt-1 inline-block h-6 w-6 shrink-0 rounded-full border border-slate-400"
+          style={{
+            background:
+              /^[0-9a-fA-F]{6}$/.test(values[name] || fixedDefault || "")
+                ? `#${values[name] || fixedDefault}`
+                : "repeating-conic-gradient(#cbd5e1 0 25%, transparent 0 50%) 50% / 8px 8px",
+          }}
+        />
+        <select
+          id={fieldId(name)}
+          name={formName}
+          value={values[name] ?? ""}
+          onChange={(e) => set(name, e.target.value)}
+          className={inputClass}
+          {...described(name)}
+        >
+          <option value="">
+            {fixedDefault
+              ? t("choices.defaultColor", { color: translateLabel(t, colorName(fixedDefault)) })
+              : t("choices.any")}
+          </option>
+          {values[name] && !choices.includes(values[name]!) ? (
+            <option value={values[name]}>{translateLabel(t, colorName(values[name]!))}</option>
+          ) : null}
+          {choices.map((c) => (
+            <option key={c} value={c}>
+              {translateLabel(t, colorName(c))}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ErrorText id={`${fieldId(name)}-error`} error={errors[name]} />
+    </div>
+  );
+
+  const featureControl = (feature: StyleFeature) => {
+    const label = t(`features.${feature.name}`);
+    if (feature.kind === "color") return colorSelect(feature.name, label, feature.choices, feature.name, feature.fixedDefault);
+    const choices = feature.probability ? [NO_FEATURE, ...feature.choices] : feature.choices;
+    return (
+      <div key={feature.name} className="space-y-2">
+        <div>
+          <label htmlFor={fieldId(feature.name)} className="block text-sm font-medium">
+            {label}
+          </label>
+          <select
+            id={fieldId(feature.name)}
+            name={feature.name}
+            value={values[feature.name] ?? ""}
+            onChange={(e) => set(feature.name, e.target.value)}
+            className={inputClass}
+            {...described(feature.name)}
+          >
+            <option value="">{t(feature.probability ? "choices.byChance" : "choices.any")}</option>
+            {choices.map((c) => (
+              <option key={c} value={c}>
+                {translateLabel(t, variantLabel(c))}
+              </option>
+            ))}
+          </select>
+          <ErrorText id={`${fieldId(feature.name)}-error`} error={errors[feature.name]} />
+        </div>
+        {feature.probability && !values[feature.name]
+          ? numberField(feature.probability.name, 0, 100, t("fields.probability", { feature: label }))
+          : null}
+        {feature.probability && values[feature.name] ? (
+          <input type="hidden" name={feature.probability.name} value={values[feature.probability.name] ?? ""} />
+        ) : null}
+      </div>
+    );
+  };
+
+  const b = catalogue.bounds;
+  const alt = describeLook(t, values, catalogue);
+
+  return (
+    <div className="space-y-6">
+      <input type="hidden" name="shownStyle" value={hydrated ? style : shownStyle} />
+      <div className="flex flex-wrap items-start gap-6">
+        <figure className="shrink-0">
+          <img
+            src={src}
+            alt={alt}
+            width={160}
+            height={160}
+            className="h-40 w-40 rounded-xl border border-slate-300 bg-white dark:border-slate-700"
+            data-testid="avatar-preview"
+            onLoad={() => setPreviewFailed(false)}
+            onError={() => setPreviewFailed(true)}
+          />
+          <figcaption className="mt-2 max-w-40 text-xs text-slate-600 dark:text-slate-400">
+            {t("preview.caption")}
+          </figcaption>
+          {previewFailed ? (
+            <p role="status" className="mt-1 max-w-40 text-xs font-medium text-red-700 dark:text-red-400">
+              {t("preview.invalid")}
+            </p>
+          ) : null}
+        </figure>
+        <div className="min-w-0 flex-1 space-y-4">
+          <fieldset>
+            <legend className="text-sm font-semibold">{t("fields.style")}</legend>
+            <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+              {avatarStyles.map((s) => (
+                <label
+                  key={s}
+                  className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-slate-300 p-2 text-sm has-[:checked]:border-glow-700 has-[:checked]:bg-glow-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-glow-500 dark:border-slate-700 dark:has-[:checked]:bg-slate-800"
+                >
+                  <img
+                    src={previewUrl({ style: s, seed: values.seed ?? "", clip: "true" })}
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                    className="h-14 w-14"
+                  />
+                  <span className="flex items-center gap-1">
+                    <input
+                      type="radio"
+                      name="style"
+                      value={s}
+                      checked={style === s}
+                      onChange={() => set("style", s)}
+                      className="accent-glow-700"
+                    />
+                    {t(`styles.${s}`)}
+                  </span>
+                </label>
+              ))}
+            </div>
+            <ErrorText id={`${fieldId("style")}-error`} error={errors.style} />
+          </fieldset>
+          <div>
+            <label htmlFor={fieldId("seed")} className="block text-sm font-medium">
+              {t("fields.seed")}
+            </label>
+            <div className="flex gap-2">
+              <input
+                id={fieldId("seed")}
+                name="seed"
+                value={values.seed ?? ""}
+                maxLength={64}
+                onChange={(e) => set("seed", e.target.value)}
+                className={inputClass}
+                {...described("seed")}
+              />
+              <button
+                type="submit"
+                name="intent"
+                value="randomize"
+                onClick={(e) => {
+                  if (!hydrated) return;
+                  e.preventDefault();
+                  set("seed", randomSeed());
+                }}
+                className="mt-1 shrink-0 rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 dark:hover:bg-slate-800"
+              >
+                {t("actions.randomize")}
+              </button>
+            </div>
+            <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("fields.seedHelp")}</p>
+            <ErrorText id={`${fieldId("seed")}-error`} error={errors.seed} />
+          </div>
+        </div>
+      </div>
+
+      <fieldset className="rounded-lg border border-slate-300 p-4 dark:border-slate-700">
+        <legend className="px-1 text-sm font-semibold">{t("sections.features")}</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {features.filter((f) => f.kind === "variant").map(featureControl)}
+        </div>
+      </fieldset>
+
+      <fieldset className="rounded-lg border border-slate-300 p-4 dark:border-slate-700">
+        <legend className="px-1 text-sm font-semibold">{t("sections.colors")}</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {features.filter((f) => f.kind === "color").map(featureControl)}
+        </div>
+      </fieldset>
+
+      <details className="rounded-lg border border-slate-300 p-4 dark:border-slate-700" open={Object.keys(errors).some((k) => k in b || k.startsWith("background") || ["flip", "clip", "randomizeIds"].includes(k))}>
+        <summary className="cursor-pointer text-sm font-semibold">{t("sections.frame")}</summary>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          {colorSelect("backgroundColor", t("fields.backgroundColor"), catalogue.backgroundChoices)}
+          {colorSelect("backgroundColor2", t("fields.backgroundColor2"), catalogue.backgroundChoices, "backgroundColor")}
+          <div>
+            <label htmlFor={fieldId("backgroundType")} className="block text-sm font-medium">
+              {t("fields.backgroundType")}
+            </label>
+            <select
+              id={fieldId("backgroundType")}
+              name="backgroundType"
+              value={values.backgroundType ?? "solid"}
+              onChange={(e) => set("backgroundType", e.target.value)}
+              className={inputClass}
+              {...described("backgroundType")}
+            >
+              {catalogue.backgroundTypes.map((bt) => (
+                <option key={bt} value={bt}>
+                  {t(`backgroundTypes.${bt}`)}
+                </option>
+              ))}
+            </select>
+            <ErrorText id={`${fieldId("backgroundType")}-error`} error={errors.backgroundType} />
+          </div>
+          {numberField("backgroundRotation", b.backgroundRotation.min, b.backgroundRotation.max, t("fields.backgroundRotation"))}
+          {numberField("rotate", b.rotate.min, b.rotate.max, t("fields.rotate"))}
+          {numberField("scale", b.scale.min, b.scale.max, t("fields.scale"))}
+          {numberField("radius", b.radius.min, b.radius.max, t("fields.radius"))}
+          {numberField("size", b.size.min, b.size.max, t("fields.size"))}
+          {numberField("translateX", b.translateX.min, b.translateX.max, t("fields.translateX"))}
+          {numberField("translateY", b.translateY.min, b.translateY.max, t("fields.translateY"))}
+          <div className="space-y-2 sm:col-span-2">
+            {checkbox("flip", t("fields.flip"))}
+            {checkbox("clip", t("fields.clip"))}
+            {checkbox("randomizeIds", t("fields.randomizeIds"))}
+          </div>
+        </div>
+      </details>
+
+      <div className="flex flex-wrap gap-3">
+        {hydrated ? null : (
+          <button
+            type="submit"
+            name="intent"
+            value="preview"
+            className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 dark:hover:bg-slate-800"
+          >
+            {t("actions.preview")}
+          </button>
+        )}
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 focus-visible:ring-offset-2"
+        >
+          {t("actions.save")}
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="reset"
+          formNoValidate
+          className="rounded-md px-4 py-2 font-medium underline hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 dark:hover:bg-slate-800"
+        >
+          {t("actions.reset")}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The chat with a beamkin (spec: GET /getCreatureChatHistory/, POST /creaturechatmessage/,
+ * and the creature-less chat that posts only a message). History is kept per member and
+ * creature (creature 0 for the creature-less chat).
+ */
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { db } from "~/platform/db/db.server";
+import { chatMessages, creatureLightEvents, memberCreatures, type Member } from "~/platform/db/schema";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import type { Language } from "~/platform/i18n";
+import { brainReply } from "./brain/brain.server";
+import type { BrainSource } from "./brain/types";
+import { activeCreature, memberCreature, type OwnedBeamkin } from "./creatures.server";
+import { BeamkinRefusal } from "./errors";
+import { startOfUtcDay } from "./light.server";
+import {
+  CHAT_LIGHT_DAILY_CAP,
+  CHAT_LIGHT_PER_MESSAGE,
+  CHAT_MESSAGE_MAX,
+  CHAT_MESSAGES_PER_HOUR,
+  LIGHT_MAX,
+  type ChatMessageView,
+} from "./rules";
+
+export const CHAT_HISTORY_LIMIT = 50;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The spec's text for a reply that came back empty. */
+export const PLACEHOLDER_REPLY_KEY = "beamkins:chat.placeholderReply";
+
+/** GET /getCreatureChatHistory/: the latest messages of this thread, oldest first. */
+export async function chatHistory(memberId: number, creatureId: number, limit = CHAT_HISTORY_LIMIT): Promise<ChatMessageView[]> {
+  const rows = await db()
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.memberId, memberId), eq(chatMessages.creatureId, creatureId)))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(limit);
+  return rows.reverse().map((m) => ({
+    ID: m.id,
+    Content: m.content,
+    Role: m.role === "assistant" ? "assistant" : "user",
+    Timestamp: m.createdAt.toISOString(),
+  }));
+}
+
+/** Trimmed, non-empty, at most 2000 characters — or a refusal. */
+export function validChatMessage(raw: unknown): string {
+  const message = typeof raw === "string" ? raw.trim() : "";
+  if (!message) throw new BeamkinRefusal("empty-message");
+  if ([...message].length > CHAT_MESSAGE_MAX) throw new BeamkinRefusal("message-too-long");
+  return message;
+}
+
+/**
+ * Chat light: each message adds CHAT_LIGHT_PER_MESSAGE, at most CHAT_LIGHT_DAILY_CAP a
+ * UTC day per beamkin, never past 100. The beamkin's row is locked while counting, so
+ * racing messages cannot slip past the cap. Returns the beamkin's light afterwards.
+ */
+export async function addChatLight(memberId: number, creatureId: number, now = new Date()): Promise<number> {
+  return db().transaction(async (tx) => {
+    const [owned] = await tx
+      .select({ id: memberCreatures.id, light: memberCreatures.light })
+      .from(memberCreatures)
+      .where(and(eq(memberCreatures.memberId, memberId), eq(memberCreatures.creatureId, creatureId)))
+      .for("update");
+    if (!owned) throw new BeamkinRefusal("not-yours");
+    const [today] = await tx
+      .select({ gained: sql<number>`coalesce(sum(${creatureLightEvents.delta}), 0)::int` })
+      .from(creatureLightEvents)
+      .where(
+        and(
+          eq(creatureLightEvents.memberCreatureId, owned.id),
+          eq(creatureLightEvents.reason, "chat"),
+          gte(creatureLightEvents.createdAt, startOfUtcDay(now)),
+        ),
+      );
+    const room = Math.min(CHAT_LIGHT_DAILY_CAP - (today?.gained ?? 0), LIGHT_MAX - owned.light);
+    const gain = Math.max(0, Math.min(CHAT_LIGHT_PER_MESSAGE, room));
+    if (gain === 0) return owned.light;
+    const [updated] = await tx
+      .update(memberCreatures)
+      .set({ light: sql`least(${memberCreatures.light} + ${gain}, ${LIGHT_MAX})` })
+      .where(eq(memberCreatures.id, owned.id))
+      .returning({ light: memberCreatures.light });
+    await tx.insert(creatureLightEvents).values({ memberCreatureId: owned.id, delta: gain, reason: "chat", createdAt: now });
+    return updated!.light;
+  });
+}
+
+export interface ChatOutcome {
+  /** The beamkin's reply (already the placeholder text when the brain said nothing). */
+  reply: string;
+  /** The beamkin's light after the message; null in the creature-less chat. */
+  newLight: number | null;
+  creature: OwnedBeamkin | null;
+  source: BrainSource;
+}
+
+/**
+ * POST /creaturechatmessage/: stores the member's message, adds chat light, asks the
+ * brain and stores its reply. `creatureId` undefined means the active beamkin; 0 (or a
+ * member without one) is the creature-less chat.
+ */
+export async function sendChatMessage(input: {
+  member: Pick<Member, "id" | "creatureId" | "firstName" | "username">;
+  creatureId?: number;
+  message: unknown;
+  language: Language;
+  /** Translates `beamkins:` keys into the member's language. */
+  t: (key: string) => string;
+  hour?: number;
+  now?: Date;
+  timeoutMs?: number;
+}): Promise<ChatOutcome> {
+  const now = input.now ?? new Date();
+  const message = validChatMessage(input.message);
+  const memberId = input.member.id;
+
+  let creature: OwnedBeamkin | null = null;
+  if (input.creatureId === undefined) creature = await activeCreature(input.member);
+  else if (input.creatureId !== 0) {
+    creature = await memberCreature(memberId, input.creatureId);
+    if (!creature) throw new BeamkinRefusal("not-yours");
+  }
+  const creatureId = creature?.id ?? 0;
+
+  const quota = await hitRateLimit("chat", String(memberId), { limit: CHAT_MESSAGES_PER_HOUR, windowMs: HOUR_MS }, now);
+  if (!quota.allowed) {
+    throw new BeamkinRefusal("chatting-too-fast", { minutes: Math.ceil(quota.retryAfterSeconds / 60) });
+  }
+
+  const history = await chatHistory(memberId, creatureId, 20);
+  await db().insert(chatMessages).values({ memberId, creatureId, role: "user", content: message, createdAt: now });
+  const newLight = creature ? await addChatLight(memberId, creatureId, now) : null;
+
+  const answer = await brainReply(
+    {
+      language: input.language,
+      creature: creature ? { name: input.t(`beamkins:${creature.name}`), personality: creature.personality, light: newLight! } : null,
+      message,
+      history: history.map((m) => ({ role: m.Role, content: m.Content })),
+      hour: input.hour ?? now.getHours(),
+      memberName: input.member.firstName ?? input.member.username ?? null,
+    },
+    { memberId, timeoutMs: input.timeoutMs, now },
+  );
+  const reply = answer.text.trim() || input.t(PLACEHOLDER_REPLY_KEY);
+  // The reply is stored a moment after the message so the thread keeps its order.
+  await db()
+    .insert(chatMessages)
+    .values({ memberId, creatureId, role: "assistant", content: reply.slice(0, 4000), createdAt: new Date(now.getTime() + 1) });
+  return { reply, newLight, creature: creature ? { ...creature, light: newLight! } : null, source: answer.source };
+}

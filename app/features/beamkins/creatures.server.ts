@@ -1,0 +1,136 @@
+/**
+ * The creature calls of spec section 7 that read or change which beamkins a member has:
+ * get a creature, member creatures, obtain, choose the active one, corral or release.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { db } from "~/platform/db/db.server";
+import { creatures, memberCreatures as ownership, members } from "~/platform/db/schema";
+import { writePost } from "~/features/feed/feed.server";
+import { BeamkinRefusal } from "./errors";
+import { clampLight, STARTING_LIGHT } from "./rules";
+import type { Personality } from "./catalogue";
+
+export type Creature = typeof creatures.$inferSelect;
+
+/** The spec's Creature: ID, Name (a translation key here), ImageURL, Light. */
+export interface OwnedBeamkin {
+  id: number;
+  slug: string;
+  name: string;
+  personality: Personality;
+  imageUrl: string;
+  light: number;
+  obtainedAt: string;
+  obtainedVia: string;
+}
+
+export type ObtainedVia = "starter" | "signup" | "prize" | "kidnap";
+
+/** GET /getCreature/: one catalogue entry, or null. */
+export async function getCreature(creatureId: number): Promise<Creature | null> {
+  if (!Number.isSafeInteger(creatureId) || creatureId <= 0) return null;
+  const [row] = await db().select().from(creatures).where(eq(creatures.id, creatureId)).limit(1);
+  return row ?? null;
+}
+
+export async function listCatalogue(): Promise<Creature[]> {
+  return db().select().from(creatures).orderBy(asc(creatures.id));
+}
+
+/** GET /getMemberCreatures/: the member's beamkins with their light, oldest friend first. */
+export async function memberCreatures(memberId: number): Promise<OwnedBeamkin[]> {
+  const rows = await db()
+    .select({ creature: creatures, owned: ownership })
+    .from(ownership)
+    .innerJoin(creatures, eq(creatures.id, ownership.creatureId))
+    .where(eq(ownership.memberId, memberId))
+    .orderBy(asc(ownership.obtainedAt), asc(ownership.id));
+  return rows.map(({ creature, owned }) => toOwned(creature, owned));
+}
+
+/** One of the member's beamkins, or null when they do not own it. */
+export async function memberCreature(memberId: number, creatureId: number): Promise<OwnedBeamkin | null> {
+  if (!Number.isSafeInteger(creatureId) || creatureId <= 0) return null;
+  const [row] = await db()
+    .select({ creature: creatures, owned: ownership })
+    .from(ownership)
+    .innerJoin(creatures, eq(creatures.id, ownership.creatureId))
+    .where(and(eq(ownership.memberId, memberId), eq(ownership.creatureId, creatureId)))
+    .limit(1);
+  return row ? toOwned(row.creature, row.owned) : null;
+}
+
+function toOwned(creature: Creature, owned: typeof ownership.$inferSelect): OwnedBeamkin {
+  return {
+    id: creature.id,
+    slug: creature.slug,
+    name: creature.name,
+    personality: creature.personality as Personality,
+    imageUrl: creature.imageUrl,
+    light: clampLight(owned.light),
+    obtainedAt: owned.obtainedAt.toISOString(),
+    obtainedVia: owned.obtainedVia,
+  };
+}
+
+/**
+ * POST /obtaincreature/. From /beamkins ("starter") a member without any beamkin may
+ * pick one starter; the signup quest, prize boxes and catch links pass their own `via`
+ * and may give any catalogue beamkin. A member with no active beamkin gets this one as
+ * their companion. The member row is locked so two racing picks cannot both land.
+ */
+export async function obtainCreature(
+  memberId: number,
+  creatureId: number,
+  via: ObtainedVia,
+): Promise<OwnedBeamkin> {
+  const creature = await getCreature(creatureId);
+  if (!creature) throw new BeamkinRefusal("unknown-creature");
+  if (via === "starter" && !creature.starter) throw new BeamkinRefusal("not-a-starter");
+
+  await db().transaction(async (tx) => {
+    const [member] = await tx
+      .select({ id: members.id, creatureId: members.creatureId })
+      .from(members)
+      .where(eq(members.id, memberId))
+      .for("update");
+    if (!member) throw new BeamkinRefusal("unknown-creature");
+    const [owned] = await tx
+      .select({
+        n: sql<number>`count(*)::int`,
+        mine: sql<number>`count(*) filter (where ${ownership.creatureId} = ${creatureId})::int`,
+      })
+      .from(ownership)
+      .where(eq(ownership.memberId, memberId));
+    if ((owned?.mine ?? 0) > 0) throw new BeamkinRefusal("already-yours");
+    if (via === "starter" && (owned?.n ?? 0) > 0) throw new BeamkinRefusal("has-beamkin");
+    await tx.insert(ownership).values({ memberId, creatureId, light: STARTING_LIGHT, obtainedVia: via });
+    if (member.creatureId === 0) {
+      await tx.update(members).set({ creatureId }).where(eq(members.id, memberId));
+    }
+  });
+  await writePost({ type: "beamkin", actorId: memberId, refId: creatureId });
+  return (await memberCreature(memberId, creatureId))!;
+}
+
+/** Makes an owned beamkin the member's companion (CreatureID); 0 means none. */
+export async function chooseActiveCreature(memberId: number, creatureId: number): Promise<void> {
+  if (creatureId !== 0) {
+    const owned = await memberCreature(memberId, creatureId);
+    if (!owned) {
+      throw new BeamkinRefusal((await getCreature(creatureId)) ? "not-yours" : "unknown-creature");
+    }
+  }
+  await db().update(members).set({ creatureId }).where(eq(members.id, memberId));
+}
+
+/** The backpack: a corralled companion stops floating over the pages, on every device. */
+export async function setCompanionCorralled(memberId: number, corralled: boolean): Promise<void> {
+  await db().update(members).set({ companionCorralled: corralled }).where(eq(members.id, memberId));
+}
+
+/** The member's active beamkin (their CreatureID), if they still own it. */
+export async function activeCreature(member: { id: number; creatureId: number }): Promise<OwnedBeamkin | null> {
+  if (!member.creatureId) return null;
+  return memberCreature(member.id, member.creatureId);
+}

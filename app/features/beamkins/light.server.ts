@@ -1,0 +1,164 @@
+/**
+ * Member light: a ledger (light_ledger) and a balance column (members.light_balance,
+ * CHECK >= 0) changed together in one transaction. Earned by play, spent by giving light
+ * to an owned beamkin (member_creatures.light, CHECK 0–100).
+ */
+import { and, eq, gt, gte, sql } from "drizzle-orm";
+import { db, type Database } from "~/platform/db/db.server";
+import { creatureLightEvents, creatures, lightLedger, memberCreatures, members } from "~/platform/db/schema";
+import { BeamkinRefusal } from "./errors";
+import { DAILY_VISIT_LIGHT, LIGHT_MAX } from "./rules";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type LightReason =
+  | "daily-visit"
+  | "quest-step"
+  | "salute-received"
+  | "treasure"
+  | "prize"
+  | "give-light";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC calendar day, YYYY-MM-DD (the daily visit and the chat cap count UTC days). */
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function startOfUtcDay(now: Date): Date {
+  return new Date(`${utcDay(now)}T00:00:00.000Z`);
+}
+
+/** GET /getMemberLight/: light the member holds and can give. */
+export async function memberLight(memberId: number): Promise<number> {
+  const [row] = await db()
+    .select({ balance: members.lightBalance })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return row?.balance ?? 0;
+}
+
+/**
+ * GET /getMemberLightByTime/ (time default 1): light the member earned and gave in the
+ * last `days` days (rolling, from now).
+ */
+export async function memberLightOverDays(memberId: number, days = 1, now = new Date()) {
+  const span = Number.isSafeInteger(days) && days >= 1 ? Math.min(days, 3650) : 1;
+  const since = new Date(now.getTime() - span * DAY_MS);
+  const [row] = await db()
+    .select({
+      earned: sql<number>`coalesce(sum(${lightLedger.delta}) filter (where ${lightLedger.delta} > 0), 0)::int`,
+      spent: sql<number>`coalesce(-sum(${lightLedger.delta}) filter (where ${lightLedger.delta} < 0), 0)::int`,
+    })
+    .from(lightLedger)
+    .where(and(eq(lightLedger.memberId, memberId), gt(lightLedger.createdAt, since)));
+  return { days: span, earned: row?.earned ?? 0, spent: row?.spent ?? 0 };
+}
+
+/**
+ * Adds earned member light with its reason (quests, salutes, treasures and prizes call
+ * this). Pass `tx` to make it part of a larger change.
+ */
+export async function earnMemberLight(
+  memberId: number,
+  amount: number,
+  reason: LightReason,
+  ref?: string | null,
+  tx?: Tx,
+): Promise<number> {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new BeamkinRefusal("invalid-amount");
+  const run = async (t: Tx) => {
+    const [row] = await t
+      .update(members)
+      .set({ lightBalance: sql`${members.lightBalance} + ${amount}` })
+      .where(eq(members.id, memberId))
+      .returning({ balance: members.lightBalance });
+    await t.insert(lightLedger).values({ memberId, delta: amount, reason, ref: ref ?? null });
+    return row?.balance ?? 0;
+  };
+  return tx ? run(tx) : db().transaction(run);
+}
+
+/**
+ * The daily visit: the first page view of a UTC day earns DAILY_VISIT_LIGHT. Idempotent
+ * per day — the conditional update on members.last_visit_day lets exactly one request win.
+ * Returns the light awarded (0 when already counted today).
+ */
+export async function awardDailyVisit(memberId: number, now = new Date()): Promise<number> {
+  const today = utcDay(now);
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(members)
+      .set({
+        lastVisitDay: today,
+        lightBalance: sql`${members.lightBalance} + ${DAILY_VISIT_LIGHT}`,
+      })
+      .where(
+        and(
+          eq(members.id, memberId),
+          sql`(${members.lastVisitDay} is null or ${members.lastVisitDay} < ${today})`,
+        ),
+      )
+      .returning({ id: members.id });
+    if (!row) return 0;
+    await tx
+      .insert(lightLedger)
+      .values({ memberId, delta: DAILY_VISIT_LIGHT, reason: "daily-visit", ref: today, createdAt: now });
+    return DAILY_VISIT_LIGHT;
+  });
+}
+
+/**
+ * POST /giveCreatureLight/: moves `amount` of the member's light into a beamkin they own.
+ * Refused when it is more than the balance, not their beamkin, or would pass 100. Both
+ * updates are conditional, so racing gives can never overspend or overfill.
+ */
+export async function giveLight(memberId: number, creatureId: number, amount: number) {
+  if (!Number.isSafeInteger(amount) || amount < 1 || amount > LIGHT_MAX) {
+    throw new BeamkinRefusal("invalid-amount");
+  }
+  return db().transaction(async (tx) => {
+    const [paid] = await tx
+      .update(members)
+      .set({ lightBalance: sql`${members.lightBalance} - ${amount}` })
+      .where(and(eq(members.id, memberId), gte(members.lightBalance, amount)))
+      .returning({ balance: members.lightBalance });
+    const [owned] = await tx
+      .select({ id: memberCreatures.id, light: memberCreatures.light })
+      .from(memberCreatures)
+      .where(and(eq(memberCreatures.memberId, memberId), eq(memberCreatures.creatureId, creatureId)));
+    if (!owned) {
+      // Inside the transaction: PGlite is one connection, a query outside it would wait forever.
+      const [exists] = await tx.select({ id: creatures.id }).from(creatures).where(eq(creatures.id, creatureId));
+      throw new BeamkinRefusal(exists ? "not-yours" : "unknown-creature");
+    }
+    if (!paid) throw new BeamkinRefusal("not-enough-light", { balance: await balanceIn(tx, memberId) });
+
+    const [filled] = await tx
+      .update(memberCreatures)
+      .set({ light: sql`${memberCreatures.light} + ${amount}` })
+      .where(and(eq(memberCreatures.id, owned.id), sql`${memberCreatures.light} + ${amount} <= ${LIGHT_MAX}`))
+      .returning({ light: memberCreatures.light });
+    if (!filled) {
+      // Throwing rolls the payment back too.
+      const [now] = await tx
+        .select({ light: memberCreatures.light })
+        .from(memberCreatures)
+        .where(eq(memberCreatures.id, owned.id));
+      throw new BeamkinRefusal("too-bright", { room: Math.max(0, LIGHT_MAX - (now?.light ?? LIGHT_MAX)) });
+    }
+    await tx
+      .insert(lightLedger)
+      .values({ memberId, delta: -amount, reason: "give-light", ref: String(creatureId) });
+    await tx
+      .insert(creatureLightEvents)
+      .values({ memberCreatureId: owned.id, delta: amount, reason: "give-light" });
+    return { light: filled.light, balance: paid.balance };
+  });
+}
+
+async function balanceIn(tx: Tx, memberId: number) {
+  const [row] = await tx.select({ balance: members.lightBalance }).from(members).where(eq(members.id, memberId));
+  return row?.balance ?? 0;
+}

@@ -1,0 +1,150 @@
+/**
+ * Leaderboard queries. Members are ranked by the materialised score (see score.server.ts)
+ * through the ranking indexes, so a page and a member's own rank stay fast at 100 000
+ * members. Ranks are competition ranks: equal scores share a rank (1, 2, 2, 4).
+ */
+import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
+import { db } from "~/platform/db/db.server";
+import { contests, judgeScores, members, parties, partyMembers } from "~/platform/db/schema";
+import { displayName } from "~/features/members/display-name";
+import { weekStart } from "./score.server";
+
+export const LEADERBOARD_PAGE_SIZE = 50;
+
+export const boards = ["all", "week", "parties", "contest"] as const;
+export type Board = (typeof boards)[number];
+
+export function isBoard(value: unknown): value is Board {
+  return typeof value === "string" && (boards as readonly string[]).includes(value);
+}
+
+export interface RankedRow {
+  rank: number;
+  id: number;
+  name: string;
+  score: number;
+  /** Parties only: how many members. */
+  members?: number;
+}
+
+export interface MemberBoardPage {
+  rows: RankedRow[];
+  page: number;
+  /** Whether a next page exists (no total count: counting 100 000 rows costs more than the page). */
+  hasNext: boolean;
+}
+
+function memberColumns(board: "all" | "week", now: Date) {
+  const week = weekStart(now);
+  return board === "all"
+    ? { score: members.score, where: gt(members.score, 0) }
+    : {
+        score: members.weekScore,
+        where: and(eq(members.scoreWeek, week), gt(members.weekScore, 0)),
+      };
+}
+
+/** One page of members, best first. */
+export async function listMemberBoard(board: "all" | "week", page: number, now = new Date()): Promise<MemberBoardPage> {
+  const { score, where } = memberColumns(board, now);
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), 100_000);
+  const offset = (current - 1) * LEADERBOARD_PAGE_SIZE;
+  const fetched = await db()
+    .select({
+      id: members.id,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      username: members.username,
+      score,
+    })
+    .from(members)
+    .where(where)
+    // Matches the ranking index (score desc nulls last, id), so this is an index scan.
+    .orderBy(sql`${score} desc nulls last`, asc(members.id))
+    .limit(LEADERBOARD_PAGE_SIZE + 1)
+    .offset(offset);
+  const found = fetched.slice(0, LEADERBOARD_PAGE_SIZE);
+  const rows: RankedRow[] = [];
+  let previous: { score: number; rank: number } | null = null;
+  for (const [i, r] of found.entries()) {
+    let rank: number;
+    if (previous && previous.score === r.score) rank = previous.rank;
+    else if (previous || offset === 0) rank = offset + i + 1;
+    else rank = await rankOfScore(board, r.score, now); // a page may start mid-tie
+    rows.push({ rank, id: r.id, name: displayName(r), score: r.score });
+    previous = { score: r.score, rank };
+  }
+  return { rows, page: current, hasNext: fetched.length > LEADERBOARD_PAGE_SIZE };
+}
+
+async function rankOfScore(board: "all" | "week", value: number, now: Date) {
+  const { score, where } = memberColumns(board, now);
+  const [row] = await db().select({ n: count() }).from(members).where(and(where, gt(score, value)));
+  return (row?.n ?? 0) + 1;
+}
+
+export interface OwnRank {
+  rank: number;
+  score: number;
+  /** The board page that shows the member. */
+  page: number;
+}
+
+/** The member's own standing, wherever it is; null while they have no points on this board. */
+export async function ownRank(memberId: number, board: "all" | "week", now = new Date()): Promise<OwnRank | null> {
+  const { score, where } = memberColumns(board, now);
+  const [me] = await db().select({ score }).from(members).where(and(eq(members.id, memberId), where));
+  if (!me) return null;
+  const [ahead] = await db()
+    .select({
+      above: sql<number>`count(*) filter (where ${score} > ${me.score})::int`,
+      tiedBefore: sql<number>`count(*) filter (where ${score} = ${me.score} and ${members.id} < ${memberId})::int`,
+    })
+    .from(members)
+    .where(and(where, sql`${score} >= ${me.score}`));
+  const above = ahead?.above ?? 0;
+  const position = above + (ahead?.tiedBefore ?? 0);
+  return { rank: above + 1, score: me.score, page: Math.floor(position / LEADERBOARD_PAGE_SIZE) + 1 };
+}
+
+function rankRows(list: { id: number; name: string; score: number; members?: number }[]): RankedRow[] {
+  const rows: RankedRow[] = [];
+  for (const [i, r] of list.entries()) {
+    const prev = rows[i - 1];
+    rows.push({ ...r, rank: prev && prev.score === r.score ? prev.rank : i + 1 });
+  }
+  return rows;
+}
+
+/** Parties ranked by the sum of their members' scores. */
+export async function listPartyBoard(): Promise<RankedRow[]> {
+  const total = sql<number>`coalesce(sum(${members.score}), 0)::int`;
+  const list = await db()
+    .select({ id: parties.id, name: parties.name, score: total, members: sql<number>`count(${members.id})::int` })
+    .from(parties)
+    .leftJoin(partyMembers, eq(partyMembers.partyId, parties.id))
+    .leftJoin(members, eq(members.id, partyMembers.memberId))
+    .groupBy(parties.id)
+    .orderBy(desc(total), asc(parties.id))
+    .limit(LEADERBOARD_PAGE_SIZE);
+  return rankRows(list);
+}
+
+export async function listContests() {
+  return db().select({ id: contests.id, name: contests.name }).from(contests).orderBy(asc(contests.id)).limit(50);
+}
+
+/** A contest's parties ranked by the points their judges gave. */
+export async function listContestBoard(contestId: number): Promise<RankedRow[]> {
+  if (!Number.isSafeInteger(contestId) || contestId < 1 || contestId > 2_147_483_647) return [];
+  const total = sql<number>`coalesce(sum(${judgeScores.points}), 0)::int`;
+  const list = await db()
+    .select({ id: parties.id, name: parties.name, score: total })
+    .from(parties)
+    .leftJoin(judgeScores, and(eq(judgeScores.partyId, parties.id), eq(judgeScores.contestId, contestId)))
+    .where(eq(parties.contestId, contestId))
+    .groupBy(parties.id)
+    .orderBy(desc(total), asc(parties.id))
+    .limit(LEADERBOARD_PAGE_SIZE);
+  return rankRows(list);
+}

@@ -1,0 +1,61 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { FieldErrors } from "~/features/avatars/look";
+
+type Values = Record<"firstName" | "lastName" | "username" | "email" | "zipcode", string>;
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+
+/** The member's own details, shared by /signup and /profile; keeps what was typed on refusal. */
+export function MemberDetailsFields({ values, errors }: { values: Values; errors: FieldErrors }) {
+  const { t } = useTranslation("profile");
+  const id = useId();
+  const field = (
+    name: keyof Values,
+    props: React.InputHTMLAttributes<HTMLInputElement> = {},
+    optional = false,
+  ) => {
+    const inputId = `${id}-${name}`;
+    const error = errors[name];
+    const hint = t(`hints.${name}`, { defaultValue: "" });
+    const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(" ");
+    return (
+      <div>
+        <label htmlFor={inputId} className="block font-medium">
+          {t(`fields.${name}`)}
+          {optional ? <span className="font-normal text-slate-600 dark:text-slate-400"> {t("optional")}</span> : null}
+        </label>
+        <input
+          id={inputId}
+          name={name}
+          defaultValue={values[name]}
+          required={!optional}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={inputClass}
+          {...props}
+        />
+        {hint ? (
+          <p id={`${inputId}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={`${inputId}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+            {t(error.key, error.values)}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {field("firstName", { autoComplete: "given-name", maxLength: 50 })}
+      {field("lastName", { autoComplete: "family-name", maxLength: 50 }, true)}
+      {field("username", { autoComplete: "username", minLength: 3, maxLength: 20, pattern: "[A-Za-z0-9_\\-]{3,20}", spellCheck: false, autoCapitalize: "none" })}
+      {field("email", { type: "email", autoComplete: "email", maxLength: 254 })}
+      {field("zipcode", { autoComplete: "postal-code", maxLength: 10 })}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * Who a member is: the details they set at /signup and edit at /profile (the spec's User
+ * fields a member should edit; the phone is their sign-in and is changed nowhere here).
+ */
+import { and, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { db, type Database } from "~/platform/db/db.server";
+import { members, posts, questProgress, quests, questSteps } from "~/platform/db/schema";
+import { saveCharacter } from "~/features/avatars/characters.server";
+import type { Look } from "~/features/avatars/options.server";
+import type { FieldErrors } from "~/features/avatars/look";
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,20}$/;
+/** Postal codes worldwide: 3–10 letters, digits, spaces or hyphens (94110, 100000, SW1A 1AA). */
+export const ZIPCODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/;
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const memberDetailsSchema = z.object({
+  firstName: text(50).min(1),
+  lastName: text(50).optional().transform((v) => v || null),
+  username: z.string().trim().regex(USERNAME_PATTERN),
+  email: z.string().trim().max(254).pipe(z.email()),
+  zipcode: z.string().trim().regex(ZIPCODE_PATTERN),
+});
+export type MemberDetails = z.infer<typeof memberDetailsSchema>;
+
+export const detailFields = ["firstName", "lastName", "username", "email", "zipcode"] as const;
+export type DetailValues = Record<(typeof detailFields)[number], string>;
+
+/** The form's values, as typed, to re-render after a refusal. */
+export function readDetailValues(form: FormData): DetailValues {
+  return Object.fromEntries(detailFields.map((f) => [f, String(form.get(f) ?? "")])) as DetailValues;
+}
+
+export function detailValuesOf(member: typeof members.$inferSelect): DetailValues {
+  return {
+    firstName: member.firstName ?? "",
+    lastName: member.lastName ?? "",
+    username: member.username ?? "",
+    email: member.email ?? "",
+    zipcode: member.zipcode ?? "",
+  };
+}
+
+export type DetailsResult =
+  | { success: true; details: MemberDetails }
+  | { success: false; errors: FieldErrors };
+
+export function parseDetails(values: DetailValues): DetailsResult {
+  const parsed = memberDetailsSchema.safeParse(values);
+  if (parsed.success) return { success: true, details: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0]);
+    errors[field] ??= { key: `errors.${field}` };
+  }
+  return { success: false, errors };
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export async function isUsernameTaken(username: string, memberId: number, tx: Database | Tx = db()) {
+  const [row] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(sql`lower(${members.username})`, username.toLowerCase()), ne(members.id, memberId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
+export type SaveDetailsResult = { ok: true } | { ok: false; conflict: "username" };
+
+async function writeDetails(memberId: number, details: MemberDetails, tx: Database | Tx) {
+  if (await isUsernameTaken(details.username, memberId, tx)) return { ok: false, conflict: "username" } as const;
+  await tx
+    .update(members)
+    .set({
+      firstName: details.firstName,
+      lastName: details.lastName,
+      username: details.username,
+      email: details.email,
+      zipcode: details.zipcode,
+    })
+    .where(eq(members.id, memberId));
+  return { ok: true } as const;
+}
+
+/** Usernames are unique whatever their case; the unique index settles a race between two. */
+export async function updateMemberDetails(memberId: number, details: MemberDetails): Promise<SaveDetailsResult> {
+  try {
+    return await writeDetails(memberId, details, db());
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, conflict: "username" };
+    throw error;
+  }
+}
+
+export const SIGNUP_QUEST_SLUG = "complete-signup";
+
+/** The 'Complete Signup' quest's one step (created in a database the demo world did not seed). */
+export async function signupQuestStepId(tx: Database | Tx = db()): Promise<number> {
+  await tx
+    .insert(quests)
+    .values({
+      slug: SIGNUP_QUEST_SLUG,
+      title: "quests.complete-signup.title",
+      reward: "quests.complete-signup.reward",
+      timeNeeded: 242,
+      position: 1,
+    })
+    .onConflictDoNothing();
+  const [quest] = await tx.select({ id: quests.id }).from(quests).where(eq(quests.slug, SIGNUP_QUEST_SLUG));
+  await tx
+    .insert(questSteps)
+    .values({
+      questId: quest!.id,
+      position: 1,
+      objective: "visit",
+      target: "/signup",
+      dialogue: ["quests.complete-signup.steps.1.welcome"],
+      lightReward: 10,
+      points: 10,
+    })
+    .onConflictDoNothing();
+  const [step] = await tx
+    .select({ id: questSteps.id })
+    .from(questSteps)
+    .where(and(eq(questSteps.questId, quest!.id), eq(questSteps.position, 1)));
+  return step!.id;
+}
+
+/**
+ * Finishing /signup, all or nothing: the member's details, their starting look (access
+ * level 2 from now on), the 'Complete Signup' quest step, and a welcome post on the feed.
+ */
+export async function completeSignup(
+  memberId: number,
+  details: MemberDetails,
+  look: Look,
+): Promise<SaveDetailsResult> {
+  try {
+    return await db().transaction(async (tx) => {
+      const saved = await writeDetails(memberId, details, tx);
+      if (!saved.ok) return saved;
+      await saveCharacter(memberId, look, tx);
+      const stepId = await signupQuestStepId(tx);
+      await tx.insert(questProgress).values({ memberId, stepId }).onConflictDoNothing();
+      const [welcomed] = await tx
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(eq(posts.type, "welcome"), eq(posts.actorId, memberId)))
+        .limit(1);
+      if (!welcomed) await tx.insert(posts).values({ type: "welcome", actorId: memberId });
+      return saved;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, conflict: "username" };
+    throw error;
+  }
+}

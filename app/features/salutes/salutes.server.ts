@@ -1,0 +1,377 @@
+/**
+ * Salutes: compliments, star salutes and secret salutes, with gems.
+ *
+ * Sending happens in one transaction that first locks the sender's member row, so a
+ * sender's concurrent sends are serialised (gems never go below 0, the daily secret limit
+ * and the repeated-gift refusal hold) on PGlite and on PostgreSQL with many instances.
+ *
+ * A secret salute's sender is stored (staff need it when handling a report) but every
+ * query a recipient can reach leaves it out at the SQL level.
+ */
+import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { db, type Database } from "~/platform/db/db.server";
+import { gemLedger, members, salutes } from "~/platform/db/schema";
+import { log } from "~/platform/log.server";
+import { displayName } from "~/features/members/display-name";
+import { removePostsAbout, writePost } from "~/features/feed/feed.server";
+import { awardScore, weekStart } from "~/features/leaderboard/score.server";
+import { creditMemberLight, LIGHT_PER_SALUTE_RECEIVED } from "./member-light.server";
+import type { SecretPrompt } from "./prompts";
+import type { ReportReason } from "./report-reasons";
+
+export const SALUTE_RULES = {
+  messageMax: 280,
+  noteMax: 80,
+  weeklyGems: 10,
+  maxGemsPerSalute: 10,
+  secretPerDay: 20,
+  /** The same salute (kind, words) to the same person again within this time is refused. */
+  repeatWindowMs: 10 * 60_000,
+} as const;
+
+export type SaluteKind = "compliment" | "star" | "secret";
+
+export type SendSalute =
+  | { kind: "compliment"; senderId: number; recipientId: number; message: string; gems: number }
+  | { kind: "star"; senderId: number; recipientId: number; message: string; stars: number; gems: number }
+  | { kind: "secret"; senderId: number; recipientId: number; prompt: SecretPrompt; note: string };
+
+export type SendRefusal = "self" | "no-recipient" | "not-enough-gems" | "repeat" | "secret-limit";
+
+export type SendOutcome =
+  | { ok: true; saluteId: number; postId: number }
+  | { ok: false; refusal: SendRefusal };
+
+/** HTTP status for each refusal (never a 500). */
+export const refusalStatus: Record<SendRefusal, number> = {
+  self: 400,
+  "no-recipient": 404,
+  "not-enough-gems": 409,
+  repeat: 409,
+  "secret-limit": 429,
+};
+
+class Refused extends Error {
+  constructor(readonly refusal: SendRefusal) {
+    super(refusal);
+  }
+}
+
+const postTypeOf = { compliment: "compliment", star: "starsalute", secret: "secretsalute" } as const;
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Tops a member's gems up to the weekly allowance when a new week has started. */
+async function refreshAllowance(tx: Tx, member: { id: number; gemBalance: number; gemWeek: string | null }, now: Date) {
+  const week = weekStart(now);
+  if (member.gemWeek === week) return member.gemBalance;
+  await tx.update(members).set({ gemBalance: SALUTE_RULES.weeklyGems, gemWeek: week }).where(eq(members.id, member.id));
+  const delta = SALUTE_RULES.weeklyGems - member.gemBalance;
+  if (delta !== 0) {
+    await tx.insert(gemLedger).values({ memberId: member.id, delta, reason: "weekly-allowance", createdAt: now });
+  }
+  return SALUTE_RULES.weeklyGems;
+}
+
+export async function sendSalute(input: SendSalute, now = new Date()): Promise<SendOutcome> {
+  if (input.senderId === input.recipientId) return { ok: false, refusal: "self" };
+  const gems = input.kind === "secret" ? 0 : input.gems;
+  const message = input.kind === "secret" ? input.note.trim() : input.message.trim();
+  const promptKey = input.kind === "secret" ? input.prompt : null;
+  const stars = input.kind === "star" ? input.stars : null;
+  try {
+    const result = await db().transaction(async (tx) => {
+      // Lock the sender: their sends queue here, so the checks below cannot race.
+      const [sender] = await tx
+        .select({ id: members.id, gemBalance: members.gemBalance, gemWeek: members.gemWeek })
+        .from(members)
+        .where(eq(members.id, input.senderId))
+        .for("update");
+      if (!sender) throw new Refused("no-recipient");
+      const [recipient] = await tx.select({ id: members.id }).from(members).where(eq(members.id, input.recipientId));
+      if (!recipient) throw new Refused("no-recipient");
+
+      if (input.kind === "secret") {
+        const [sent] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(salutes)
+          .where(
+            and(
+              eq(salutes.senderId, input.senderId),
+              eq(salutes.kind, "secret"),
+              gte(salutes.createdAt, new Date(now.getTime() - 24 * 3600_000)),
+            ),
+          );
+        if ((sent?.n ?? 0) >= SALUTE_RULES.secretPerDay) throw new Refused("secret-limit");
+      }
+
+      const [repeat] = await tx
+        .select({ id: salutes.id })
+        .from(salutes)
+        .where(
+          and(
+            eq(salutes.senderId, input.senderId),
+            eq(salutes.recipientId, input.recipientId),
+            eq(salutes.kind, input.kind),
+            eq(salutes.message, message),
+            promptKey ? eq(salutes.promptKey, promptKey) : isNull(salutes.promptKey),
+            gte(salutes.createdAt, new Date(now.getTime() - SALUTE_RULES.repeatWindowMs)),
+          ),
+        )
+        .limit(1);
+      if (repeat) throw new Refused("repeat");
+
+      if (gems > 0) {
+        await refreshAllowance(tx, sender, now);
+        // Conditional: the balance can never go below 0, whatever runs alongside.
+        const spent = await tx
+          .update(members)
+          .set({ gemBalance: sql`${members.gemBalance} - ${gems}` })
+          .where(and(eq(members.id, input.senderId), gte(members.gemBalance, gems)))
+          .returning({ id: members.id });
+        if (spent.length === 0) throw new Refused("not-enough-gems");
+      }
+
+      const [salute] = await tx
+        .insert(salutes)
+        .values({
+          kind: input.kind,
+          senderId: input.senderId,
+          recipientId: input.recipientId,
+          message,
+          promptKey,
+          stars,
+          gems,
+          createdAt: now,
+        })
+        .returning({ id: salutes.id });
+      const saluteId = salute!.id;
+      if (gems > 0) {
+        await tx.insert(gemLedger).values({ memberId: input.senderId, delta: -gems, reason: "gift", saluteId, createdAt: now });
+      }
+      await awardScore(tx, input.recipientId, { gemsReceived: gems, starsReceived: stars ?? 0 }, now);
+      await creditMemberLight(tx, input.recipientId, LIGHT_PER_SALUTE_RECEIVED, "salute-received", `salute:${saluteId}`);
+
+      const postId = await writePost(
+        {
+          type: postTypeOf[input.kind],
+          // A secret salute's post never names its sender.
+          actorId: input.kind === "secret" ? null : input.senderId,
+          subjectId: input.recipientId,
+          refId: saluteId,
+          // The secret note is for the recipient only; the feed shows the prompt.
+          text: input.kind === "secret" ? "" : message,
+          data: input.kind === "secret" ? { prompt: input.prompt } : stars ? { stars, gems } : { gems },
+          createdAt: now,
+        },
+        tx,
+      );
+      return { saluteId, postId };
+    });
+    // No member ids here: a log line must never tie a secret salute to its sender.
+    log.info("salute sent", { kind: input.kind, saluteId: result.saluteId });
+    return { ok: true, ...result };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
+    throw error;
+  }
+}
+
+/** Gems the member can still give this week (a new week starts with the full allowance). */
+export async function gemsLeft(memberId: number, now = new Date()) {
+  const [row] = await db()
+    .select({ gemBalance: members.gemBalance, gemWeek: members.gemWeek })
+    .from(members)
+    .where(eq(members.id, memberId));
+  if (!row) return 0;
+  return row.gemWeek === weekStart(now) ? row.gemBalance : SALUTE_RULES.weeklyGems;
+}
+
+export async function secretSalutesSentToday(senderId: number, now = new Date()) {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(salutes)
+    .where(
+      and(
+        eq(salutes.senderId, senderId),
+        eq(salutes.kind, "secret"),
+        gte(salutes.createdAt, new Date(now.getTime() - 24 * 3600_000)),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+// ───────────── Reading salutes ─────────────
+
+const sender = alias(members, "sender");
+const recipient = alias(members, "recipient");
+
+export interface ReceivedSalute {
+  id: number;
+  kind: SaluteKind;
+  /** Null for a secret salute: the recipient never learns who sent it. */
+  from: { id: number; name: string } | null;
+  message: string;
+  prompt: string | null;
+  stars: number | null;
+  gems: number;
+  createdAt: string;
+}
+
+/** What a member received, newest first; hidden ones are left out. */
+export async function listReceivedSalutes(
+  memberId: number,
+  options: { kind?: SaluteKind; limit?: number } = {},
+): Promise<ReceivedSalute[]> {
+  const isSecret = sql`${salutes.kind} = 'secret'`;
+  const rows = await db()
+    .select({
+      id: salutes.id,
+      kind: salutes.kind,
+      // Decided in SQL, so a secret salute's sender never even reaches this process here.
+      senderId: sql<number | null>`case when ${isSecret} then null else ${sender.id} end`,
+      senderFirst: sql<string | null>`case when ${isSecret} then null else ${sender.firstName} end`,
+      senderLast: sql<string | null>`case when ${isSecret} then null else ${sender.lastName} end`,
+      senderUsername: sql<string | null>`case when ${isSecret} then null else ${sender.username} end`,
+      message: salutes.message,
+      prompt: salutes.promptKey,
+      stars: salutes.stars,
+      gems: salutes.gems,
+      createdAt: salutes.createdAt,
+    })
+    .from(salutes)
+    .innerJoin(sender, eq(sender.id, salutes.senderId))
+    .where(
+      and(
+        eq(salutes.recipientId, memberId),
+        isNull(salutes.hiddenAt),
+        options.kind ? eq(salutes.kind, options.kind) : undefined,
+      ),
+    )
+    .orderBy(desc(salutes.createdAt), desc(salutes.id))
+    .limit(options.limit ?? 20);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as SaluteKind,
+    from:
+      r.kind === "secret" || r.senderId === null
+        ? null
+        : { id: r.senderId, name: displayName({ id: r.senderId, firstName: r.senderFirst, lastName: r.senderLast, username: r.senderUsername }) },
+    message: r.message,
+    prompt: r.prompt,
+    stars: r.stars,
+    gems: r.gems,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** Does this member hold this (visible) salute? Used by the notification redirect. */
+export async function receivedSaluteKind(memberId: number, saluteId: number): Promise<SaluteKind | null> {
+  if (!Number.isSafeInteger(saluteId) || saluteId < 1 || saluteId > 2_147_483_647) return null;
+  const [row] = await db()
+    .select({ kind: salutes.kind })
+    .from(salutes)
+    .where(and(eq(salutes.id, saluteId), eq(salutes.recipientId, memberId), isNull(salutes.hiddenAt)));
+  return (row?.kind as SaluteKind | undefined) ?? null;
+}
+
+export interface StarReceipt {
+  id: number;
+  giver: { id: number; name: string };
+  recipient: { id: number; name: string };
+  stars: number;
+  gems: number;
+  message: string;
+  createdAt: string;
+}
+
+/** A star salute's public receipt (star salutes are never secret). */
+export async function findStarReceipt(id: number): Promise<StarReceipt | null> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  const [row] = await db()
+    .select({ salute: salutes, giver: sender, recipient })
+    .from(salutes)
+    .innerJoin(sender, eq(sender.id, salutes.senderId))
+    .innerJoin(recipient, eq(recipient.id, salutes.recipientId))
+    .where(and(eq(salutes.id, id), eq(salutes.kind, "star")));
+  if (!row) return null;
+  return {
+    id: row.salute.id,
+    giver: { id: row.giver.id, name: displayName(row.giver) },
+    recipient: { id: row.recipient.id, name: displayName(row.recipient) },
+    stars: row.salute.stars ?? 1,
+    gems: row.salute.gems,
+    message: row.salute.message,
+    createdAt: row.salute.createdAt.toISOString(),
+  };
+}
+
+// ───────────── Hiding and reporting (the recipient) ─────────────
+
+/** The recipient hides a salute; it leaves their list and the feed. False when not theirs. */
+export async function hideSalute(memberId: number, saluteId: number, now = new Date()) {
+  return closeSalute(memberId, saluteId, { hiddenAt: now });
+}
+
+
+/** The recipient reports a salute for staff to look at; it is hidden at once. */
+export async function reportSalute(memberId: number, saluteId: number, reason: ReportReason, now = new Date()) {
+  return closeSalute(memberId, saluteId, { hiddenAt: now, reportedAt: now, reportReason: reason });
+}
+
+async function closeSalute(
+  memberId: number,
+  saluteId: number,
+  values: Partial<typeof salutes.$inferInsert>,
+) {
+  if (!Number.isSafeInteger(saluteId) || saluteId < 1 || saluteId > 2_147_483_647) return false;
+  return db().transaction(async (tx) => {
+    const done = await tx
+      .update(salutes)
+      .set(values)
+      .where(and(eq(salutes.id, saluteId), eq(salutes.recipientId, memberId)))
+      .returning({ kind: salutes.kind });
+    const kind = done[0]?.kind as SaluteKind | undefined;
+    if (!kind) return false;
+    await removePostsAbout(postTypeOf[kind], saluteId, tx);
+    return true;
+  });
+}
+
+// ───────────── Staff ─────────────
+
+export interface ReportedSalute {
+  id: number;
+  kind: SaluteKind;
+  sender: { id: number; name: string };
+  recipient: { id: number; name: string };
+  message: string;
+  prompt: string | null;
+  reason: string | null;
+  reportedAt: string;
+}
+
+/**
+ * Reported salutes with their senders, for staff handling reports. Only a staff screen
+ * (behind the staff sign-in) may call this; no member route does.
+ */
+export async function listReportedSalutesForStaff(): Promise<ReportedSalute[]> {
+  const rows = await db()
+    .select({ salute: salutes, sender, recipient })
+    .from(salutes)
+    .innerJoin(sender, eq(sender.id, salutes.senderId))
+    .innerJoin(recipient, eq(recipient.id, salutes.recipientId))
+    .where(sql`${salutes.reportedAt} is not null`)
+    .orderBy(desc(salutes.reportedAt));
+  return rows.map((r) => ({
+    id: r.salute.id,
+    kind: r.salute.kind as SaluteKind,
+    sender: { id: r.sender.id, name: displayName(r.sender) },
+    recipient: { id: r.recipient.id, name: displayName(r.recipient) },
+    message: r.salute.message,
+    prompt: r.salute.promptKey,
+    reason: r.salute.reportReason,
+    reportedAt: r.salute.reportedAt!.toISOString(),
+  }));
+}

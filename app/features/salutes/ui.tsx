@@ -1,0 +1,268 @@
+/** Shared pieces of the salute screens. */
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useFetcher } from "react-router";
+import { RedirectField } from "~/ui/redirect-field";
+import type { Recipient } from "./recipients.server";
+import type { ReceivedSalute } from "./salutes.server";
+import { reportReasons } from "./report-reasons";
+
+export const inputClass =
+  "w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+export const primaryButton =
+  "rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 disabled:opacity-60";
+export const secondaryButton = "rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium";
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * Who to salute. Without JavaScript: a search form (GET ?q=) and result links (?to=id).
+ * With JavaScript: the same form, plus suggestions as you type from /salutes/recipients.
+ */
+export function RecipientPicker({
+  basePath,
+  q,
+  results,
+  recipient,
+  error,
+}: {
+  basePath: string;
+  q: string;
+  results: Recipient[] | null;
+  recipient: Recipient | null;
+  error?: string;
+}) {
+  const { t } = useTranslation("salutes");
+  const fetcher = useFetcher<{ results: Recipient[] }>();
+  const [typed, setTyped] = useState(q);
+  const timer = useRef<number | undefined>(undefined);
+  const inputId = useId();
+  const listId = useId();
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  if (recipient) {
+    return (
+      <div className="rounded-lg border border-glow-500 bg-glow-50 p-3 dark:bg-slate-900">
+        <p>
+          {t("picker.to")} <strong data-recipient-id={recipient.id}>{recipient.name}</strong>
+          {recipient.username ? <span className="text-slate-600 dark:text-slate-400"> @{recipient.username}</span> : null}
+        </p>
+        <Link to={basePath} className="text-sm font-medium underline">
+          {t("picker.change")}
+        </Link>
+        <FieldError id="recipient-error" message={error} />
+      </div>
+    );
+  }
+
+  // Suggestions for what is typed now; the server's results for a plain form search.
+  const shown = fetcher.data && typed.trim() && typed !== q ? fetcher.data.results : results;
+  return (
+    <div className="space-y-2">
+      <Form method="get" action={basePath} role="search" className="space-y-1">
+        <label htmlFor={inputId} className="block font-medium">
+          {t("picker.label")}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={inputId}
+            name="q"
+            type="search"
+            autoComplete="off"
+            defaultValue={q}
+            maxLength={50}
+            aria-describedby={error ? "recipient-error" : undefined}
+            aria-controls={listId}
+            className={inputClass}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setTyped(value);
+              window.clearTimeout(timer.current);
+              if (value.trim().length === 0) return;
+              timer.current = window.setTimeout(
+                () => fetcher.load(`/salutes/recipients?q=${encodeURIComponent(value)}`),
+                200,
+              );
+            }}
+          />
+          <button type="submit" className={secondaryButton}>
+            {t("picker.search")}
+          </button>
+        </div>
+        <FieldError id="recipient-error" message={error} />
+      </Form>
+      <div id={listId} aria-live="polite">
+        {shown && shown.length === 0 ? <p>{t("picker.none")}</p> : null}
+        {shown && shown.length > 0 ? (
+          <ul aria-label={t("picker.results")} className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+            {shown.map((r) => (
+              <li key={r.id}>
+                <Link to={`${basePath}?to=${r.id}`} className="block px-3 py-2 hover:bg-glow-50 dark:hover:bg-slate-900">
+                  {r.name}
+                  {r.username ? <span className="text-slate-600 dark:text-slate-400"> @{r.username}</span> : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function GemsField({ left, value, error }: { left: number; value?: string; error?: string }) {
+  const { t } = useTranslation("salutes");
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {t("gems.label")}
+      </label>
+      <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
+        {t("gems.left", { count: left })}
+      </p>
+      <input
+        id={id}
+        name="gems"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={Math.min(10, left)}
+        defaultValue={value ?? "0"}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? " gems-error" : ""}`}
+        className={`${inputClass} max-w-32`}
+      />
+      <FieldError id="gems-error" message={error} />
+    </div>
+  );
+}
+
+export function MessageField({ value, error, label }: { value?: string; error?: string; label: string }) {
+  const { t } = useTranslation("salutes");
+  const id = useId();
+  const [length, setLength] = useState(value?.length ?? 0);
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name="message"
+        required
+        maxLength={280}
+        rows={4}
+        defaultValue={value}
+        onChange={(e) => setLength(e.currentTarget.value.length)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-count${error ? " message-error" : ""}`}
+        className={inputClass}
+      />
+      <p id={`${id}-count`} className="text-sm text-slate-600 dark:text-slate-400">
+        {t("message.count", { count: length, max: 280 })}
+      </p>
+      <FieldError id="message-error" message={error} />
+    </div>
+  );
+}
+
+export function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border-l-4 border-red-600 bg-red-50 px-3 py-2 font-medium text-red-900 dark:bg-red-950 dark:text-red-100">
+      {message}
+    </p>
+  );
+}
+
+export function Stars({ count }: { count: number }) {
+  const { t } = useTranslation("salutes");
+  return (
+    <span role="img" aria-label={t("stars.count", { count })} className="text-glow-500">
+      {"★".repeat(count)}
+    </span>
+  );
+}
+
+/** What the member received, newest first; a secret salute shows no sender and can be hidden or reported. */
+export function ReceivedSalutes({
+  salutes,
+  highlight,
+}: {
+  salutes: ReceivedSalute[];
+  highlight?: number | null;
+}) {
+  const { t, i18n } = useTranslation("salutes");
+  if (salutes.length === 0) return <p>{t("received.empty")}</p>;
+  return (
+    <ul className="space-y-3">
+      {salutes.map((s) => (
+        <li
+          key={s.id}
+          id={`salute-${s.id}`}
+          data-salute-kind={s.kind}
+          aria-current={highlight === s.id ? "true" : undefined}
+          className={`rounded-lg border p-3 ${highlight === s.id ? "border-glow-500 bg-glow-50 dark:bg-slate-900" : "border-slate-200 dark:border-slate-800"}`}
+        >
+          <p className="font-semibold">
+            {s.kind === "secret"
+              ? t("received.secretFrom")
+              : t(s.kind === "star" ? "received.starFrom" : "received.complimentFrom", { name: s.from?.name })}
+            {s.stars ? <> <Stars count={s.stars} /></> : null}
+          </p>
+          {s.prompt ? <p className="mt-1">{t(`prompts.${s.prompt}`)}</p> : null}
+          {s.message ? <p className="mt-1 whitespace-pre-line break-words">{s.message}</p> : null}
+          {s.gems > 0 ? <p className="mt-1 text-sm">{t("received.gems", { count: s.gems })}</p> : null}
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            <time dateTime={s.createdAt}>{new Date(s.createdAt).toLocaleDateString(i18n.language, { dateStyle: "medium" })}</time>
+          </p>
+          {s.kind === "secret" ? <HideOrReport saluteId={s.id} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function HideOrReport({ saluteId }: { saluteId: number }) {
+  const { t } = useTranslation("salutes");
+  const id = useId();
+  return (
+    <div className="mt-2 flex flex-wrap items-end gap-3">
+      <Form method="post" action="/salutes/received">
+        <RedirectField />
+        <input type="hidden" name="saluteId" value={saluteId} />
+        <button type="submit" name="intent" value="hide" className={secondaryButton}>
+          {t("received.hide")}
+        </button>
+      </Form>
+      <Form method="post" action="/salutes/received" className="flex items-end gap-2">
+        <RedirectField />
+        <input type="hidden" name="saluteId" value={saluteId} />
+        <div>
+          <label htmlFor={id} className="block text-sm">
+            {t("received.reason")}
+          </label>
+          <select id={id} name="reason" className="rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm dark:bg-slate-900">
+            {reportReasons.map((r) => (
+              <option key={r} value={r}>
+                {t(`received.reasons.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" name="intent" value="report" className={secondaryButton}>
+          {t("received.report")}
+        </button>
+      </Form>
+    </div>
+  );
+}

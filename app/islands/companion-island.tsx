@@ -1,0 +1,589 @@
+/**
+ * The floating companion, its chat dialog and the backpack dialog: client-only, imported
+ * by ./companion-mount after the page is interactive.
+ *
+ * The companion wanders (at COMPANION_SPEED px per frame) unless the member prefers
+ * reduced motion; it can be dragged with a pointer and moved with the arrow keys; a click,
+ * Enter or Space opens the chat. It pauses while a form control has focus and moves off
+ * any control it would cover.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useRevalidator } from "react-router";
+import { BeamkinArt } from "~/features/beamkins/beamkin-art";
+import { ChatMessages, ChatTextarea } from "~/features/beamkins/chat-parts";
+import type { CompanionCreature, CompanionData } from "~/features/beamkins/companion";
+import { LightMeter } from "~/features/beamkins/light-meter";
+import { COMPANION_SIZE, COMPANION_SPEED, type ChatMessageView } from "~/features/beamkins/rules";
+import type { CompanionIslandProps } from "./companion-mount";
+
+export function CompanionIsland({ companion, panel, onPanel }: CompanionIslandProps) {
+  const close = useCallback(() => onPanel(null), [onPanel]);
+  return (
+    <>
+      {companion.creature && !companion.corralled ? (
+        <FloatingCompanion creature={companion.creature} paused={panel !== null} onOpen={() => onPanel("chat")} />
+      ) : null}
+      {panel === "chat" ? <ChatDialog companion={companion} onClose={close} /> : null}
+      {panel === "backpack" ? <BackpackDialog companion={companion} onClose={close} /> : null}
+    </>
+  );
+}
+
+// ───────────────────────────── The floating companion ─────────────────────────────
+
+const POSITION_KEY = "glow-companion-position";
+const FORM_CONTROL = "input, textarea, select, [contenteditable=''], [contenteditable='true']";
+const MARGIN = 8;
+const KEY_STEP = 16;
+
+interface Point {
+  x: number;
+  y: number;
+}
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+function viewport() {
+  return { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight };
+}
+
+function clampToViewport(p: Point, size: number): Point {
+  const { width, height } = viewport();
+  return {
+    x: Math.round(Math.min(Math.max(MARGIN, p.x), Math.max(MARGIN, width - size - MARGIN))),
+    y: Math.round(Math.min(Math.max(MARGIN, p.y), Math.max(MARGIN, height - size - MARGIN))),
+  };
+}
+
+function overlaps(a: Box, b: Box, pad = MARGIN) {
+  return a.left < b.right + pad && a.right > b.left - pad && a.top < b.bottom + pad && a.bottom > b.top - pad;
+}
+
+function boxAt(p: Point, size: number): Box {
+  return { left: p.x, top: p.y, right: p.x + size, bottom: p.y + size };
+}
+
+/** A place for the companion that does not cover `avoid`: a corner if one is free. */
+function placeAwayFrom(avoid: Box, size: number, current: Point): Point {
+  const { width, height } = viewport();
+  const candidates: Point[] = [
+    { x: width - size - MARGIN, y: height - size - MARGIN },
+    { x: width - size - MARGIN, y: MARGIN },
+    { x: MARGIN, y: MARGIN },
+    { x: MARGIN, y: height - size - MARGIN },
+    { x: current.x, y: avoid.top - size - MARGIN * 2 },
+    { x: current.x, y: avoid.bottom + MARGIN * 2 },
+  ].map((p) => clampToViewport(p, size));
+  const free = candidates.find((p) => !overlaps(boxAt(p, size), avoid));
+  if (free) return free;
+  // Nowhere is free (a huge control): the corner farthest from its centre.
+  const cx = (avoid.left + avoid.right) / 2;
+  const cy = (avoid.top + avoid.bottom) / 2;
+  return candidates
+    .slice(0, 4)
+    .sort((a, b) => Math.hypot(b.x - cx, b.y - cy) - Math.hypot(a.x - cx, a.y - cy))[0]!;
+}
+
+function usePrefersReducedMotion() {
+  const [reduced, setReduced] = useState(() => window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    const update = () => setReduced(query.matches);
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return reduced;
+}
+
+function FloatingCompanion({
+  creature,
+  paused,
+  onOpen,
+}: {
+  creature: CompanionCreature;
+  paused: boolean;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation("beamkins");
+  const size = COMPANION_SIZE;
+  const reduced = usePrefersReducedMotion();
+  const button = useRef<HTMLButtonElement>(null);
+  const position = useRef<Point>({ x: 0, y: 0 });
+  const state = useRef({
+    dragging: null as null | { pointerId: number; start: Point; origin: Point; moved: boolean },
+    suppressClick: false,
+    hovered: false,
+    guard: null as null | HTMLElement,
+    target: null as null | Point,
+    restUntil: 0,
+  });
+
+  const place = useCallback(
+    (p: Point, options: { smooth?: boolean; save?: boolean } = {}) => {
+      const next = clampToViewport(p, size);
+      position.current = next;
+      const el = button.current;
+      if (el) {
+        el.style.transition = options.smooth && !reduced ? "transform 300ms ease-out" : "";
+        el.style.transform = `translate(${next.x}px, ${next.y}px)`;
+        el.dataset.x = String(next.x);
+        el.dataset.y = String(next.y);
+      }
+      if (options.save) {
+        try {
+          sessionStorage.setItem(POSITION_KEY, JSON.stringify(next));
+        } catch {
+          /* private mode: the position just is not remembered */
+        }
+      }
+    },
+    [size, reduced],
+  );
+
+  // Start where it was left (this tab), or at the bottom right above the toasts.
+  useEffect(() => {
+    let start: Point | null = null;
+    try {
+      start = JSON.parse(sessionStorage.getItem(POSITION_KEY) ?? "null") as Point | null;
+    } catch {
+      start = null;
+    }
+    const { width, height } = viewport();
+    place(start ?? { x: width - size - 24, y: height - size - 110 });
+    const onResize = () => place(position.current);
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
+  }, [place, size]);
+
+  // Never cover the form control the member is using.
+  useEffect(() => {
+    const s = state.current;
+    const dodge = () => {
+      if (!s.guard) return;
+      const rect = s.guard.getBoundingClientRect();
+      if (overlaps(boxAt(position.current, size), rect)) place(placeAwayFrom(rect, size, position.current), { smooth: true, save: true });
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (!target?.matches?.(FORM_CONTROL) || button.current?.contains(target)) return;
+      s.guard = target;
+      s.target = null;
+      dodge();
+    };
+    const onFocusOut = () => {
+      // Focus moving from one control to the next keeps the guard up.
+      window.setTimeout(() => {
+        const active = document.activeElement as HTMLElement | null;
+        s.guard = active?.matches?.(FORM_CONTROL) ? active : null;
+        dodge();
+      }, 0);
+    };
+    const onViewportChange = () => dodge();
+    document.addEventListener("focusin", onFocusIn);
+    document.addEventListener("focusout", onFocusOut);
+    window.addEventListener("scroll", onViewportChange, { passive: true });
+    window.addEventListener("resize", onViewportChange);
+    const active = document.activeElement as HTMLElement | null;
+    if (active?.matches?.(FORM_CONTROL)) {
+      s.guard = active;
+      dodge();
+    }
+    return () => {
+      document.removeEventListener("focusin", onFocusIn);
+      document.removeEventListener("focusout", onFocusOut);
+      window.removeEventListener("scroll", onViewportChange);
+      window.removeEventListener("resize", onViewportChange);
+    };
+  }, [place, size]);
+
+  // Wandering: drift towards a random spot, rest a little, pick another.
+  useEffect(() => {
+    if (reduced) return;
+    const s = state.current;
+    let frame = 0;
+    let last = performance.now();
+    const step = (now: number) => {
+      const frames = Math.min(4, (now - last) / (1000 / 60));
+      last = now;
+      const still = paused || s.dragging || s.hovered || s.guard || document.hidden;
+      if (!still) {
+        if (!s.target && now >= s.restUntil) {
+          const { width, height } = viewport();
+          s.target = clampToViewport({ x: Math.random() * width, y: Math.random() * height }, size);
+        }
+        if (s.target) {
+          const p = position.current;
+          const dx = s.target.x - p.x;
+          const dy = s.target.y - p.y;
+          const distance = Math.hypot(dx, dy);
+          const stride = COMPANION_SPEED * frames;
+          if (distance <= stride) {
+            place(s.target);
+            s.target = null;
+            s.restUntil = now + 1500 + Math.random() * 2500;
+          } else {
+            const next = { x: p.x + (dx / distance) * stride, y: p.y + (dy / distance) * stride };
+            position.current = next;
+            const el = button.current;
+            if (el) {
+              el.style.transition = "";
+              el.style.transform = `translate(${next.x}px, ${next.y}px)`;
+            }
+          }
+        }
+      }
+      frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => {
+      cancelAnimationFrame(frame);
+      // Remember where it stopped, rounded.
+      place(position.current, { save: true });
+    };
+  }, [reduced, paused, place, size]);
+
+  const name = creature.name;
+  return (
+    <button
+      ref={button}
+      type="button"
+      data-testid="floating-companion"
+      aria-label={t("companion.button", { name })}
+      aria-haspopup="dialog"
+      title={name}
+      className="fixed left-0 top-0 z-30 cursor-grab touch-none select-none rounded-full bg-transparent p-0 outline-offset-2 focus-visible:outline-4 focus-visible:outline-glow-500 active:cursor-grabbing"
+      style={{ width: size, height: size, transform: "translate(-9999px, -9999px)" }}
+      onPointerEnter={() => (state.current.hovered = true)}
+      onPointerLeave={() => (state.current.hovered = false)}
+      onPointerDown={(event) => {
+        if (event.button !== 0) return;
+        event.currentTarget.setPointerCapture(event.pointerId);
+        state.current.target = null;
+        state.current.dragging = {
+          pointerId: event.pointerId,
+          start: { x: event.clientX, y: event.clientY },
+          origin: { ...position.current },
+          moved: false,
+        };
+      }}
+      onPointerMove={(event) => {
+        const drag = state.current.dragging;
+        if (!drag || drag.pointerId !== event.pointerId) return;
+        const dx = event.clientX - drag.start.x;
+        const dy = event.clientY - drag.start.y;
+        if (!drag.moved && Math.hypot(dx, dy) < 5) return;
+        drag.moved = true;
+        place({ x: drag.origin.x + dx, y: drag.origin.y + dy });
+      }}
+      onPointerUp={(event) => {
+        const drag = state.current.dragging;
+        if (!drag || drag.pointerId !== event.pointerId) return;
+        state.current.dragging = null;
+        if (drag.moved) {
+          state.current.suppressClick = true;
+          place(position.current, { save: true });
+        }
+      }}
+      onPointerCancel={() => {
+        state.current.dragging = null;
+      }}
+      onClick={() => {
+        if (state.current.suppressClick) {
+          state.current.suppressClick = false;
+          return;
+        }
+        onOpen();
+      }}
+      onKeyDown={(event) => {
+        const moves: Record<string, Point> = {
+          ArrowLeft: { x: -1, y: 0 },
+          ArrowRight: { x: 1, y: 0 },
+          ArrowUp: { x: 0, y: -1 },
+          ArrowDown: { x: 0, y: 1 },
+        };
+        const move = moves[event.key];
+        if (!move) return;
+        event.preventDefault();
+        state.current.target = null;
+        const stride = event.shiftKey ? KEY_STEP * 4 : KEY_STEP;
+        place(
+          { x: position.current.x + move.x * stride, y: position.current.y + move.y * stride },
+          { save: true },
+        );
+      }}
+      onFocus={() => (state.current.hovered = true)}
+      onBlur={() => (state.current.hovered = false)}
+    >
+      <BeamkinArt slug={creature.slug} light={creature.light} size={size} className="pointer-events-none drop-shadow-lg" />
+    </button>
+  );
+}
+
+// ───────────────────────────── Dialogs ─────────────────────────────
+
+function Modal({
+  labelledBy,
+  onClose,
+  children,
+}: {
+  labelledBy: string;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    // showModal focuses the first control (the close button); the message box is better.
+    dialog?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={labelledBy}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+      className="m-auto w-[min(32rem,calc(100vw-1.5rem))] rounded-2xl border border-glow-300 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/50 dark:border-glow-700 dark:bg-slate-900 dark:text-slate-50"
+    >
+      <div className="space-y-3 p-4">{children}</div>
+    </dialog>
+  );
+}
+
+function CloseButton({ label, onClose }: { label: string; onClose: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClose}
+      aria-label={label}
+      className="ms-auto rounded-md px-2 text-2xl leading-none hover:bg-slate-100 dark:hover:bg-slate-800"
+    >
+      ×
+    </button>
+  );
+}
+
+interface ChatState {
+  loading: boolean;
+  creature: CompanionCreature | null;
+  messages: ChatMessageView[];
+  failure: string | null;
+}
+
+function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose: () => void }) {
+  const { t } = useTranslation("beamkins");
+  const revalidator = useRevalidator();
+  const titleId = useId();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [chat, setChat] = useState<ChatState>({
+    loading: true,
+    creature: companion.creature,
+    messages: [],
+    failure: null,
+  });
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+
+  // History loads when the chat opens.
+  useEffect(() => {
+    let cancelled = false;
+    fetch("/beamkins/chat", { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+      .then((body: { result: { creature: CompanionCreature | null; messages: ChatMessageView[] } }) => {
+        if (cancelled) return;
+        setChat({ loading: false, creature: body.result.creature, messages: body.result.messages, failure: null });
+      })
+      .catch(() => {
+        if (!cancelled) setChat((c) => ({ ...c, loading: false, failure: t("chat.error") }));
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [t]);
+
+  useEffect(() => {
+    const ol = list.current?.querySelector("ol");
+    if (ol) ol.scrollTop = ol.scrollHeight;
+  }, [chat.messages.length, pending, chat.failure]);
+
+  const name = chat.creature?.name ?? t("chat.guideName");
+
+  async function send(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const message = text.trim();
+    if (!message) {
+      setError(t("refusals.empty-message"));
+      return;
+    }
+    const body = new FormData();
+    body.set("message", message);
+    body.set("creatureId", String(chat.creature?.id ?? 0));
+    body.set("hour", String(new Date().getHours()));
+    setPending(message);
+    setText("");
+    setError(null);
+    const mine: ChatMessageView = { ID: -Date.now(), Content: message, Role: "user", Timestamp: new Date().toISOString() };
+    try {
+      const response = await fetch("/beamkins/chat", { method: "POST", body, headers: { Accept: "application/json" } });
+      const json = (await response.json().catch(() => null)) as
+        | { ok: true; result: { creaturemessage: string; new_light: number | null } }
+        | { ok: false; error: string }
+        | null;
+      if (response.ok && json?.ok) {
+        const reply: ChatMessageView = {
+          ID: mine.ID - 1,
+          Content: json.result.creaturemessage || t("chat.placeholderReply"),
+          Role: "assistant",
+          Timestamp: new Date().toISOString(),
+        };
+        setChat((c) => ({
+          ...c,
+          failure: null,
+          messages: [...c.messages, mine, reply],
+          creature: c.creature && json.result.new_light !== null ? { ...c.creature, light: json.result.new_light } : c.creature,
+        }));
+        // Every meter on the page (and the floating companion's glow) catches up.
+        void revalidator.revalidate();
+      } else if (json && !json.ok && response.status < 500) {
+        // Refused (too long, too fast…): the text comes back to the box.
+        setText(message);
+        setError(json.error);
+      } else {
+        setChat((c) => ({ ...c, messages: [...c.messages, mine], failure: t("chat.error") }));
+      }
+    } catch {
+      setChat((c) => ({ ...c, messages: [...c.messages, mine], failure: t("chat.error") }));
+    } finally {
+      setPending(null);
+      textarea.current?.focus();
+    }
+  }
+
+  return (
+    <Modal labelledBy={titleId} onClose={onClose}>
+      <div className="flex items-center gap-3">
+        {chat.creature ? <BeamkinArt slug={chat.creature.slug} light={chat.creature.light} size={56} /> : null}
+        <h2 id={titleId} className="text-xl font-semibold">
+          {chat.creature ? t("chat.title", { name }) : t("chat.titleNone")}
+        </h2>
+        <CloseButton label={t("chat.close")} onClose={onClose} />
+      </div>
+      {chat.creature ? (
+        <LightMeter light={chat.creature.light} label={t("meter.named", { name })} />
+      ) : (
+        <p className="text-sm">{t("chat.noCreature")}</p>
+      )}
+      <div ref={list}>
+        {chat.loading ? (
+          <p role="status" className="text-sm">
+            {t("chat.loading")}
+          </p>
+        ) : (
+          <ChatMessages messages={chat.messages} name={name} pending={pending} failure={chat.failure} className="max-h-72 min-h-24" />
+        )}
+      </div>
+      <form onSubmit={send} className="space-y-2">
+        <ChatTextarea
+          id={`${titleId}-message`}
+          name={name}
+          value={text}
+          onChange={setText}
+          error={error}
+          autoFocus
+          textareaRef={textarea}
+        />
+        <div className="flex items-center gap-3">
+          <button
+            type="submit"
+            disabled={Boolean(pending)}
+            className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 disabled:opacity-60"
+          >
+            {pending ? t("chat.sending") : t("chat.send")}
+          </button>
+          <Link to="/chat-demo" onClick={onClose} className="text-sm underline">
+            {t("chat.pageTitle")}
+          </Link>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function BackpackDialog({ companion, onClose }: { companion: CompanionData; onClose: () => void }) {
+  const { t } = useTranslation("beamkins");
+  const revalidator = useRevalidator();
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  const creature = companion.creature;
+  const corralled = companion.corralled;
+
+  async function toggle() {
+    setBusy(true);
+    const body = new FormData();
+    body.set("corralled", corralled ? "false" : "true");
+    try {
+      const response = await fetch("/beamkins/backpack", { method: "POST", body, headers: { Accept: "application/json" } });
+      const json = (await response.json().catch(() => null)) as { message?: string; error?: string } | null;
+      setNote(json?.message ?? json?.error ?? null);
+      await revalidator.revalidate();
+    } catch {
+      setNote(t("chat.error"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal labelledBy={titleId} onClose={onClose}>
+      <div className="flex items-center gap-3">
+        <h2 id={titleId} className="text-xl font-semibold">
+          {t("backpack.title")}
+        </h2>
+        <CloseButton label={t("backpack.close")} onClose={onClose} />
+      </div>
+      {creature ? (
+        <div className="flex items-center gap-4">
+          <BeamkinArt
+            slug={creature.slug}
+            light={creature.light}
+            size={88}
+            className={corralled ? "opacity-60 grayscale" : undefined}
+          />
+          <div className="space-y-2">
+            <p data-testid="backpack-dialog-status">
+              {t(corralled ? "backpack.corralled" : "backpack.released", { name: creature.name })}
+            </p>
+            <button
+              type="button"
+              onClick={toggle}
+              disabled={busy}
+              className="rounded-md bg-glow-700 px-3 py-1.5 font-semibold text-white hover:bg-glow-900 disabled:opacity-60"
+            >
+              {t(corralled ? "backpack.release" : "backpack.corral", { name: creature.name })}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <p>{t("backpack.noCompanion")}</p>
+      )}
+      <p role="status" className="text-sm">
+        {note}
+      </p>
+      <Link to="/beamkins" onClick={onClose} className="inline-block font-medium underline">
+        {t("backpack.manage")}
+      </Link>
+    </Modal>
+  );
+}

@@ -1,0 +1,278 @@
+/**
+ * The browser's i18next: a small runtime with the part of i18next's API Glow uses.
+ *
+ * The server renders with the real i18next (through remix-i18next); the browser build
+ * swaps in this module (see vite.config.ts) because i18next, react-i18next and the HTTP
+ * backend together cost ~20 KB gzipped, a sixth of the page's JavaScript budget
+ * (docs/decisions/0008-slim-browser-i18n.md). It reads the same JSON from
+ * GET /locales/{lng}/{ns}.json and resolves keys the same way: "ns:key", nested keys,
+ * fallbackNS, {{interpolation}} (unescaped, as configured on the server), `count`
+ * plurals (key_zero, key_one, key_other…), `defaultValue` and `returnObjects`.
+ * Tests in i18next.test.ts hold it to the real i18next's output.
+ */
+
+type Tree = { [key: string]: unknown };
+type Listener = () => void;
+
+export interface TOptions {
+  count?: number;
+  defaultValue?: string;
+  returnObjects?: boolean;
+  ns?: string | string[];
+  lng?: string;
+  [name: string]: unknown;
+}
+
+export type TFunction = (key: string | string[], options?: TOptions | string) => string;
+
+interface InitOptions {
+  lng?: string;
+  fallbackLng?: string | string[] | false;
+  supportedLngs?: readonly string[];
+  ns?: string | string[];
+  defaultNS?: string;
+  fallbackNS?: string | string[];
+  retryTimeout?: number;
+  maxRetries?: number;
+  backend?: { loadPath?: string };
+  resources?: Record<string, Record<string, Tree>>;
+  [option: string]: unknown;
+}
+
+const RTL = new Set(["ar", "he", "fa", "ur", "yi", "ps", "dv", "ckb"]);
+const asList = (value: string | readonly string[] | undefined | false): string[] =>
+  value ? (typeof value === "string" ? [value] : [...value]) : [];
+
+function lookup(tree: unknown, path: string): unknown {
+  let node = tree;
+  for (const part of path.split(".")) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Tree)[part];
+  }
+  return node;
+}
+
+function interpolate(text: string, values: TOptions): string {
+  return text.replace(/\{\{\s*([^}\s,]+)\s*(?:,[^}]*)?\}\}/g, (match, name: string) => {
+    const value = lookup(values, name);
+    return value === undefined || value === null ? match : String(value);
+  });
+}
+
+export class I18n {
+  language = "en";
+  languages: string[] = ["en"];
+  resolvedLanguage = "en";
+  isInitialized = false;
+  options: InitOptions = {};
+  private store: Record<string, Record<string, Tree>> = {};
+  private loading = new Map<string, Promise<void>>();
+  private listeners = new Set<Listener>();
+  private events = new Map<string, Set<(...args: unknown[]) => void>>();
+  private version = 0;
+
+  use(_plugin: unknown) {
+    return this;
+  }
+
+  async init(options: InitOptions = {}) {
+    this.options = { defaultNS: "translation", retryTimeout: 350, maxRetries: 5, ...options };
+    for (const [lng, namespaces] of Object.entries(options.resources ?? {})) {
+      for (const [ns, tree] of Object.entries(namespaces)) this.addResourceBundle(lng, ns, tree);
+    }
+    this.setLanguage(options.lng ?? asList(options.fallbackLng)[0] ?? "en");
+    await this.loadNamespaces([this.defaultNS, ...asList(options.ns)]);
+    this.isInitialized = true;
+    this.emit("initialized", this.options);
+    return this.t;
+  }
+
+  get defaultNS() {
+    return this.options.defaultNS ?? "translation";
+  }
+
+  // ── resources ──
+
+  addResourceBundle(lng: string, ns: string, tree: Tree) {
+    (this.store[lng] ??= {})[ns] = tree;
+    this.bump();
+    return this;
+  }
+
+  getResourceBundle(lng: string, ns: string): Tree | undefined {
+    return this.store[lng]?.[ns];
+  }
+
+  hasLoadedNamespace(ns: string, options?: { lng?: string }) {
+    return Boolean(this.store[options?.lng ?? this.language]?.[ns]);
+  }
+
+  /** Loads missing namespaces; the same call returns the same promise (React's `use`). */
+  loadNamespaces(ns: string | string[], lng = this.language): Promise<void> {
+    const missing = [...new Set(asList(ns))].filter((n) => !this.store[lng]?.[n]);
+    if (missing.length === 0) return Promise.resolve();
+    const key = `${lng}|${missing.sort().join(",")}`;
+    let promise = this.loading.get(key);
+    if (!promise) {
+      promise = Promise.all(missing.map((n) => this.fetchBundle(lng, n))).then(() => {
+        this.emit("loaded", { [lng]: missing });
+      });
+      this.loading.set(key, promise);
+    }
+    return promise;
+  }
+
+  private async fetchBundle(lng: string, ns: string) {
+    const template = this.options.backend?.loadPath ?? "/locales/{{lng}}/{{ns}}.json";
+    const url = template.replace("{{lng}}", lng).replace("{{ns}}", ns);
+    const retries = this.options.maxRetries ?? 5;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const response = await fetch(url, { credentials: "same-origin" });
+        if (response.ok) {
+          this.addResourceBundle(lng, ns, (await response.json()) as Tree);
+          return;
+        }
+        // A 4xx will not get better by asking again.
+        if (response.status < 500) throw Object.assign(new Error(`${url}: ${response.status}`), { final: true });
+      } catch (error) {
+        if ((error as { final?: boolean }).final || attempt >= retries) {
+          this.addResourceBundle(lng, ns, this.store[lng]?.[ns] ?? {});
+          this.emit("failedLoading", lng, ns, String(error));
+          return;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, this.options.retryTimeout ?? 350));
+    }
+  }
+
+  // ── translation ──
+
+  t: TFunction = (key, options) => this.translate(this.language, [], key, options);
+
+  getFixedT(lng: string | null, ns?: string | string[] | null, keyPrefix?: string): TFunction {
+    const namespaces = asList(ns ?? undefined);
+    return (key, options) => {
+      const keys = asList(key).map((k) => (keyPrefix ? `${keyPrefix}.${k}` : k));
+      return this.translate(lng ?? this.language, namespaces, keys, options);
+    };
+  }
+
+  exists(key: string, options?: TOptions) {
+    return this.resolve(options?.lng ?? this.language, [], key, options ?? {}) !== undefined;
+  }
+
+  private translate(
+    lng: string,
+    namespaces: string[],
+    key: string | string[],
+    rawOptions?: TOptions | string,
+  ): string {
+    const options: TOptions =
+      typeof rawOptions === "string" ? { defaultValue: rawOptions } : (rawOptions ?? {});
+    const keys = asList(key);
+    for (const k of keys) {
+      const value = this.resolve(options.lng ?? lng, namespaces, k, options);
+      if (value === undefined) continue;
+      if (typeof value === "string") return interpolate(value, options);
+      if (options.returnObjects) return value as string;
+    }
+    const fallback = options.defaultValue;
+    if (typeof fallback === "string") return interpolate(fallback, options);
+    const last = keys.at(-1) ?? "";
+    return last.includes(":") ? last.slice(last.indexOf(":") + 1) : last;
+  }
+
+  private resolve(lng: string, namespaces: string[], key: string, options: TOptions): unknown {
+    let nsList = [...asList(options.ns), ...namespaces];
+    let path = key;
+    const colon = key.indexOf(":");
+    if (colon > 0 && !key.slice(0, colon).includes(".")) {
+      nsList = [key.slice(0, colon)];
+      path = key.slice(colon + 1);
+    }
+    if (nsList.length === 0) nsList = [this.defaultNS];
+    nsList = [...nsList, ...asList(this.options.fallbackNS)];
+
+    const candidates: string[] = [];
+    if (typeof options.count === "number") {
+      if (options.count === 0) candidates.push(`${path}_zero`);
+      candidates.push(`${path}_${new Intl.PluralRules(lng).select(options.count)}`);
+    }
+    candidates.push(path);
+
+    for (const ns of nsList) {
+      const bundle = this.store[lng]?.[ns];
+      for (const candidate of candidates) {
+        const value = lookup(bundle, candidate);
+        if (value !== undefined) return value;
+      }
+    }
+    return undefined;
+  }
+
+  // ── language ──
+
+  async changeLanguage(lng?: string) {
+    if (!lng || lng === this.language) return this.t;
+    const used = Object.keys(this.store[this.language] ?? {});
+    await this.loadNamespaces(used, lng);
+    this.setLanguage(lng);
+    this.emit("languageChanged", lng);
+    return this.t;
+  }
+
+  private setLanguage(lng: string) {
+    this.language = lng;
+    this.resolvedLanguage = lng;
+    this.languages = [...new Set([lng, ...asList(this.options.fallbackLng)])];
+    this.bump();
+  }
+
+  dir(lng = this.language): "ltr" | "rtl" {
+    return RTL.has(lng.split("-")[0]!.toLowerCase()) ? "rtl" : "ltr";
+  }
+
+  // ── events and React subscription ──
+
+  on(event: string, handler: (...args: unknown[]) => void) {
+    let set = this.events.get(event);
+    if (!set) this.events.set(event, (set = new Set()));
+    set.add(handler);
+  }
+
+  off(event: string, handler?: (...args: unknown[]) => void) {
+    if (handler) this.events.get(event)?.delete(handler);
+    else this.events.delete(event);
+  }
+
+  private emit(event: string, ...args: unknown[]) {
+    this.events.get(event)?.forEach((handler) => handler(...args));
+  }
+
+  subscribe = (listener: Listener) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  getVersion = () => this.version;
+
+  private bump() {
+    this.version++;
+    this.listeners.forEach((listener) => listener());
+  }
+
+  cloneInstance() {
+    return this;
+  }
+
+  createInstance(options?: InitOptions) {
+    const instance = new I18n();
+    if (options) void instance.init(options);
+    return instance;
+  }
+}
+
+const i18next = new I18n();
+export const createInstance = (options?: InitOptions) => i18next.createInstance(options);
+export default i18next;

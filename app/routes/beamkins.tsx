@@ -1,0 +1,251 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/beamkins";
+import { requireMember } from "~/features/auth/sessions.server";
+import { BeamkinArt } from "~/features/beamkins/beamkin-art";
+import { listCatalogue, memberCreatures } from "~/features/beamkins/creatures.server";
+import { isRefusal } from "~/features/beamkins/errors";
+import { awardDailyVisit, giveLight, memberLight, memberLightOverDays } from "~/features/beamkins/light.server";
+import { LightMeter } from "~/features/beamkins/light-meter";
+import { refusalText, wholeNumber } from "~/features/beamkins/responses.server";
+import { getInstance } from "~/platform/i18n.server";
+import { log } from "~/platform/log.server";
+import { flashToast } from "~/platform/toast.server";
+import { RedirectField } from "~/ui/redirect-field";
+
+export const handle = { i18n: ["beamkins"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { member } = await requireMember(request);
+  await awardDailyVisit(member.id);
+  const [owned, balance, recent] = await Promise.all([
+    memberCreatures(member.id),
+    memberLight(member.id),
+    memberLightOverDays(member.id, 1),
+  ]);
+  const starters = owned.length === 0 ? (await listCatalogue()).filter((c) => c.starter) : [];
+  return {
+    title: getInstance(context).t("beamkins:title"),
+    owned,
+    starters: starters.map((c) => ({ id: c.id, slug: c.slug, name: c.name, personality: c.personality })),
+    activeId: member.creatureId,
+    corralled: member.companionCorralled,
+    balance,
+    recent,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Your Beamkins"} · Glow` },
+];
+
+/** Giving light is this page's own form, so a refused amount comes back as typed. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { member } = await requireMember(request);
+  const form = await request.formData();
+  const creatureId = wholeNumber(form.get("creatureId"));
+  const typed = String(form.get("light") ?? "").slice(0, 12);
+  const t = getInstance(context).t;
+  try {
+    const result = await giveLight(member.id, creatureId, wholeNumber(form.get("light")));
+    const owned = (await memberCreatures(member.id)).find((c) => c.id === creatureId);
+    flashToast(
+      context,
+      "success",
+      t("beamkins:give.done", { amount: Number(typed), name: owned ? t(`beamkins:${owned.name}`) : "" }),
+    );
+    log.info("light given", { memberId: member.id, creatureId, light: result.light });
+    return redirect(`/beamkins#beamkin-${creatureId}`, 303);
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    return data({ creatureId, light: typed, error: refusalText(context, error) }, { status: error.status });
+  }
+}
+
+export default function Beamkins({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("beamkins");
+  const { owned, starters, activeId, corralled, balance, recent } = loaderData;
+  const active = owned.find((c) => c.id === activeId) ?? null;
+  return (
+    <div className="space-y-8">
+      <header className="space-y-2">
+        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("title")}</h1>
+        <p>{t("intro")}</p>
+      </header>
+
+      <section aria-labelledby="balance-heading" className="rounded-xl border border-glow-300 bg-glow-50 p-4 dark:border-glow-700 dark:bg-slate-900">
+        <h2 id="balance-heading" className="text-lg font-semibold">
+          {t("balance.heading")}
+        </h2>
+        <p data-testid="member-light" className="text-xl font-bold">
+          {t("balance.value", { balance })}
+        </p>
+        <p className="text-sm">{t("balance.recent", { earned: recent.earned, spent: recent.spent })}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("balance.help")}</p>
+      </section>
+
+      {starters.length > 0 ? (
+        <section aria-labelledby="obtain-heading" className="space-y-3">
+          <h2 id="obtain-heading" className="text-xl font-semibold">
+            {t("obtain.heading")}
+          </h2>
+          <p>{t("obtain.help")}</p>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {starters.map((c) => (
+              <li key={c.id} className="flex items-center gap-3 rounded-xl border border-slate-300 p-3 dark:border-slate-700">
+                <BeamkinArt slug={c.slug} light={20} size={72} />
+                <div className="min-w-0 flex-1 space-y-1">
+                  <p className="font-semibold">
+                    {t(c.name)} · <span className="font-normal">{t(`personalities.${c.personality}`)}</span>
+                  </p>
+                  <p className="text-sm">{t(`blurbs.${c.slug}`)}</p>
+                  <Form method="post" action="/beamkins/obtain">
+                    <RedirectField />
+                    <input type="hidden" name="creatureId" value={c.id} />
+                    <button type="submit" className="rounded-md bg-glow-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-glow-900">
+                      {t("obtain.submit", { name: t(c.name) })}
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="list-heading" className="space-y-3">
+        <h2 id="list-heading" className="text-xl font-semibold">
+          {t("list.heading")}
+        </h2>
+        {owned.length === 0 ? <p>{t("list.none")}</p> : null}
+        <ul className="space-y-4">
+          {owned.map((c) => (
+            <li key={c.id}>
+              <OwnedCard
+                beamkin={c}
+                active={c.id === activeId}
+                error={actionData?.creatureId === c.id ? actionData : null}
+              />
+            </li>
+          ))}
+        </ul>
+        {active ? (
+          <Form method="post" action="/beamkins/active">
+            <RedirectField />
+            <input type="hidden" name="creatureId" value="0" />
+            <button type="submit" className="text-sm underline">
+              {t("choose.none")}
+            </button>
+          </Form>
+        ) : null}
+      </section>
+
+      <section id="backpack" aria-labelledby="backpack-heading" className="space-y-2 rounded-xl border border-slate-300 p-4 dark:border-slate-700">
+        <h2 id="backpack-heading" className="text-xl font-semibold">
+          {t("backpack.title")}
+        </h2>
+        {active ? (
+          <>
+            <p data-testid="backpack-status">
+              {t(corralled ? "backpack.corralled" : "backpack.released", { name: t(active.name) })}
+            </p>
+            <Form method="post" action="/beamkins/backpack">
+              <RedirectField />
+              <input type="hidden" name="corralled" value={corralled ? "false" : "true"} />
+              <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 font-semibold">
+                {t(corralled ? "backpack.release" : "backpack.corral", { name: t(active.name) })}
+              </button>
+            </Form>
+          </>
+        ) : (
+          <p>{t("backpack.noCompanion")}</p>
+        )}
+        <p>
+          <Link to="/chat-demo" className="font-medium underline">
+            {active ? t("chat.open", { name: t(active.name) }) : t("chat.titleNone")}
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function OwnedCard({
+  beamkin,
+  active,
+  error,
+}: {
+  beamkin: Route.ComponentProps["loaderData"]["owned"][number];
+  active: boolean;
+  error: { light: string; error: string } | null;
+}) {
+  const { t, i18n } = useTranslation("beamkins");
+  const navigation = useNavigation();
+  const name = t(beamkin.name);
+  const giving = navigation.state !== "idle" && navigation.formData?.get("creatureId") === String(beamkin.id);
+  const inputId = `give-${beamkin.id}`;
+  return (
+    <article
+      id={`beamkin-${beamkin.id}`}
+      aria-labelledby={`beamkin-${beamkin.id}-name`}
+      className={`flex flex-wrap items-start gap-4 rounded-xl border p-4 ${
+        active ? "border-glow-500 bg-glow-50 dark:bg-slate-900" : "border-slate-300 dark:border-slate-700"
+      }`}
+    >
+      <BeamkinArt slug={beamkin.slug} light={beamkin.light} size={96} title={t("art.alt", { name, light: beamkin.light })} />
+      <div className="min-w-0 flex-1 space-y-2">
+        <h3 id={`beamkin-${beamkin.id}-name`} className="text-lg font-semibold">
+          {name} <span className="text-sm font-normal">· {t(`personalities.${beamkin.personality}`)}</span>
+        </h3>
+        {active ? <p className="text-sm font-semibold text-glow-700 dark:text-glow-300">{t("list.active")}</p> : null}
+        <p className="text-sm">{t(`blurbs.${beamkin.slug}`)}</p>
+        <p className="text-xs text-slate-600 dark:text-slate-300">
+          {t("list.obtained", { date: new Date(beamkin.obtainedAt).toLocaleDateString(i18n.language, { timeZone: "UTC" }) })}
+        </p>
+        <LightMeter light={beamkin.light} label={t("meter.named", { name })} />
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="creatureId" value={beamkin.id} />
+          <div className="flex flex-col">
+            <label htmlFor={inputId} className="text-sm font-medium">
+              {t("give.label", { name })}
+            </label>
+            <input
+              id={inputId}
+              name="light"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={100}
+              required
+              defaultValue={error?.light ?? "1"}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${inputId}-error` : undefined}
+              className="w-24 rounded-md border border-slate-400 px-2 py-1 dark:bg-slate-900"
+            />
+          </div>
+          <button
+            type="submit"
+            disabled={giving}
+            className="rounded-md bg-glow-700 px-3 py-1.5 font-semibold text-white hover:bg-glow-900 disabled:opacity-60"
+          >
+            {t("give.submit")}
+          </button>
+        </Form>
+        {error ? (
+          <p id={`${inputId}-error`} role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">
+            {error.error}
+          </p>
+        ) : null}
+        {!active ? (
+          <Form method="post" action="/beamkins/active">
+            <RedirectField />
+            <input type="hidden" name="creatureId" value={beamkin.id} />
+            <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold">
+              {t("choose.submit", { name })}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,124 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/chat-demo";
+import { requireMember } from "~/features/auth/sessions.server";
+import { BeamkinArt } from "~/features/beamkins/beamkin-art";
+import { ChatMessages, ChatTextarea } from "~/features/beamkins/chat-parts";
+import { chatHistory, sendChatMessage } from "~/features/beamkins/chat.server";
+import { activeCreature } from "~/features/beamkins/creatures.server";
+import { isRefusal } from "~/features/beamkins/errors";
+import { awardDailyVisit } from "~/features/beamkins/light.server";
+import { LightMeter } from "~/features/beamkins/light-meter";
+import { refusalText, wholeNumber } from "~/features/beamkins/responses.server";
+import { CHAT_MESSAGE_MAX } from "~/features/beamkins/rules";
+import { getInstance, getLocale } from "~/platform/i18n.server";
+import { isLanguage } from "~/platform/i18n";
+import { log } from "~/platform/log.server";
+
+export const handle = { i18n: ["beamkins"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { member } = await requireMember(request);
+  await awardDailyVisit(member.id);
+  const creature = await activeCreature(member);
+  const t = getInstance(context).t;
+  return {
+    title: t("beamkins:chat.pageTitle"),
+    creature: creature ? { id: creature.id, slug: creature.slug, name: t(`beamkins:${creature.name}`), light: creature.light } : null,
+    messages: await chatHistory(member.id, creature?.id ?? 0),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Chat Demo"} · Glow` }];
+
+/** The chat as a plain form: post, redirect, and the history shows the reply. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { member } = await requireMember(request);
+  const form = await request.formData();
+  const typed = String(form.get("message") ?? "").slice(0, CHAT_MESSAGE_MAX * 2);
+  const hour = wholeNumber(form.get("hour"));
+  const locale = getLocale(context);
+  const t = getInstance(context).t;
+  try {
+    await sendChatMessage({
+      member,
+      message: typed,
+      language: isLanguage(locale) ? locale : "en",
+      t: (key) => t(key),
+      hour: hour >= 0 && hour <= 23 ? hour : undefined,
+    });
+    return redirect("/chat-demo#latest", 303);
+  } catch (error) {
+    if (isRefusal(error)) {
+      return data({ message: typed, error: refusalText(context, error), failed: false }, { status: error.status });
+    }
+    // The spec's chat failure: an assistant bubble saying so; what they typed stays.
+    log.error("chat failed", { error: error instanceof Error ? error.message : String(error) });
+    return data({ message: typed, error: t("beamkins:chat.error"), failed: true }, { status: 503 });
+  }
+}
+
+export default function ChatDemo({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("beamkins");
+  const { creature, messages } = loaderData;
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/chat-demo");
+  const name = creature?.name ?? t("chat.guideName");
+  return (
+    <div className="space-y-5">
+      <header className="flex flex-wrap items-center gap-4">
+        {creature ? (
+          <BeamkinArt slug={creature.slug} light={creature.light} size={88} title={t("art.alt", { name, light: creature.light })} />
+        ) : null}
+        <div className="min-w-0 flex-1 space-y-2">
+          <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">
+            {creature ? t("chat.title", { name }) : t("chat.titleNone")}
+          </h1>
+          {creature ? (
+            <LightMeter light={creature.light} label={t("meter.named", { name })} />
+          ) : (
+            <p>
+              {t("chat.noCreature")}{" "}
+              <Link to="/beamkins" className="font-medium underline">
+                {t("title")}
+              </Link>
+            </p>
+          )}
+        </div>
+      </header>
+
+      <ChatMessages
+        messages={messages}
+        name={name}
+        failure={actionData?.failed ? actionData.error : null}
+        className="max-h-[60vh] min-h-40"
+      />
+
+      <Form method="post" className="space-y-2">
+        <ChatTextarea
+          id="chat-message"
+          name={name}
+          defaultValue={actionData?.message ?? ""}
+          error={actionData && !actionData.failed ? actionData.error : null}
+          // A new message clears the box: the key changes with the thread.
+          key={messages.length}
+        />
+        <HourField />
+        <button
+          type="submit"
+          disabled={sending}
+          className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 disabled:opacity-60"
+        >
+          {sending ? t("chat.sending") : t("chat.send")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** With JavaScript, tell the brain the member's own hour (the server's otherwise). */
+function HourField() {
+  return <input type="hidden" name="hour" value="" data-local-hour suppressHydrationWarning ref={(el) => {
+    if (el) el.value = String(new Date().getHours());
+  }} />;
+}

@@ -1,0 +1,211 @@
+import { data as dataResult } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { BASE_URL, callRoute, formRequest } from "../../tests/support/route";
+import { sessionCookieFor, startSession } from "~/features/auth/sessions.server";
+import { findCharacter, saveCharacter } from "~/features/avatars/characters.server";
+import { defaultLook } from "~/features/avatars/options.server";
+import { db } from "~/platform/db/db.server";
+import { members } from "~/platform/db/schema";
+import * as profile from "./profile";
+import * as avatar from "./resources/avatar";
+import * as preview from "./resources/avatar-preview";
+import * as signup from "./signup";
+
+/** Route functions typed for callRoute (the generated types also want url and pattern). */
+type Plain<T> = (args: Parameters<Parameters<typeof callRoute<T>>[0]>[0]) => Promise<T>;
+const plain = <T,>(fn: (args: never) => Promise<T>) => fn as unknown as Plain<T>;
+const profileLoader = plain(profile.loader);
+const profileAction = plain(profile.action);
+const signupLoader = plain(signup.loader);
+const signupAction = plain(signup.action);
+const avatarLoader = plain(avatar.loader);
+const previewLoader = plain(preview.loader);
+
+beforeAll(async () => {
+  await createTestDatabase();
+});
+
+let n = 0;
+async function signedIn(values: Partial<typeof members.$inferInsert> = {}) {
+  n += 1;
+  const [member] = await db()
+    .insert(members)
+    .values({ phone: `+1555200${String(n).padStart(4, "0")}`, ...values })
+    .returning();
+  const sid = await startSession(member!.id);
+  const cookie = (await sessionCookieFor(new Request(BASE_URL), sid)).split(";")[0]!;
+  return { member: member!, cookie };
+}
+
+type DataWithResponse = ReturnType<typeof dataResult>;
+const statusOf = (value: unknown) => (value as DataWithResponse).init?.status ?? 200;
+const bodyOf = <T,>(value: unknown) => (value as DataWithResponse).data as T;
+
+const lookForm = (fields: Record<string, string>) => ({
+  style: "dylan",
+  seed: "Robin",
+  shownStyle: "dylan",
+  scale: "100",
+  size: "128",
+  clip: "true",
+  ...fields,
+});
+
+describe("/profile", () => {
+  it("sends visitors to sign in first", async () => {
+    const call = await callRoute(profileLoader, new Request(`${BASE_URL}/profile`));
+    expect((call.thrown as Response).headers.get("Location")).toBe("/signin?redirectTo=%2Fprofile");
+  });
+
+  it("saves a dylan look with the chosen hair and mood, then redirects (PRG)", async () => {
+    const { member, cookie } = await signedIn();
+    const call = await callRoute(
+      profileAction,
+      formRequest("/profile", { ...lookForm({ hair: "shaggy", mood: "superHappy" }), intent: "save" }, { headers: { Cookie: cookie } }),
+    );
+    expect((call.result as Response).status).toBe(302);
+    expect(await findCharacter(member.id)).toMatchObject({ style: "dylan", hair: "shaggy", mood: "superHappy" });
+  });
+
+  it("refuses a bad value field by field with 400, keeps what was typed and saves nothing", async () => {
+    const { member, cookie } = await signedIn();
+    const call = await callRoute(
+      profileAction,
+      formRequest(
+        "/profile",
+        { ...lookForm({ hair: "mullet", rotate: "400", hairColor: "1e81b0a" }), intent: "save" },
+        { headers: { Cookie: cookie } },
+      ),
+    );
+    expect(statusOf(call.result)).toBe(400);
+    const body = bodyOf<{ values: Record<string, string>; errors: Record<string, unknown> }>(call.result);
+    expect(Object.keys(body.errors).sort()).toEqual(["hair", "hairColor", "rotate"]);
+    expect(body.values).toMatchObject({ hair: "mullet", rotate: "400", hairColor: "1e81b0a" });
+    expect(await findCharacter(member.id)).toBeNull();
+  });
+
+  it("'Preview' shows the chosen options without saving them; 'Randomize' picks a new seed", async () => {
+    const { member, cookie } = await signedIn();
+    const preview = await callRoute(
+      profileAction,
+      formRequest("/profile", { ...lookForm({ hair: "buns" }), intent: "preview" }, { headers: { Cookie: cookie } }),
+    );
+    expect(bodyOf<{ values: Record<string, string> }>(preview.result).values).toMatchObject({ hair: "buns", style: "dylan" });
+    const random = await callRoute(
+      profileAction,
+      formRequest("/profile", { ...lookForm({ hair: "buns" }), intent: "randomize" }, { headers: { Cookie: cookie } }),
+    );
+    const values = bodyOf<{ values: Record<string, string> }>(random.result).values;
+    expect(values.seed).not.toBe("Robin");
+    expect(values.hair).toBe("buns");
+    expect(await findCharacter(member.id)).toBeNull();
+  });
+
+  it("a style switched without JavaScript lets the old style's choices go", async () => {
+    const { cookie } = await signedIn();
+    const call = await callRoute(
+      profileAction,
+      formRequest("/profile", { ...lookForm({ style: "pixelArt", hair: "shaggy" }), intent: "preview" }, { headers: { Cookie: cookie } }),
+    );
+    expect(statusOf(call.result)).toBe(200);
+    expect(bodyOf<{ values: Record<string, string> }>(call.result).values).toMatchObject({ style: "pixelArt" });
+    expect(bodyOf<{ values: Record<string, string> }>(call.result).values.hair).toBeUndefined();
+  });
+
+  it("edits the member's details and answers 409 for a username someone else has", async () => {
+    await signedIn({ username: "Firefly" });
+    const { member, cookie } = await signedIn({ username: "moth" });
+    const fields = { intent: "details", firstName: "Mo", lastName: "", username: "firefly", email: "mo@example.com", zipcode: "10001" };
+    const taken = await callRoute(profileAction, formRequest("/profile", fields, { headers: { Cookie: cookie } }));
+    expect(statusOf(taken.result)).toBe(409);
+    expect(bodyOf<{ values: Record<string, string> }>(taken.result).values.username).toBe("firefly");
+    const saved = await callRoute(
+      profileAction,
+      formRequest("/profile", { ...fields, username: "Moth_2" }, { headers: { Cookie: cookie } }),
+    );
+    expect((saved.result as Response).status).toBe(302);
+    const [after] = await db().select().from(members).where((await import("drizzle-orm")).eq(members.id, member.id));
+    expect(after).toMatchObject({ username: "Moth_2", zipcode: "10001" });
+  });
+});
+
+describe("/signup", () => {
+  it("completes signup with a starting look and sends the member on", async () => {
+    const { member, cookie } = await signedIn();
+    const page = await callRoute(signupLoader, new Request(`${BASE_URL}/signup`, { headers: { Cookie: cookie } }));
+    expect(page.result).toMatchObject({ style: "pixelArt" });
+    const call = await callRoute(
+      signupAction,
+      formRequest(
+        "/signup",
+        { intent: "signup", firstName: "Ana", username: "ana_k", email: "ana@example.com", zipcode: "94110", style: "dylan", seed: "abc" },
+        { headers: { Cookie: cookie } },
+      ),
+    );
+    expect((call.result as Response).headers.get("Location")).toBe("/profile#creator");
+    expect(await findCharacter(member.id)).toMatchObject({ style: "dylan", seed: "abc" });
+    // Signed up: /signup now leads to the profile.
+    const again = await callRoute(signupLoader, new Request(`${BASE_URL}/signup`, { headers: { Cookie: cookie } }));
+    expect((again.thrown as Response).headers.get("Location")).toBe("/profile#creator");
+  });
+
+  it("keeps what was typed when a field is wrong", async () => {
+    const { member, cookie } = await signedIn();
+    const call = await callRoute(
+      signupAction,
+      formRequest(
+        "/signup",
+        { intent: "signup", firstName: "Ana", username: "a", email: "nope", zipcode: "94110", style: "lorelei", seed: "abc" },
+        { headers: { Cookie: cookie } },
+      ),
+    );
+    expect(statusOf(call.result)).toBe(400);
+    const body = bodyOf<{ details: Record<string, string>; style: string; errors: Record<string, unknown> }>(call.result);
+    expect(Object.keys(body.errors).sort()).toEqual(["email", "username"]);
+    expect(body.details).toMatchObject({ firstName: "Ana", username: "a", email: "nope" });
+    expect(body.style).toBe("lorelei");
+    expect(await findCharacter(member.id)).toBeNull();
+  });
+});
+
+describe("avatar images", () => {
+  it("serve a saved look as SVG, cached for a year, at its version's URL", async () => {
+    const { member } = await signedIn();
+    const { version } = await saveCharacter(member.id, defaultLook("dylan", "Robin"));
+    const call = await callRoute(avatarLoader, new Request(`${BASE_URL}/avatars/${member.id}/${version}.svg`), {
+      params: { memberId: String(member.id), file: `${version}.svg` },
+    });
+    const response = call.result as Response;
+    expect(response.headers.get("Content-Type")).toMatch(/^image\/svg\+xml/);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(await response.text()).toMatch(/^<svg /);
+  });
+
+  it("send an old version's URL to the current look, uncached", async () => {
+    const { member } = await signedIn();
+    await saveCharacter(member.id, defaultLook());
+    await saveCharacter(member.id, defaultLook("lorelei"));
+    const call = await callRoute(avatarLoader, new Request(`${BASE_URL}/avatars/${member.id}/1.svg`), {
+      params: { memberId: String(member.id), file: "1.svg" },
+    });
+    const response = call.result as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/avatars/${member.id}/2.svg`);
+    expect(response.headers.get("Cache-Control")).toBe("no-cache");
+  });
+
+  it("answer 404 for nonsense", async () => {
+    const call = await callRoute(avatarLoader, new Request(`${BASE_URL}/avatars/x/1.png`), {
+      params: { memberId: "x", file: "1.png" },
+    });
+    expect(statusOf(call.thrown)).toBe(404);
+  });
+
+  it("preview unsaved options without a long cache, and refuse bad ones", async () => {
+    const good = await callRoute(previewLoader, new Request(`${BASE_URL}/avatars/preview.svg?style=dylan&hair=shaggy&mood=sad`));
+    expect((good.result as Response).headers.get("Cache-Control")).toBe("public, max-age=300");
+    const bad = await callRoute(previewLoader, new Request(`${BASE_URL}/avatars/preview.svg?style=dylan&rotate=999`));
+    expect((bad.result as Response).status).toBe(400);
+  });
+});

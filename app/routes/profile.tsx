@@ -1,0 +1,175 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/profile";
+import { requireMember } from "~/features/auth/sessions.server";
+import { ArtCredits } from "~/features/avatars/art-credits";
+import { CharacterCreator } from "~/features/avatars/character-creator";
+import { getLook, resetCharacter, saveCharacter } from "~/features/avatars/characters.server";
+import { DEFAULT_STYLE, isAvatarStyle, type FieldErrors, type LookValues } from "~/features/avatars/look";
+import {
+  creatorCatalogue,
+  lookToValues,
+  parseLook,
+  parseLookLenient,
+  randomSeed,
+  rawToValues,
+  readLookInput,
+} from "~/features/avatars/options.server";
+import { artCredits, renderAvatarDataUri } from "~/features/avatars/render.server";
+import { MemberDetailsFields } from "~/features/members/member-details-fields";
+import {
+  detailValuesOf,
+  parseDetails,
+  readDetailValues,
+  updateMemberDetails,
+  type DetailValues,
+} from "~/features/members/profile.server";
+import { getInstance } from "~/platform/i18n.server";
+import { flashToast } from "~/platform/toast.server";
+
+export const handle = { i18n: ["profile", "avatar"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { member, accessLevel } = await requireMember(request);
+  const { look, version } = await getLook(member.id);
+  return {
+    phone: member.phone,
+    joined: member.joinedAt.toISOString(),
+    accessLevel,
+    details: detailValuesOf(member),
+    look: lookToValues(look),
+    version,
+    // The spec's client-state `avatar`, offered as a download of the member's own look.
+    avatarDataUri: renderAvatarDataUri(look),
+    catalogue: creatorCatalogue,
+    credits: artCredits(),
+    title: getInstance(context).t("profile:title"),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Profile"} · Glow` },
+];
+
+type ActionData =
+  | { form: "details"; values: DetailValues; errors: FieldErrors }
+  | { form: "look"; values: LookValues; errors: FieldErrors; stamp: number };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { member } = await requireMember(request);
+  const t = getInstance(context).t;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+
+  if (intent === "details") {
+    const values = readDetailValues(form);
+    const parsed = parseDetails(values);
+    if (!parsed.success) {
+      return data<ActionData>({ form: "details", values, errors: parsed.errors }, { status: 400 });
+    }
+    const saved = await updateMemberDetails(member.id, parsed.details);
+    if (!saved.ok) {
+      return data<ActionData>(
+        { form: "details", values, errors: { username: { key: "errors.usernameTaken" } } },
+        { status: 409 },
+      );
+    }
+    flashToast(context, "success", t("profile:saved"));
+    return redirect("/profile");
+  }
+
+  if (intent === "reset") {
+    await resetCharacter(member.id);
+    flashToast(context, "success", t("avatar:resetDone"));
+    return redirect("/profile#creator");
+  }
+
+  if (intent !== "save" && intent !== "preview" && intent !== "randomize") {
+    return data<ActionData>(
+      { form: "look", values: rawToValues(form), errors: {}, stamp: Date.now() },
+      { status: 400 },
+    );
+  }
+
+  const raw = readLookInput(form);
+  if (intent === "randomize") raw.seed = randomSeed();
+  // A switch of style without JavaScript still carries the old style's choices: let them go.
+  const shownStyle = form.get("shownStyle");
+  const switched = isAvatarStyle(shownStyle) && shownStyle !== (raw.style ?? DEFAULT_STYLE);
+  const result = switched ? parseLookLenient(raw) : parseLook(raw);
+
+  if (!result.success) {
+    const values = { ...rawToValues(form), ...(typeof raw.seed === "string" ? { seed: raw.seed } : {}) };
+    return data<ActionData>({ form: "look", values, errors: result.errors, stamp: Date.now() }, { status: 400 });
+  }
+  if (intent === "save") {
+    await saveCharacter(member.id, result.look);
+    flashToast(context, "success", t("avatar:saved"));
+    return redirect("/profile#creator");
+  }
+  return data<ActionData>({ form: "look", values: lookToValues(result.look), errors: {}, stamp: Date.now() });
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("profile");
+  const { t: ta } = useTranslation("avatar");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const detailsData = actionData?.form === "details" ? actionData : null;
+  const lookData = actionData?.form === "look" ? actionData : null;
+  const lookValues = lookData?.values ?? loaderData.look;
+
+  return (
+    <div className="space-y-10">
+      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("heading")}</h1>
+
+      <section aria-labelledby="details-heading" className="space-y-4">
+        <h2 id="details-heading" className="text-xl font-semibold">
+          {t("details.heading")}
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-medium">{t("fields.phone")}</dt>
+          <dd>{loaderData.phone}</dd>
+          <dt className="font-medium">{t("fields.joined")}</dt>
+          <dd>
+            <time dateTime={loaderData.joined}>{loaderData.joined.slice(0, 10)}</time>
+          </dd>
+        </dl>
+        <Form method="post" className="space-y-4" aria-labelledby="details-heading">
+          <MemberDetailsFields values={detailsData?.values ?? loaderData.details} errors={detailsData?.errors ?? {}} />
+          <button
+            type="submit"
+            name="intent"
+            value="details"
+            disabled={busy}
+            className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 focus-visible:ring-offset-2 disabled:opacity-60"
+          >
+            {t("details.save")}
+          </button>
+        </Form>
+      </section>
+
+      <section id="creator" aria-labelledby="creator-heading" className="space-y-4">
+        <h2 id="creator-heading" className="text-xl font-semibold">
+          {ta("heading")}
+        </h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{ta("intro")}</p>
+        <Form method="post" preventScrollReset aria-labelledby="creator-heading" noValidate>
+          <CharacterCreator
+            key={lookData?.stamp ?? `v${loaderData.version ?? 0}`}
+            catalogue={loaderData.catalogue}
+            initialValues={lookValues}
+            errors={lookData?.errors ?? {}}
+            shownStyle={isAvatarStyle(lookValues.style) ? lookValues.style : DEFAULT_STYLE}
+          />
+        </Form>
+        <p className="text-sm">
+          <a href={loaderData.avatarDataUri} download="glow-avatar.svg" className="underline">
+            {ta("download")}
+          </a>
+        </p>
+        <ArtCredits credits={loaderData.credits} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import type { Route } from "./+types/beamkins-active";
+import { requireMember } from "~/features/auth/sessions.server";
+import { chooseActiveCreature, getCreature } from "~/features/beamkins/creatures.server";
+import { done, failed, wholeNumber } from "~/features/beamkins/responses.server";
+import { getInstance } from "~/platform/i18n.server";
+
+/** POST /beamkins/active {creatureId}: choose the companion (the member's CreatureID; 0 is none). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { member } = await requireMember(request);
+  const form = await request.formData();
+  try {
+    const creatureId = wholeNumber(form.get("creatureId"));
+    await chooseActiveCreature(member.id, creatureId);
+    const t = getInstance(context).t;
+    const creature = creatureId ? await getCreature(creatureId) : null;
+    const message = creature ? t("beamkins:choose.done", { name: t(`beamkins:${creature.name}`) }) : t("beamkins:choose.cleared");
+    return done(request, context, form, message, { creatureId });
+  } catch (error) {
+    return failed(request, context, form, error);
+  }
+}
+
+export async function loader() {
+  throw data(null, { status: 404 });
+}

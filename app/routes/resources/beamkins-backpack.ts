@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import type { Route } from "./+types/beamkins-backpack";
+import { requireMember } from "~/features/auth/sessions.server";
+import { activeCreature, setCompanionCorralled } from "~/features/beamkins/creatures.server";
+import { done, failed } from "~/features/beamkins/responses.server";
+import { getInstance } from "~/platform/i18n.server";
+
+/** POST /beamkins/backpack {corralled: "true" | "false"}: corral or release the companion. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { member } = await requireMember(request);
+  const form = await request.formData();
+  const choice = form.get("corralled");
+  if (choice !== "true" && choice !== "false") return data({ ok: false, error: "BAD_REQUEST" }, { status: 400 });
+  try {
+    const corralled = choice === "true";
+    await setCompanionCorralled(member.id, corralled);
+    const creature = await activeCreature(member);
+    const t = getInstance(context).t;
+    const name = creature ? t(`beamkins:${creature.name}`) : t("beamkins:chat.guideName");
+    return done(request, context, form, t(corralled ? "beamkins:backpack.corralledToast" : "beamkins:backpack.releasedToast", { name }), {
+      corralled,
+    });
+  } catch (error) {
+    return failed(request, context, form, error);
+  }
+}
+
+export async function loader() {
+  throw data(null, { status: 404 });
+}

@@ -1,0 +1,62 @@
+import { data } from "react-router";
+import type { Route } from "./+types/beamkins-chat";
+import { getCurrentMember, requireMember } from "~/features/auth/sessions.server";
+import { chatHistory, sendChatMessage } from "~/features/beamkins/chat.server";
+import { activeCreature, memberCreature } from "~/features/beamkins/creatures.server";
+import { done, failed, wantsJson, wholeNumber } from "~/features/beamkins/responses.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
+import { isLanguage } from "~/platform/i18n";
+
+async function member(request: Request) {
+  if (!wantsJson(request)) return requireMember(request);
+  const current = await getCurrentMember(request);
+  if (!current) throw data({ ok: false, error: "UNAUTHORIZED" }, { status: 401 });
+  return current;
+}
+
+/** GET /beamkins/chat?creatureId=: the chat history (the spec's result.messages) for the dialog. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { member: me } = await member(request);
+  const asked = new URL(request.url).searchParams.get("creatureId");
+  const creature = asked === null ? await activeCreature(me) : await memberCreature(me.id, wholeNumber(asked));
+  const t = getInstance(context).t;
+  return data(
+    {
+      result: {
+        creature: creature
+          ? { id: creature.id, slug: creature.slug, name: t(`beamkins:${creature.name}`), light: creature.light }
+          : null,
+        messages: await chatHistory(me.id, creature?.id ?? 0),
+      },
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/**
+ * POST /beamkins/chat {message, creatureId?, hour?}: the spec's result.creaturemessage
+ * and result.new_light. Without creatureId it is the active beamkin, or the creature-less
+ * chat when there is none.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { member: me } = await member(request);
+  const form = await request.formData();
+  const hour = wholeNumber(form.get("hour"));
+  const locale = getLocale(context);
+  try {
+    const asked = form.get("creatureId");
+    const outcome = await sendChatMessage({
+      member: me,
+      creatureId: asked === null || asked === "" ? undefined : wholeNumber(asked),
+      message: form.get("message"),
+      language: isLanguage(locale) ? locale : "en",
+      t: (key) => getInstance(context).t(key),
+      hour: hour >= 0 && hour <= 23 ? hour : undefined,
+    });
+    return done(request, context, form, outcome.reply, {
+      result: { creaturemessage: outcome.reply, new_light: outcome.newLight },
+    });
+  } catch (error) {
+    return failed(request, context, form, error);
+  }
+}

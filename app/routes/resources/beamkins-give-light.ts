@@ -1,0 +1,29 @@
+import { data } from "react-router";
+import type { Route } from "./+types/beamkins-give-light";
+import { requireMember } from "~/features/auth/sessions.server";
+import { getCreature } from "~/features/beamkins/creatures.server";
+import { giveLight } from "~/features/beamkins/light.server";
+import { done, failed, wholeNumber } from "~/features/beamkins/responses.server";
+import { getInstance } from "~/platform/i18n.server";
+
+/** POST /beamkins/give-light {creatureId, light}: the spec's giveCreatureLight. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { member } = await requireMember(request);
+  const form = await request.formData();
+  try {
+    const creatureId = wholeNumber(form.get("creatureId"));
+    const amount = wholeNumber(form.get("light"));
+    const result = await giveLight(member.id, creatureId, amount);
+    const creature = await getCreature(creatureId);
+    const t = getInstance(context).t;
+    return done(request, context, form, t("beamkins:give.done", { amount, name: t(`beamkins:${creature!.name}`) }), {
+      result: { light: result.light, balance: result.balance },
+    });
+  } catch (error) {
+    return failed(request, context, form, error);
+  }
+}
+
+export async function loader() {
+  throw data(null, { status: 404 });
+}

@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import type { Route } from "./+types/beamkins-obtain";
+import { requireMember } from "~/features/auth/sessions.server";
+import { obtainCreature } from "~/features/beamkins/creatures.server";
+import { done, failed, wholeNumber } from "~/features/beamkins/responses.server";
+import { getInstance } from "~/platform/i18n.server";
+
+/**
+ * POST /beamkins/obtain {creatureId}: the spec's obtaincreature, as a member picks a
+ * starter. Prize boxes and catch links call obtainCreature with their own `via`.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { member } = await requireMember(request);
+  const form = await request.formData();
+  try {
+    const creature = await obtainCreature(member.id, wholeNumber(form.get("creatureId")), "starter");
+    const t = getInstance(context).t;
+    return done(request, context, form, t("beamkins:obtain.done", { name: t(`beamkins:${creature.name}`) }), {
+      result: { creature },
+    });
+  } catch (error) {
+    return failed(request, context, form, error);
+  }
+}
+
+export async function loader() {
+  throw data(null, { status: 404 });
+}

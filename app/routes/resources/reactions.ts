@@ -1,0 +1,34 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/reactions";
+import { requireMember } from "~/features/auth/sessions.server";
+import { toggleGlow } from "~/features/feed/feed.server";
+import { safeRedirectPath } from "~/platform/redirect-to";
+
+const Body = z.object({
+  postId: z.coerce.number().int().positive().max(2_147_483_647),
+  // The state the button asked for, so a double submit cannot flip it back.
+  glow: z.enum(["on", "off"]),
+  redirectTo: z.string().optional(),
+  stay: z.literal("1").optional(),
+});
+
+/**
+ * A glow on a post: one per member per post, and taken back by posting again.
+ * Without JavaScript the form post redirects back to the page (PRG); with it the fetcher
+ * asks to stay and gets the new count.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const { member } = await requireMember(request);
+  const parsed = Body.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data(null, { status: 400 });
+  const result = await toggleGlow(parsed.data.postId, member.id, parsed.data.glow === "on");
+  if (!result) throw data(null, { status: 404 });
+  if (parsed.data.stay) return data(result);
+  const back = safeRedirectPath(parsed.data.redirectTo, new URL(request.url).origin, "/newsfeed");
+  return redirect(`${back.replace(/#.*$/, "")}#post-${parsed.data.postId}`);
+}
+
+export async function loader() {
+  throw data(null, { status: 404 });
+}

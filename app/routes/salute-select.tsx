@@ -1,0 +1,63 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/salute-select";
+import { requireMember } from "~/features/auth/sessions.server";
+import { gemsLeft, listReceivedSalutes } from "~/features/salutes/salutes.server";
+import { ReceivedSalutes } from "~/features/salutes/ui";
+import { getInstance } from "~/platform/i18n.server";
+
+export const handle = { i18n: ["salutes"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { member } = await requireMember(request);
+  const url = new URL(request.url);
+  const to = /^\d{1,10}$/.test(url.searchParams.get("to") ?? "") ? url.searchParams.get("to") : null;
+  const [received, gems] = await Promise.all([listReceivedSalutes(member.id), gemsLeft(member.id)]);
+  return {
+    to,
+    received,
+    gemsLeft: gems,
+    highlight: Number(url.searchParams.get("salute")) || null,
+    title: getInstance(context).t("salutes:select.title"),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Salute Select"} · Glow` }];
+
+const kinds = [
+  { key: "compliment", path: "/compliment", icon: "💬" },
+  { key: "star", path: "/starsalute", icon: "★" },
+  { key: "secret", path: "/secret-salute", icon: "🤫" },
+] as const;
+
+export default function SaluteSelect({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("salutes");
+  const query = loaderData.to ? `?to=${loaderData.to}` : "";
+  return (
+    <div className="space-y-6">
+      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("select.heading")}</h1>
+      <p>{t("select.intro")}</p>
+      <p className="text-sm">{t("gems.left", { count: loaderData.gemsLeft })}</p>
+      <ul className="grid gap-3 sm:grid-cols-3" aria-label={t("select.kinds")}>
+        {kinds.map((k) => (
+          <li key={k.key}>
+            <Link
+              to={`${k.path}${query}`}
+              className="block h-full rounded-xl border border-slate-200 p-4 hover:border-glow-500 hover:bg-glow-50 dark:border-slate-800 dark:hover:bg-slate-900"
+            >
+              <span aria-hidden="true" className="text-2xl">{k.icon}</span>
+              <span className="mt-1 block font-semibold">{t(`select.${k.key}.name`)}</span>
+              <span className="block text-sm text-slate-600 dark:text-slate-400">{t(`select.${k.key}.text`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <section aria-labelledby="received-heading" className="space-y-3">
+        <h2 id="received-heading" className="text-xl font-semibold">
+          {t("received.heading")}
+        </h2>
+        <ReceivedSalutes salutes={loaderData.received} highlight={loaderData.highlight} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link, useSearchParams } from "react-router";
+import type { Route } from "./+types/star-receipt";
+import { findStarReceipt } from "~/features/salutes/salutes.server";
+import { Stars } from "~/features/salutes/ui";
+import { lazyIsland } from "~/islands/client-only";
+import { getInstance } from "~/platform/i18n.server";
+
+export const handle = { i18n: ["salutes"] };
+
+const Confetti = lazyIsland(() => import("~/islands/confetti"));
+
+/** The star receipt: permanent and shareable, so anyone with the link may see it. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = /^\d{1,10}$/.test(params.starID) ? Number(params.starID) : Number.NaN;
+  const receipt = await findStarReceipt(id);
+  if (!receipt) throw data(null, { status: 404 });
+  return { receipt, title: getInstance(context).t("salutes:receipt.title") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Star Receipt"} · Glow` }];
+
+export default function StarReceipt({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("salutes");
+  const { receipt } = loaderData;
+  const [params] = useSearchParams();
+  const celebrate = params.has("celebrate");
+  // Keep the shareable address clean once the celebration has started.
+  const clean = useCallback(() => {
+    window.history.replaceState(window.history.state, "", window.location.pathname);
+  }, []);
+  return (
+    <article aria-labelledby="receipt-heading" className="space-y-4">
+      {celebrate ? <Confetti onDone={clean} /> : null}
+      <h1 id="receipt-heading" className="font-righteous text-3xl text-glow-700 dark:text-glow-300">
+        {t("receipt.heading")}
+      </h1>
+      <div className="rounded-2xl border-2 border-glow-500 bg-glow-50 p-5 text-slate-900 shadow-md dark:bg-slate-900 dark:text-slate-100">
+        <p className="text-4xl" aria-hidden="true">
+          <Stars count={receipt.stars} />
+        </p>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="font-semibold">{t("receipt.from")}</dt>
+          <dd>{receipt.giver.name}</dd>
+          <dt className="font-semibold">{t("receipt.to")}</dt>
+          <dd>{receipt.recipient.name}</dd>
+          <dt className="font-semibold">{t("receipt.stars")}</dt>
+          <dd>
+            <Stars count={receipt.stars} /> {t("stars.count", { count: receipt.stars })}
+          </dd>
+          {receipt.gems > 0 ? (
+            <>
+              <dt className="font-semibold">{t("receipt.gems")}</dt>
+              <dd>{receipt.gems}</dd>
+            </>
+          ) : null}
+          <dt className="font-semibold">{t("receipt.when")}</dt>
+          <dd>
+            <time dateTime={receipt.createdAt}>
+              {new Date(receipt.createdAt).toLocaleString(i18n.language, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" })} UTC
+            </time>
+          </dd>
+        </dl>
+        <blockquote className="mt-4 border-s-4 border-glow-500 ps-3 text-lg whitespace-pre-line break-words">{receipt.message}</blockquote>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          {t("receipt.number", { id: receipt.id })}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-4">
+        <Link to="/newsfeed" className="font-medium underline">
+          {t("receipt.toFeed")}
+        </Link>
+        <Link to="/salute-select" className="font-medium underline">
+          {t("receipt.another")}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,82 @@
+import { expect, signIn, test } from "./fixtures";
+
+let counter = 0;
+const uniqueUsername = () => `av${Date.now().toString(36)}${process.pid % 100}${(counter += 1)}`.slice(0, 20);
+
+test.describe("signup and the character creator", () => {
+  test("a new member signs up, builds a dylan avatar with chosen hair and mood, and sees it in the header and the feed", async ({
+    page,
+  }, testInfo) => {
+    const js = testInfo.project.name === "chromium";
+    const firstName = js ? "Juniper" : "Nojs";
+    const { memberId } = await signIn(page);
+
+    await page.goto("/signup");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tell us who you are");
+    await page.getByLabel("First name").fill(firstName);
+    await page.getByLabel("Username").fill(uniqueUsername());
+    await page.getByLabel("Email").fill("juniper@example.com");
+    await page.getByLabel("Zipcode").fill("94110");
+    await page.getByRole("radio", { name: "Dylan" }).check();
+    await page.getByRole("button", { name: "Finish signup" }).click();
+
+    await expect(page).toHaveURL(/\/profile/);
+    await expect(page.getByRole("heading", { name: "Your character" })).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Dylan" })).toBeChecked();
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("img", { name: /Your avatar/ })).toHaveAttribute("src", `/avatars/${memberId}/1.svg`);
+
+    await page.getByLabel("Hair", { exact: true }).selectOption({ label: "Shaggy" });
+    await page.getByLabel("Mood", { exact: true }).selectOption({ label: "Super happy" });
+    const preview = page.getByTestId("avatar-preview");
+    if (!js) await page.getByRole("button", { name: "Preview" }).click();
+    // With JavaScript the preview follows the choices; without it 'Preview' re-renders the page.
+    await expect(preview).toHaveAttribute("src", /hair=shaggy/);
+    await expect(preview).toHaveAttribute("src", /mood=superHappy/);
+    await expect(preview).toHaveAttribute("alt", /Dylan avatar .*Hair Shaggy.*Mood Super happy/);
+    await expect(page.getByLabel("Hair", { exact: true })).toHaveValue("shaggy");
+
+    // The preview image is drawn by the server, never by DiceBear in the browser.
+    const previewResponse = await page.request.get(String(await preview.getAttribute("src")));
+    expect(previewResponse.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+
+    await page.getByRole("button", { name: "Save avatar" }).click();
+    await expect(page.getByText("Your avatar is saved.")).toBeVisible();
+    await expect(page.getByLabel("Hair", { exact: true })).toHaveValue("shaggy");
+    await expect(page.getByLabel("Mood", { exact: true })).toHaveValue("superHappy");
+
+    const avatarSrc = `/avatars/${memberId}/2.svg`;
+    await expect(header.getByRole("img", { name: /Your avatar/ })).toHaveAttribute("src", avatarSrc);
+    const svg = await page.request.get(avatarSrc);
+    expect(svg.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(await svg.text()).toContain("Dylan! The Avatar Generator");
+
+    await page.goto("/newsfeed");
+    const welcome = page.locator("article", { hasText: `${firstName} joined Glow` });
+    await expect(welcome.getByRole("img", { name: `${firstName}'s avatar` })).toHaveAttribute("src", avatarSrc);
+    await expect(page.getByRole("banner").getByRole("img", { name: /Your avatar/ })).toHaveAttribute("src", avatarSrc);
+  });
+
+  test("a wrong value is refused field by field and nothing typed is lost", async ({ page }) => {
+    await signIn(page, { firstName: "Err", username: uniqueUsername(), zipcode: "10001", withAvatar: true });
+    await page.goto("/profile");
+    await page.getByText("Frame and background").click();
+    await page.getByLabel("Rotate (degrees)").fill("400");
+    await page.getByRole("button", { name: "Save avatar" }).click();
+    await expect(page.getByText("Enter a whole number from 0 to 360.")).toBeVisible();
+    await expect(page.getByLabel("Rotate (degrees)")).toHaveValue("400");
+    await expect(page.getByLabel("Rotate (degrees)")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("'Randomize' picks a new seed, and the creator credits the art's licences", async ({ page }) => {
+    await signIn(page, { withAvatar: true, username: uniqueUsername(), zipcode: "10001" });
+    await page.goto("/profile");
+    await expect(page.getByLabel("Seed")).toHaveValue("Aneka");
+    await page.getByRole("button", { name: "Randomize" }).click();
+    await expect(page.getByLabel("Seed")).not.toHaveValue("Aneka");
+    const credits = page.getByRole("region", { name: "Avatar art" });
+    await expect(credits.getByRole("link", { name: "CC BY 4.0" })).toHaveCount(2);
+    await expect(credits.getByRole("link", { name: "CC0 1.0" })).toHaveCount(2);
+    await expect(credits).toContainText("Natalia Spivak");
+  });
+});

@@ -1,0 +1,316 @@
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./fixtures";
+
+// The companion stays put unless a test wants it to wander, so it never drifts over a button.
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
+const jsOnly = (name: string) => name === "no-js";
+
+async function pickSparkit(page: Page) {
+  await page.goto("/beamkins");
+  await page.getByRole("button", { name: "Befriend Sparkit" }).click();
+  await expect(page.getByRole("heading", { level: 3, name: /Sparkit/ })).toBeVisible();
+}
+
+function meterOf(page: Page, name: string) {
+  return page.getByRole("meter", { name });
+}
+
+test.describe("Your Beamkins", () => {
+  test("a member picks a beamkin, which becomes their companion", async ({ page }, testInfo) => {
+    await signIn(page, { firstName: "Pia" });
+    await page.goto("/beamkins");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Beamkins");
+    // The first page view of the day earned some light.
+    await expect(page.getByTestId("member-light")).toHaveText("You have 5 light to give.");
+    await expect(page.getByRole("heading", { name: "Pick your first beamkin" })).toBeVisible();
+    // Only starters can be picked here.
+    await expect(page.getByRole("button", { name: /^Befriend/ })).toHaveCount(4);
+    await page.getByRole("button", { name: "Befriend Sparkit" }).click();
+    await expect(page.getByText("Sparkit is now your friend!")).toBeVisible();
+    await expect(page.getByText("Your companion", { exact: true })).toBeVisible();
+    await expect(meterOf(page, "Sparkit's light")).toHaveAttribute("aria-valuenow", "20");
+    await expect(page.getByRole("img", { name: "Sparkit, glowing at light 20 of 100" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Pick your first beamkin" })).toHaveCount(0);
+    if (testInfo.project.name === "chromium") {
+      await expect(page.getByTestId("floating-companion")).toBeVisible();
+    }
+  });
+
+  test("gives light and sees the meter change; more than the balance is refused", async ({ page }) => {
+    await signIn(page);
+    await pickSparkit(page);
+    const amount = page.getByLabel("Light to give Sparkit");
+    await amount.fill("3");
+    await page.getByRole("button", { name: "Give light" }).click();
+    await expect(meterOf(page, "Sparkit's light")).toHaveAttribute("aria-valuenow", "23");
+    await expect(page.getByText("23 of 100 · Dim")).toBeVisible();
+    await expect(page.getByTestId("member-light")).toHaveText("You have 2 light to give.");
+    await expect(page.getByText("You gave 3 light to Sparkit.")).toBeVisible();
+
+    await amount.fill("5");
+    await page.getByRole("button", { name: "Give light" }).click();
+    await expect(page.getByRole("alert")).toHaveText("You don't have that much light. You have 2.");
+    await expect(amount).toHaveValue("5");
+    await expect(meterOf(page, "Sparkit's light")).toHaveAttribute("aria-valuenow", "23");
+  });
+
+  test("chooses the companion among several, or none", async ({ page }) => {
+    await signIn(page);
+    await pickSparkit(page);
+    await page.getByRole("button", { name: "Have no companion for now" }).click();
+    await expect(page.getByText("You have no companion for now.")).toBeVisible();
+    await expect(page.getByText("Your companion", { exact: true })).toHaveCount(0);
+    await page.getByRole("button", { name: "Make Sparkit my companion" }).click();
+    await expect(page.getByText("Your companion", { exact: true })).toBeVisible();
+  });
+});
+
+test.describe("chat", () => {
+  test("the chat page works as a plain form, and chatting makes the beamkin brighter", async ({ page }) => {
+    await signIn(page, { firstName: "Ola" });
+    await pickSparkit(page);
+    await page.goto("/chat-demo");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Chat with Sparkit");
+    await expect(page.getByRole("log", { name: "Chat history" })).toContainText("No messages yet. Say hello!");
+    await page.getByLabel("Message").fill("Hello Sparkit! How is your light?");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL(/\/chat-demo#latest$/);
+    const log = page.getByRole("log", { name: "Chat history" });
+    await expect(log.locator("[data-role=user]")).toHaveText(["You: Hello Sparkit! How is your light?"]);
+    await expect(log.locator("[data-role=assistant]")).toHaveCount(1);
+    await expect(log.locator("[data-role=assistant]")).toContainText("21");
+    await expect(meterOf(page, "Sparkit's light")).toHaveAttribute("aria-valuenow", "21");
+    await expect(page.getByLabel("Message")).toHaveValue("");
+
+    // A blank message is refused and nothing is stored.
+    await page.getByLabel("Message").fill("   ");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Write a message first.");
+    await expect(log.locator("li")).toHaveCount(2);
+  });
+
+  test("a zh member gets replies in Chinese", async ({ page }) => {
+    await signIn(page, { firstName: "小明" });
+    await page.goto("/beamkins?lng=zh");
+    await page.getByRole("button", { name: "和火花仔交朋友" }).click();
+    await page.goto("/chat-demo");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("和火花仔聊天");
+    await page.getByLabel("消息").fill("你好！谢谢你");
+    await page.getByRole("button", { name: "发送" }).click();
+    const reply = page.getByRole("log").locator("[data-role=assistant]");
+    await expect(reply).toHaveCount(1);
+    await expect(reply).toHaveText(/[\u4e00-\u9fff]/);
+    expect(await reply.textContent()).not.toMatch(/\b(the|you|and|I'm)\b/);
+  });
+
+  test("without a beamkin, Glow answers", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/chat-demo");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Chat with Glow");
+    await page.getByLabel("Message").fill("hello?");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("log").locator("[data-role=assistant]")).toContainText("Your Beamkins");
+  });
+
+  test("chats through the floating companion: Enter sends, Shift+Enter is a new line", async ({ page }, testInfo) => {
+    test.skip(jsOnly(testInfo.project.name), "the chat dialog and the floating companion need JavaScript");
+    await signIn(page);
+    await pickSparkit(page);
+    await page.goto("/newsfeed");
+    await page.getByTestId("floating-companion").click();
+    const dialog = page.getByRole("dialog", { name: "Chat with Sparkit" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("log")).toContainText("No messages yet");
+    const box = dialog.getByLabel("Message");
+    await expect(box).toBeFocused();
+    const before = (await box.boundingBox())!.height;
+    expect(before).toBeGreaterThanOrEqual(40);
+    await box.pressSequentially("one");
+    await box.press("Shift+Enter");
+    await box.pressSequentially("two");
+    await box.press("Shift+Enter");
+    await box.pressSequentially("three");
+    await expect(box).toHaveValue("one\ntwo\nthree");
+    expect((await box.boundingBox())!.height).toBeGreaterThan(before);
+    for (let i = 0; i < 8; i++) await box.press("Shift+Enter");
+    expect((await box.boundingBox())!.height).toBeLessThanOrEqual(121);
+    await box.fill("Are there any quests today?");
+    await box.press("Enter");
+    await expect(dialog.locator("[data-role=assistant]")).toHaveCount(1);
+    await expect(dialog.getByRole("meter")).toHaveAttribute("aria-valuenow", "21");
+    await expect(box).toHaveValue("");
+    // The companion's own glow caught up too.
+    await expect(page.getByTestId("floating-companion").locator("svg")).toHaveAttribute("data-light", "21");
+
+    // History loads when the chat opens again.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole("link", { name: "Chat", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Chat with Sparkit" }).locator("[data-role=user]")).toHaveText([
+      "You: Are there any quests today?",
+    ]);
+  });
+});
+
+test.describe("the floating companion and the backpack", () => {
+  test("corrals and releases the companion; the choice sticks", async ({ page }, testInfo) => {
+    await signIn(page);
+    await pickSparkit(page);
+    if (jsOnly(testInfo.project.name)) {
+      await page.goto("/beamkins");
+      await expect(page.getByTestId("backpack-status")).toHaveText("Sparkit is floating along with you.");
+      await page.getByRole("button", { name: "Corral Sparkit" }).click();
+      await expect(page.getByTestId("backpack-status")).toHaveText("Sparkit is resting in your backpack.");
+      await page.goto("/newsfeed");
+      await page.getByRole("link", { name: "Backpack" }).click();
+      await expect(page).toHaveURL(/\/beamkins#backpack$/);
+      await page.getByRole("button", { name: "Release Sparkit" }).click();
+      await expect(page.getByTestId("backpack-status")).toHaveText("Sparkit is floating along with you.");
+      return;
+    }
+    await page.goto("/newsfeed");
+    const companion = page.getByTestId("floating-companion");
+    await expect(companion).toBeVisible();
+    await page.getByRole("link", { name: "Backpack" }).click();
+    const backpack = page.getByRole("dialog", { name: "Backpack" });
+    await backpack.getByRole("button", { name: "Corral Sparkit" }).click();
+    await expect(backpack.getByTestId("backpack-dialog-status")).toHaveText("Sparkit is resting in your backpack.");
+    await expect(companion).toHaveCount(0);
+    // Another device (a fresh load) sees the same choice.
+    await page.reload();
+    await expect(page.getByRole("link", { name: "Backpack" })).toBeVisible();
+    await page.waitForTimeout(1500);
+    await expect(companion).toHaveCount(0);
+    await page.getByRole("link", { name: "Backpack" }).click();
+    await page.getByRole("dialog", { name: "Backpack" }).getByRole("button", { name: "Release Sparkit" }).click();
+    await expect(companion).toBeVisible();
+  });
+
+  test("drags it with a pointer and moves it with the keyboard", async ({ page }, testInfo) => {
+    test.skip(jsOnly(testInfo.project.name), "dragging and keyboard moves need JavaScript");
+    await signIn(page);
+    await pickSparkit(page);
+    await page.goto("/newsfeed");
+    const companion = page.getByTestId("floating-companion");
+    await expect(companion).toBeVisible();
+    const start = (await companion.boundingBox())!;
+    expect(start.width).toBe(120);
+    await page.mouse.move(start.x + 60, start.y + 60);
+    await page.mouse.down();
+    await page.mouse.move(start.x - 200, start.y - 150, { steps: 10 });
+    await page.mouse.up();
+    const dropped = (await companion.boundingBox())!;
+    expect(Math.abs(dropped.x - (start.x - 260))).toBeLessThan(3);
+    expect(Math.abs(dropped.y - (start.y - 210))).toBeLessThan(3);
+    // A drag is not a click: no chat opened.
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    await companion.focus();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowUp");
+    const moved = (await companion.boundingBox())!;
+    expect(Math.round(dropped.x - moved.x)).toBe(16);
+    expect(Math.round(dropped.y - moved.y)).toBe(16);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Chat with Sparkit" })).toBeVisible();
+  });
+
+  test("moves off the form control the member is using", async ({ page }, testInfo) => {
+    test.skip(jsOnly(testInfo.project.name), "the floating companion needs JavaScript");
+    await signIn(page);
+    await pickSparkit(page);
+    const input = page.getByLabel("Light to give Sparkit");
+    const target = (await input.boundingBox())!;
+    const companion = page.getByTestId("floating-companion");
+    const start = (await companion.boundingBox())!;
+    // Drop it right on top of the input, then use the input.
+    await page.mouse.move(start.x + 60, start.y + 60);
+    await page.mouse.down();
+    await page.mouse.move(target.x + 20, target.y + 10, { steps: 10 });
+    await page.mouse.up();
+    await input.focus();
+    await expect
+      .poll(async () => {
+        const c = (await companion.boundingBox())!;
+        const i = (await input.boundingBox())!;
+        return c.x + c.width <= i.x || c.x >= i.x + i.width || c.y + c.height <= i.y || c.y >= i.y + i.height;
+      })
+      .toBe(true);
+  });
+
+  test("wanders, unless the member prefers reduced motion", async ({ browser, baseURL }, testInfo) => {
+    test.skip(jsOnly(testInfo.project.name), "wandering needs JavaScript");
+    for (const reducedMotion of ["no-preference", "reduce"] as const) {
+      const context = await browser.newContext({ baseURL, reducedMotion });
+      const page = await context.newPage();
+      await signIn(page);
+      await pickSparkit(page);
+      const companion = page.getByTestId("floating-companion");
+      await expect(companion).toBeVisible();
+      await page.mouse.move(0, 0);
+      const first = (await companion.boundingBox())!;
+      await page.waitForTimeout(1200);
+      const later = (await companion.boundingBox())!;
+      const distance = Math.hypot(later.x - first.x, later.y - first.y);
+      if (reducedMotion === "reduce") expect(distance).toBe(0);
+      else expect(distance).toBeGreaterThan(20);
+      await context.close();
+    }
+  });
+
+  test("the island's code is not part of the page's first load", async ({ page }, testInfo) => {
+    test.skip(jsOnly(testInfo.project.name), "about JavaScript loading");
+    await signIn(page);
+    await pickSparkit(page);
+    const html = await (await page.request.get("/newsfeed")).text();
+    expect(html).not.toMatch(/companion-island/);
+    const islandRequests: string[] = [];
+    page.on("request", (request) => {
+      if (/companion-island/.test(request.url())) islandRequests.push(request.url());
+    });
+    await page.goto("/newsfeed");
+    await expect(page.getByTestId("floating-companion")).toBeVisible();
+    expect(islandRequests.length).toBe(1);
+  });
+});
+
+test.describe("the dialogue box", () => {
+  test("welcomes a newcomer at /signup with the 'Complete Signup' quest, and collapses", async ({ page }) => {
+    await page.goto("/signup");
+    const dialogue = page.getByTestId("companion-dialogue");
+    await expect(dialogue).toContainText("Complete Signup");
+    await expect(dialogue).toContainText("welcome to Glow! I'm Sparkit.");
+    await dialogue.locator("summary").click();
+    await expect(dialogue.getByText("Complete Signup")).toBeHidden();
+    await dialogue.locator("summary").click();
+    await expect(dialogue.getByText("Complete Signup")).toBeVisible();
+  });
+
+  test("is not shown where there is no quest dialogue", async ({ page }) => {
+    await page.goto("/newsfeed");
+    await expect(page.getByTestId("companion-dialogue")).toHaveCount(0);
+  });
+});
+
+test.describe("light demos", () => {
+  test("/lightball-demo shows the light ball at several levels", async ({ page }) => {
+    await page.goto("/lightball-demo");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("LightBall Demo");
+    for (const light of [0, 25, 50, 75, 100]) {
+      await expect(page.getByRole("img", { name: `Light ${light}` })).toHaveAttribute("data-light", String(light));
+    }
+    await page.getByRole("spinbutton", { name: "Light" }).fill("140");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page.getByTestId("tried-level").getByRole("img")).toHaveAttribute("data-light", "100");
+  });
+
+  test("/lightmeter-example shows meters at several levels, clamped", async ({ page }) => {
+    await page.goto("/lightmeter-example?light=-20");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("LightMeter Example");
+    const meters = page.getByRole("meter");
+    await expect(meters).toHaveCount(6);
+    await expect(meters.nth(4)).toHaveAttribute("aria-valuenow", "100");
+    await expect(page.getByTestId("tried-level").getByRole("meter")).toHaveAttribute("aria-valuenow", "0");
+  });
+});

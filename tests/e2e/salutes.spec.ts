@@ -1,0 +1,251 @@
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { expect, signIn, test, uniquePhone } from "./fixtures";
+
+/** A distinct, pronounceable name per member, so tests never see each other's salutes. */
+function uniqueName(prefix: string) {
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  let tail = "";
+  for (let i = 0; i < 7; i++) tail += letters[Math.floor(Math.random() * letters.length)];
+  return { firstName: prefix, lastName: `${tail[0]!.toUpperCase()}${tail.slice(1)}` };
+}
+
+/** A second member in their own browser context (same project settings: JS on or off). */
+async function otherMember(browser: Browser, testInfo: TestInfo, prefix: string) {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  });
+  const page = await context.newPage();
+  const name = uniqueName(prefix);
+  const { memberId } = await signIn(page, { ...name, phone: uniquePhone(), withAvatar: true });
+  return { page, memberId, name: `${name.firstName} ${name.lastName}`, context };
+}
+
+async function me(page: Page, prefix: string) {
+  const name = uniqueName(prefix);
+  const { memberId } = await signIn(page, { ...name, phone: uniquePhone(), withAvatar: true });
+  return { memberId, name: `${name.firstName} ${name.lastName}`, ...name };
+}
+
+test.describe("salutes", () => {
+  test("a compliment with gems: search, send, the recipient and the feed see it", async ({ page, browser }, testInfo) => {
+    const giver = await me(page, "Gina");
+    const friend = await otherMember(browser, testInfo, "Remy");
+
+    await page.goto("/salute-select");
+    await page.getByRole("link", { name: /Compliment/ }).click();
+    await expect(page).toHaveURL(/\/compliment$/);
+    await page.getByLabel(/Who do you want to salute/).fill(friend.name.split(" ")[1]!);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("list", { name: "Matching members" }).getByRole("link", { name: friend.name }).click();
+    await expect(page.getByText(friend.name)).toBeVisible();
+    await page.getByLabel("Your compliment").fill("You made the treasure hunt so much fun!");
+    await page.getByLabel("Gems to give (optional)").fill("2");
+    await page.getByRole("button", { name: "Send compliment" }).click();
+
+    await expect(page).toHaveURL(/\/newsfeed\/compliment\/\d+$/);
+    const post = page.getByRole("region", { name: "Post" });
+    await expect(post.getByRole("heading", { level: 2 })).toHaveText(`${giver.name} complimented ${friend.name}`);
+    await expect(post.getByText("You made the treasure hunt so much fun!")).toBeVisible();
+    await expect(post.getByText("With 2 gems")).toBeVisible();
+
+    await page.goto("/salute-select");
+    await expect(page.getByText("You have 8 gems left to give this week.")).toBeVisible();
+
+    await friend.page.goto("/salute-select");
+    await expect(friend.page.getByText(`A compliment from ${giver.name}`)).toBeVisible();
+    await friend.page.goto("/newsfeed");
+    await expect(friend.page.getByRole("link", { name: `${giver.name} complimented ${friend.name}` })).toBeVisible();
+    await friend.context.close();
+  });
+
+  test("the same compliment twice is refused, keeping what was typed", async ({ page, browser }, testInfo) => {
+    await me(page, "Kept");
+    const friend = await otherMember(browser, testInfo, "Keeper");
+    for (const attempt of [1, 2]) {
+      await page.goto(`/compliment?to=${friend.memberId}`);
+      await page.getByLabel("Your compliment").fill("Thank you for everything");
+      await page.getByLabel("Gems to give (optional)").fill("1");
+      await page.getByRole("button", { name: "Send compliment" }).click();
+      if (attempt === 1) await expect(page).toHaveURL(/\/newsfeed\/compliment\/\d+$/);
+    }
+    await expect(page.getByRole("alert")).toHaveText("You just sent that to them. Try something new, or wait a few minutes.");
+    await expect(page.getByLabel("Your compliment")).toHaveValue("Thank you for everything");
+    await expect(page.getByLabel("Gems to give (optional)")).toHaveValue("1");
+    await friend.context.close();
+  });
+
+  test("a star salute: the receipt, confetti, and the leaderboard moves", async ({ page, browser }, testInfo) => {
+    test.slow(); // two members, the receipt, 8 s of confetti, the leaderboard
+    const giver = await me(page, "Stella");
+    const friend = await otherMember(browser, testInfo, "Orion");
+
+    await friend.page.goto("/leaderboard");
+    await expect(friend.page.getByText("No points on this board yet.", { exact: false })).toBeVisible();
+
+    // Watch the confetti from inside the page: the most pieces at once, and when it went.
+    await page.addInitScript(() => {
+      const seen = { max: 0, shownAt: 0, clearedAt: 0 };
+      (window as unknown as { __confetti: typeof seen }).__confetti = seen;
+      new MutationObserver(() => {
+        const pieces = document.querySelectorAll("[data-confetti-piece]").length;
+        const overlay = document.querySelector("[data-confetti]");
+        if (overlay && !seen.shownAt) seen.shownAt = performance.now();
+        if (!overlay && seen.shownAt && !seen.clearedAt) seen.clearedAt = performance.now();
+        seen.max = Math.max(seen.max, pieces);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`/starsalute?to=${friend.memberId}`);
+    await page.getByRole("radio", { name: /2 stars/ }).check();
+    await page.getByLabel("Why they deserve it").fill("Led the Lanterns to the fountain!");
+    await page.getByRole("button", { name: "Give star salute" }).click();
+
+    await expect(page).toHaveURL(/\/starsalute\/view\/\d+/);
+    const receipt = page.getByRole("article", { name: "Star receipt" });
+    await expect(receipt.getByText(giver.name)).toBeVisible();
+    await expect(receipt.getByText(friend.name)).toBeVisible();
+    await expect(receipt.getByText("Led the Lanterns to the fountain!")).toBeVisible();
+    await expect(receipt.getByText("2 stars").first()).toBeVisible();
+
+    if (testInfo.project.name === "chromium") {
+      type Seen = { max: number; shownAt: number; clearedAt: number };
+      const watch = () => page.evaluate(() => (window as unknown as { __confetti: Seen }).__confetti);
+      await expect.poll(async () => (await watch()).clearedAt, { timeout: 15_000 }).toBeGreaterThan(0);
+      const seen = await watch();
+      expect(seen.max).toBeGreaterThan(40);
+      expect(seen.max).toBeLessThanOrEqual(60);
+      // Cleared at 8 s (the overlay mounts a moment after the island starts its clock).
+      expect(seen.clearedAt - seen.shownAt).toBeGreaterThan(6000);
+      expect(seen.clearedAt - seen.shownAt).toBeLessThan(8500);
+      // The shareable address no longer asks for a celebration.
+      expect(new URL(page.url()).search).toBe("");
+    } else {
+      await expect(page.locator("[data-confetti]")).toHaveCount(0);
+    }
+
+    // The receipt is permanent and shareable: anyone can open it.
+    const receiptUrl = new URL(page.url()).pathname;
+    const anonymous = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const visitor = await anonymous.newPage();
+    await visitor.goto(receiptUrl);
+    await expect(visitor.getByText("Led the Lanterns to the fountain!")).toBeVisible();
+    await anonymous.close();
+
+    await friend.page.goto("/leaderboard");
+    await expect(friend.page.getByText(/You are #\d+ with 10 points\./)).toBeVisible();
+    await friend.page.goto("/leaderboard?board=week");
+    await expect(friend.page.getByText(/You are #\d+ with 10 points\./)).toBeVisible();
+    await friend.page.goto("/newsfeed");
+    await expect(friend.page.getByRole("link", { name: `${giver.name} gave ${friend.name} a star salute` })).toBeVisible();
+    await friend.context.close();
+  });
+
+  test("no confetti under prefers-reduced-motion", async ({ page, browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "chromium", "confetti needs JavaScript");
+    await me(page, "Calm");
+    const friend = await otherMember(browser, testInfo, "Quiet");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto(`/starsalute?to=${friend.memberId}`);
+    await page.getByRole("radio", { name: /1 star/ }).check();
+    await page.getByLabel("Why they deserve it").fill("Calm and kind");
+    await page.getByRole("button", { name: "Give star salute" }).click();
+    await expect(page).toHaveURL(/\/starsalute\/view\/\d+/);
+    await page.waitForTimeout(1000);
+    await expect(page.locator("[data-confetti-piece]")).toHaveCount(0);
+    await friend.context.close();
+  });
+
+  test("a secret salute never shows its sender", async ({ page, browser }, testInfo) => {
+    const giver = await me(page, "Sly");
+    const friend = await otherMember(browser, testInfo, "Nova");
+
+    await page.goto(`/secret-salute?to=${friend.memberId}`);
+    await page.getByRole("radio", { name: "Keep shining. You're doing great." }).check();
+    await page.getByLabel("Short note (optional)").fill("See you at the fountain");
+    await page.getByRole("button", { name: "Send secret salute" }).click();
+    await expect(page).toHaveURL(/\/secret-salute$/);
+    await expect(page.getByText("Your secret salute is on its way.")).toBeVisible();
+
+    const fp = friend.page;
+    await fp.goto("/secret-salute");
+    const item = fp.locator("li[data-salute-kind=secret]").filter({ hasText: "See you at the fountain" });
+    await expect(item.getByText("A secret salute")).toBeVisible();
+    await expect(item.getByText("Keep shining. You're doing great.")).toBeVisible();
+    const saluteId = (await item.getAttribute("id"))!.replace("salute-", "");
+
+    const leaks = [giver.firstName, giver.lastName, String(giver.memberId)];
+    const pages: string[] = [await fp.content()];
+    await fp.goto("/newsfeed");
+    const postLink = fp.getByRole("link", { name: `${friend.name} received a secret salute` }).first();
+    await expect(postLink).toBeVisible();
+    pages.push(await fp.content());
+    await postLink.click();
+    await expect(fp.getByRole("region", { name: "Post" })).toBeVisible();
+    pages.push(await fp.content());
+    await fp.goto(`/secret-salute-redirect?id=${saluteId}`);
+    await expect(fp).toHaveURL(new RegExp(`/secret-salute\\?salute=${saluteId}`));
+    pages.push(await fp.content());
+    for (const json of ["/feed/updates", `/secret-salute.data?salute=${saluteId}`]) {
+      pages.push(await (await fp.request.get(json)).text());
+    }
+    for (const html of pages) {
+      for (const leak of leaks.slice(0, 2)) expect(html).not.toContain(leak);
+      expect(html).not.toContain(`"senderId"`);
+    }
+
+    // The recipient can hide it.
+    await fp.goto("/secret-salute");
+    await fp.locator(`#salute-${saluteId}`).getByRole("button", { name: "Hide" }).click();
+    await expect(fp.getByText("Salute hidden.")).toBeVisible();
+    await expect(fp.locator(`#salute-${saluteId}`)).toHaveCount(0);
+    await friend.context.close();
+  });
+
+  test("a notification link sends a signed-out member to sign in and back", async ({ page }) => {
+    const response = await page.request.get("/secret-salute-redirect?id=1", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe("/signin?redirectTo=%2Fsecret-salute-redirect%3Fid%3D1");
+  });
+});
+
+test.describe("newsfeed glows and updates", () => {
+  test("a member glows at a post and takes it back", async ({ page }) => {
+    await me(page, "Glo");
+    await page.goto("/newsfeed");
+    const first = page.getByRole("list", { name: "Newsfeed" }).getByRole("listitem").first();
+    const button = first.getByRole("button", { name: /Glow/ });
+    await expect(button).toHaveAttribute("aria-pressed", "false");
+    const before = Number((await button.textContent())!.match(/\((\d+)/)![1]);
+    await button.click();
+    await expect(first.getByRole("button", { name: /Glowing/ })).toHaveAttribute("aria-pressed", "true");
+    await expect(first.getByRole("button", { name: /Glowing/ })).toContainText(`(${before + 1} glow`);
+    await first.getByRole("button", { name: /Glowing/ }).click();
+    await expect(first.getByRole("button", { name: /Glow/ })).toHaveAttribute("aria-pressed", "false");
+    await expect(first.getByRole("button", { name: /Glow/ })).toContainText(`(${before} glow`);
+  });
+
+  test("new posts appear without a reload", async ({ page, browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "chromium", "live updates need JavaScript; without it the page is reloaded");
+    const reader = await me(page, "Reader");
+    const friend = await otherMember(browser, testInfo, "Poster");
+    await page.goto("/newsfeed");
+    await friend.page.goto(`/compliment?to=${reader.memberId}`);
+    await friend.page.getByLabel("Your compliment").fill("Live from the other tab");
+    await friend.page.getByRole("button", { name: "Send compliment" }).click();
+    await expect(friend.page).toHaveURL(/\/newsfeed\/compliment\/\d+$/);
+    await expect(page.getByRole("link", { name: `${friend.name} complimented ${reader.name}` })).toBeVisible({ timeout: 20_000 });
+    await friend.context.close();
+  });
+
+  test("suggestions appear while typing a name", async ({ page, browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "chromium", "suggestions need JavaScript; the search button works without");
+    await me(page, "Typer");
+    const friend = await otherMember(browser, testInfo, "Suggested");
+    await page.goto("/starsalute");
+    await page.getByLabel(/Who do you want to salute/).pressSequentially(friend.name.split(" ")[1]!.slice(0, 5), { delay: 30 });
+    await expect(page.getByRole("list", { name: "Matching members" }).getByRole("link", { name: friend.name })).toBeVisible();
+    await page.getByRole("link", { name: friend.name }).click();
+    await expect(page).toHaveURL(new RegExp(`to=${friend.memberId}`));
+    await friend.context.close();
+  });
+});
