@@ -40,6 +40,8 @@ export default defineConfig({
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
       GLOW_E2E_HOOKS_TOKEN: E2E_HOOKS_TOKEN,
       LOG_REQUESTS: "0",
+      // Like production behind one proxy; lets a test speak from its own client address.
+      TRUST_PROXY: "1",
       NODE_ENV: "production",
     },
   },

@@ -32,14 +32,18 @@ async function ensureBuild() {
   return entry;
 }
 
-function printWelcome({ url, database }) {
+function printWelcome({ url, database, sms }) {
   const lines = [
     "",
     `  Glow is listening on ${url}`,
     `  Database: ${database}`,
     `  Sign in: open ${url}/signin and use any phone number, e.g. 555-010-0001 (demo member Ada).`,
-    "  Texts go to the console SMS provider: codes are printed in this log and listed at",
-    `  ${url}/dev/outbox while that provider is active.`,
+    ...(sms === "console"
+      ? [
+          "  Texts go to the console SMS provider: codes are printed in this log and listed at",
+          `  ${url}/dev/outbox while that provider is active.`,
+        ]
+      : [`  Texts are sent through ${sms}.`]),
     "",
   ];
   console.log(lines.join("\n"));
@@ -59,6 +63,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error?.name === "DatabaseLockedError" ? error.message : error);
+  const plain = error?.name === "DatabaseLockedError" || error?.name === "ConfigurationError";
+  console.error(plain ? `Glow cannot start: ${error.message}` : error);
   process.exit(1);
 });

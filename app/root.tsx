@@ -13,15 +13,20 @@ import {
 import { getToast } from "remix-toast/middleware";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
+import { AccountArea } from "~/features/auth/account-area";
+import { sameSiteBounce } from "~/features/auth/same-site-bounce.server";
+import { getCurrentMember, roleFlags, signedOutCookies } from "~/features/auth/sessions.server";
 import { headerAvatar } from "~/features/avatars/characters.server";
 import { loadCompanion } from "~/features/beamkins/companion.server";
+import { displayName } from "~/features/members/display-name";
 import { CompanionMount } from "~/islands/companion-mount";
-import { languageCookie, readConsent } from "~/platform/cookies.server";
+import { SessionStart } from "~/islands/session-start";
+import { languageCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
 import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
 import { commitSession, getSession } from "~/platform/session.server";
 import { themeSessionResolver } from "~/platform/theme.server";
-import { toastMiddleware } from "~/platform/toast.server";
+import { toastMiddleware, toastOfThisRequest } from "~/platform/toast.server";
 import { CookieBanner } from "~/ui/cookie-banner";
 import { CrashScreen } from "~/ui/crash-screen";
 import { ErrorScreen } from "~/ui/error-screen";
@@ -30,9 +35,9 @@ import { SiteHeader } from "~/ui/site-header";
 import { Toaster } from "~/ui/toaster";
 
 /** Namespaces every page needs in the browser (remix-i18next reads `handle.i18n`). */
-export const handle = { i18n: ["common", "errors"] };
+export const handle = { i18n: ["common", "errors", "auth"] };
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, toastMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, toastMiddleware, sameSiteBounce];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -54,24 +59,51 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loggedIn: session.get("loggedIn") === true,
     loggedOut: session.get("loggedOut") === true,
   };
-  if (notices.loggedIn || notices.loggedOut) {
-    headers.append("Set-Cookie", await commitSession(session));
-  }
 
-  const [themeSession, consent, avatar, companion] = await Promise.all([
+  const [themeSession, consent, current, hint] = await Promise.all([
     themeSessionResolver(request),
     readConsent(request),
-    headerAvatar(request, context),
-    loadCompanion(request, context),
+    getCurrentMember(request, context),
+    sessionHintCookie.parse(request.headers.get("Cookie")),
   ]);
+  const [avatar, companion] = await Promise.all([
+    headerAvatar(request, context),
+    loadCompanion(request, context, current),
+  ]);
+
+  if (session.get("sid") && !current) {
+    // A replayed, ended or too-old session: this browser is signed out.
+    for (const cookie of await signedOutCookies(request, false)) headers.append("Set-Cookie", cookie);
+  } else {
+    if (notices.loggedIn || notices.loggedOut) headers.append("Set-Cookie", await commitSession(session));
+    // A same-site request without a session: the "has a session" hint is stale.
+    if (hint === "1" && !session.get("sid") && request.headers.get("Sec-Fetch-Site") !== "cross-site") {
+      headers.append("Set-Cookie", await sessionHintCookie.serialize("", { maxAge: 0, expires: new Date(0) }));
+    }
+  }
+
+  const accessLevel = current?.accessLevel ?? 0;
+  const member = current
+    ? {
+        id: current.member.id,
+        displayName: displayName(current.member),
+        accessLevel: current.accessLevel,
+        ...roleFlags(current.roles),
+      }
+    : null;
 
   return data(
     {
       locale,
       theme: themeSession.getTheme(),
-      toast: getToast(context),
+      toast: getToast(context) ?? toastOfThisRequest(context),
       consent,
       notices,
+      member,
+      accessLevel,
+      // The spec: routes get isAuthenticated when the access level is above 0.
+      isAuthenticated: accessLevel > 0,
+      sessionHint: hint === "1" && Boolean(session.get("sid")),
       avatar,
       companion,
       appName: getInstance(context).t("appName"),
@@ -105,7 +137,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
-  const { locale, toast, consent, companion } = loaderData;
+  const { locale, toast, consent, member, sessionHint, companion } = loaderData;
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
@@ -117,12 +149,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <SiteHeader />
+      <SiteHeader>
+        <AccountArea member={member} />
+      </SiteHeader>
       <main id="main" className="mx-auto w-full max-w-3xl px-4 pb-24 pt-6">
         <Outlet />
       </main>
       <CompanionMount companion={companion} />
       {consent === null ? <CookieBanner /> : null}
+      {consent === "yes" && (member || sessionHint) ? <SessionStart signedIn={Boolean(member)} /> : null}
       <Toaster toast={toast} />
     </>
   );

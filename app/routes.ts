@@ -13,6 +13,8 @@ export default [
     route(":postType/:id", "routes/newsfeed-post.tsx", { id: "routes/newsfeed-typed-post" }),
     route(":id", "routes/newsfeed-post.tsx"),
   ]),
+  route("signin", "routes/signin.tsx"),
+  route("register", "routes/register.tsx"),
   route("signup", "routes/signup.tsx"),
   route("compliment", "routes/compliment.tsx"),
   route("secret-salute", "routes/secret-salute.tsx"),
@@ -26,6 +28,8 @@ export default [
   // /prize-box-demo belongs to the quests issue and goes here.
   route("lightball-demo", "routes/lightball-demo.tsx"),
   route("lightmeter-example", "routes/lightmeter-example.tsx"),
+  route("accept-invite/:partyId/:contestid?/:memberid?/:role?/:type?", "routes/accept-invite.tsx"),
+  route("takeaguess/:cardID", "routes/takeaguess.tsx"),
 
   // Resources and preference forms (work without JavaScript).
   route("locales/:lng/:file", "routes/resources/locales.ts"),
@@ -34,6 +38,8 @@ export default [
   route("preferences/language", "routes/resources/language.ts"),
   route("preferences/cookies", "routes/resources/cookie-consent.ts"),
   route("session/end", "routes/resources/end-session.ts"),
+  route("signout", "routes/resources/sign-out.ts"),
+  route("sessionvalidation", "routes/resources/session-validate.ts"),
   // Avatars, drawn on the server: saved looks (cached forever per version), previews, the default.
   route("avatars/preview.svg", "routes/resources/avatar-preview.ts"),
   route("avatars/default.svg", "routes/resources/avatar-default.ts"),
@@ -48,6 +54,10 @@ export default [
   route("beamkins/give-light", "routes/resources/beamkins-give-light.ts"),
   route("beamkins/active", "routes/resources/beamkins-active.ts"),
   route("beamkins/obtain", "routes/resources/beamkins-obtain.ts"),
+
+  // The console SMS provider's outbox: 404 unless that provider is active.
+  route("dev/outbox", "routes/dev/outbox.tsx"),
+  route("dev/outbox.json", "routes/dev/outbox-json.ts"),
 
   // Browser-test hook: answers 404 unless GLOW_E2E_HOOKS_TOKEN is set and presented.
   route("__e2e/session", "routes/resources/e2e-session.ts"),

@@ -24,6 +24,7 @@ import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { loadMasterSecret, setMasterSecret } from "~/platform/secrets.server";
+import { sms } from "~/platform/sms/sms.server";
 import { contentSecurityPolicy, securityHeaders } from "./security";
 
 export interface StartOptions {
@@ -31,7 +32,7 @@ export interface StartOptions {
   /** The built browser assets (build/client); server.js knows where the build is. */
   clientDir?: string;
   /** Called once the server listens; used by server.js to print how to get in. */
-  onListening?: (info: { url: string; database: string }) => void;
+  onListening?: (info: { url: string; database: string; sms: "console" | "twilio" }) => void;
 }
 
 /** Builds the Express app; the database must already be connected. */
@@ -174,6 +175,9 @@ export function refuseCrossOriginPosts(
 /** Opens the database, seeds the demo world when empty, and listens. */
 export async function startServer(options: StartOptions = {}) {
   const config = env();
+  // Before anything opens: a container without a real SMS provider refuses to start
+  // (ConfigurationError, with what to set) unless SMS_PROVIDER=console says so.
+  const smsProvider = sms();
   const conn = await openDatabase(config.DATABASE_URL);
   setConnection(conn);
   setMasterSecret(await loadMasterSecret(conn.db, config.SESSION_SECRET));
@@ -202,7 +206,8 @@ export async function startServer(options: StartOptions = {}) {
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const host = !config.HOST || config.HOST === "::" || config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  options.onListening?.({ url, database: describeTarget(conn.target) });
+  options.onListening?.({ url, database: describeTarget(conn.target), sms: smsProvider.name });
+  log.info("sms provider", { provider: smsProvider.name });
 
   const shutdown = (signal: string) => {
     if (shuttingDown) return;

@@ -29,12 +29,30 @@ export async function readConsent(request: Request): Promise<"yes" | "no" | null
 export interface SessionData {
   /** The random session id; the server keeps only its hash. */
   sid: string;
+  /**
+   * The sign-in in progress (the spec's loginAttemptId), with what the code screen shows:
+   * the number the code went to and when (for the countdown from the server's clock).
+   */
+  loginAttempt: { id: string; phone: string; sentAt: number };
 }
 export interface SessionFlash {
   /** One-shot notices for the home screen ('You have successfully logged in!'…). */
   loggedIn: boolean;
   loggedOut: boolean;
 }
+
+/**
+ * A hint, not a credential: "this browser has a session". SameSite=Lax, so it still
+ * arrives on a link from another site when the Strict sessionID cookie does not, and
+ * tells the server a same-site bounce will find the session.
+ */
+export const sessionHintCookie = createCookie("glow_signed_in", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  secure: true,
+  maxAge: SESSION_MAX_AGE_SECONDS,
+});
 
 let storages:
   | {

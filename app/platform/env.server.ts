@@ -4,8 +4,9 @@ import { z } from "zod";
  * Every environment variable Glow reads, validated in one place.
  * The README's configuration table mirrors this schema.
  */
-/** An empty variable (`OPENAI_MODEL=`) means "not set". */
+/** An empty variable (`OPENAI_MODEL=`, `TWILIO_FROM=` in a compose file) means "not set". */
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
@@ -27,6 +28,30 @@ const EnvSchema = z.object({
   // Browser tests only: enables POST /__e2e/session when the request carries this token.
   GLOW_E2E_HOOKS_TOKEN: z.string().min(32).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(9000),
+
+  // Texts (sign-in codes). Unset: Twilio when its credentials are set, else the console
+  // outbox. "console" on purpose is the only way a container runs without a real provider.
+  SMS_PROVIDER: unsetIfEmpty(z.enum(["console", "twilio"])),
+  TWILIO_ACCOUNT_SID: unsetIfEmpty(z.string().regex(/^AC[0-9a-zA-Z]{32}$/, "must look like AC followed by 32 characters")),
+  TWILIO_AUTH_TOKEN: unsetIfEmpty(z.string().min(16)),
+  TWILIO_FROM: unsetIfEmpty(z.string().regex(/^\+\d{6,15}$|^[A-Za-z0-9 ]{1,11}$/, "must be an E.164 number or a sender id")),
+  TWILIO_MESSAGING_SERVICE_SID: unsetIfEmpty(z.string().regex(/^MG[0-9a-zA-Z]{32}$/, "must look like MG followed by 32 characters")),
+  // Calling codes a member may sign in from, comma-separated (1 = US/Canada, 86 = China).
+  PHONE_COUNTRIES: z
+    .string()
+    .default("1,86")
+    .transform((v) => v.split(",").map((c) => c.trim().replace(/^\+/, "")).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[1-9]\d{0,2}$/, "calling codes such as 1,86")).min(1)),
+  // Set by the container image: refuse to start with the console SMS outbox unless
+  // SMS_PROVIDER=console says it is meant.
+  GLOW_CONTAINER: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((v) => v === "1"),
+  // The public origin (https://glow.example). When set, it, not the Host header, names the
+  // site in the texted code's origin-bound line.
+  PUBLIC_ORIGIN: unsetIfEmpty(z.url()),
+
   // The beamkins' chat brain: an OpenAI-compatible chat API (a local model server works
   // too) when the base URL and model are set; the built-in scripted brain otherwise.
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),

@@ -1,10 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link, redirect, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
+import { getCurrentMember, roleFlags } from "~/features/auth/sessions.server";
 import { getInstance } from "~/platform/i18n.server";
 import type { loader as rootLoader } from "~/root";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // The spec: a game master with access level above 0 is sent from / and /home to /gamemaster.
+  const current = await getCurrentMember(request, context);
+  if (current && current.accessLevel > 0 && roleFlags(current.roles).isGamemaster) {
+    throw redirect("/gamemaster");
+  }
   return { title: getInstance(context).t("home.title") };
 }
 

@@ -9,6 +9,13 @@ export interface ToastData {
   description?: string;
 }
 
+const SHOW_TOAST_EVENT = "glow:toast";
+
+/** Shows a toast from the browser (e.g. one carried by an action's answer). */
+export function showToast(toast: ToastData) {
+  window.dispatchEvent(new CustomEvent<ToastData>(SHOW_TOAST_EVENT, { detail: toast }));
+}
+
 interface ShownToast extends ToastData {
   key: number;
 }
@@ -37,6 +44,15 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
     seen.current = toast;
     setToasts((list) => [...list, { ...toast, key: counter.current++ }]);
   }, [toast]);
+
+  useEffect(() => {
+    const onShow = (event: Event) => {
+      const detail = (event as CustomEvent<ToastData>).detail;
+      setToasts((list) => [...list, { ...detail, key: counter.current++ }]);
+    };
+    window.addEventListener(SHOW_TOAST_EVENT, onShow);
+    return () => window.removeEventListener(SHOW_TOAST_EVENT, onShow);
+  }, []);
 
   useEffect(() => {
     if (toasts.length === 0) return;

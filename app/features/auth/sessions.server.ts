@@ -3,12 +3,13 @@
  * random 256-bit id; the database keeps only its SHA-256, so a leaked table signs no one in.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
-import { redirect } from "react-router";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { createContext, redirect, type RouterContextProvider } from "react-router";
 import { db } from "~/platform/db/db.server";
 import { characters, members, sessions, type Member } from "~/platform/db/schema";
-import { SESSION_MAX_AGE_SECONDS } from "~/platform/cookies.server";
-import { commitSession, getSession } from "~/platform/session.server";
+import { SESSION_MAX_AGE_SECONDS, sessionHintCookie } from "~/platform/cookies.server";
+import { log } from "~/platform/log.server";
+import { commitSession, destroySession, getSession, type GlowSession } from "~/platform/session.server";
 
 export const SESSION_TTL_MS = SESSION_MAX_AGE_SECONDS * 1000;
 
@@ -16,10 +17,18 @@ export const hashSessionId = (sid: string) => createHash("sha256").update(sid).d
 
 export type AccessLevel = 0 | 1 | 2;
 
+export interface MemberRole {
+  role: "gamemaster" | "ringleader" | "judge";
+  contestId: number | null;
+}
+
 export interface CurrentMember {
   member: Member;
   sid: string;
   accessLevel: AccessLevel;
+  roles: MemberRole[];
+  /** The fingerprint stored with the session (a soft signal only). */
+  fingerprint: string | null;
 }
 
 /** Creates a session row for a member and returns the new random id (for the cookie). */
@@ -49,21 +58,33 @@ export async function endSession(sid: string) {
 }
 
 /** Access level 1 is signed in without an avatar, 2 with one (or, on restore, with a Zipcode). */
+export function accessLevelFor(member: Pick<Member, "zipcode">, hasAvatar: boolean): AccessLevel {
+  return hasAvatar || member.zipcode?.trim() ? 2 : 1;
+}
+
+/** Kept for callers that hold a member row only. */
 export async function accessLevelOf(member: Member): Promise<AccessLevel> {
-  if (member.zipcode?.trim()) return 2;
   const [row] = await db()
     .select({ memberId: characters.memberId })
     .from(characters)
     .where(eq(characters.memberId, member.id))
     .limit(1);
-  return row ? 2 : 1;
+  return accessLevelFor(member, Boolean(row));
 }
 
-/** The member a session id belongs to, if the session exists and is younger than 3 days. */
+/**
+ * The member a session id belongs to — with avatar and roles, in one query — if the
+ * session exists and is younger than 3 days.
+ */
 export async function findSessionMember(sid: string, now = new Date()) {
   if (!sid || sid.length > 100) return null;
   const [row] = await db()
-    .select({ member: members, session: sessions })
+    .select({
+      member: members,
+      fingerprint: sessions.fingerprint,
+      hasAvatar: sql<boolean>`exists(select 1 from characters c where c.member_id = ${members.id})`,
+      roles: sql<MemberRole[] | null>`(select json_agg(json_build_object('role', r.role, 'contestId', r.contest_id)) from member_roles r where r.member_id = ${members.id})`,
+    })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
     .where(
@@ -75,17 +96,45 @@ export async function findSessionMember(sid: string, now = new Date()) {
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  return {
+    member: row.member,
+    fingerprint: row.fingerprint,
+    accessLevel: accessLevelFor(row.member, Boolean(row.hasAvatar)),
+    roles: row.roles ?? [],
+  };
 }
 
-/** The signed-in member for this request, or null. */
-export async function getCurrentMember(request: Request): Promise<CurrentMember | null> {
+/** One lookup per request, however many loaders ask. */
+const currentMemberCache = createContext<{ promise?: Promise<CurrentMember | null> } | null>(null);
+
+/** The signed-in member for this request, or null. Pass the context to share the lookup. */
+export async function getCurrentMember(
+  request: Request,
+  context?: Readonly<RouterContextProvider>,
+): Promise<CurrentMember | null> {
+  if (!context) return lookUpCurrentMember(request);
+  let holder = context.get(currentMemberCache);
+  if (!holder) {
+    holder = {};
+    (context as RouterContextProvider).set(currentMemberCache, holder);
+  }
+  return (holder.promise ??= lookUpCurrentMember(request));
+}
+
+async function lookUpCurrentMember(request: Request): Promise<CurrentMember | null> {
   const session = await getSession(request);
   const sid = session.get("sid");
   if (!sid) return null;
   const found = await findSessionMember(sid);
   if (!found) return null;
-  return { member: found.member, sid, accessLevel: await accessLevelOf(found.member) };
+  return { ...found, sid };
+}
+
+/** The role flags the spec recomputes from the role list. */
+export function roleFlags(roles: MemberRole[]) {
+  const has = (role: MemberRole["role"]) => roles.some((r) => r.role === role);
+  return { isGamemaster: has("gamemaster"), isRingleader: has("ringleader"), isJudge: has("judge") };
 }
 
 /** Where a member who must sign in is sent, remembering where they were going. */
@@ -96,15 +145,78 @@ export function signInUrl(request: Request) {
 }
 
 /** Member screens: anonymous visitors go to /signin and come back after. */
-export async function requireMember(request: Request): Promise<CurrentMember> {
-  const current = await getCurrentMember(request);
+export async function requireMember(
+  request: Request,
+  context?: Readonly<RouterContextProvider>,
+): Promise<CurrentMember> {
+  const current = await getCurrentMember(request, context);
   if (!current) throw redirect(signInUrl(request));
   return current;
 }
 
 /** The Set-Cookie header that puts a new session id in the sessionID cookie. */
-export async function sessionCookieFor(request: Request, sid: string) {
+export async function sessionCookieFor(request: Request, sid: string, edit?: (s: GlowSession) => void) {
   const session = await getSession(request);
   session.set("sid", sid);
+  session.unset("loginAttempt");
+  edit?.(session);
   return commitSession(session);
+}
+
+/** Every Set-Cookie header of a sign-in: the session, and the Lax "has a session" hint. */
+export async function signedInCookies(request: Request, sid: string, edit?: (s: GlowSession) => void) {
+  return [await sessionCookieFor(request, sid, edit), await sessionHintCookie.serialize("1")];
+}
+
+/**
+ * Sign-out: the row goes (a replayed cookie is then signed out) and the member's story
+ * sound is muted, as the spec's sign-out resets it. Throws when the database fails, so
+ * the caller can keep the member signed in.
+ */
+export async function signOut(sid: string) {
+  await db().transaction(async (tx) => {
+    const [row] = await tx
+      .delete(sessions)
+      .where(eq(sessions.idHash, hashSessionId(sid)))
+      .returning({ memberId: sessions.memberId });
+    if (row) await tx.update(members).set({ storyMuted: true }).where(eq(members.id, row.memberId));
+  });
+}
+
+/** The Set-Cookie headers of a signed-out browser, with the home screen's notice. */
+export async function signedOutCookies(request: Request, notice: boolean) {
+  const session = await getSession(request);
+  let cookie: string;
+  if (notice) {
+    // The cookie stays only to carry the one-shot notice to the home screen.
+    session.unset("sid");
+    session.unset("loginAttempt");
+    session.flash("loggedOut", true);
+    cookie = await commitSession(session);
+  } else {
+    cookie = await destroySession(session);
+  }
+  return [
+    cookie,
+    await sessionHintCookie.serialize("", { maxAge: 0, expires: new Date(0) }),
+  ];
+}
+
+/**
+ * The spec's session validation: is this cookie's session alive? The device fingerprint
+ * is stored with the session as a soft signal — a change is logged and recorded, never
+ * a reason to sign anyone in or out.
+ */
+export async function validateSession(request: Request, fingerprint: string | null) {
+  const current = await getCurrentMember(request);
+  if (!current) return null;
+  const print = fingerprint?.slice(0, 200) || null;
+  if (print && print !== current.fingerprint) {
+    if (current.fingerprint) log.info("session device fingerprint changed", { memberId: current.member.id });
+    await db()
+      .update(sessions)
+      .set({ fingerprint: print, lastSeenAt: new Date() })
+      .where(eq(sessions.idHash, hashSessionId(current.sid)));
+  }
+  return current;
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/e2e-session";
-import { sessionCookieFor, startSession } from "~/features/auth/sessions.server";
+import { signedInCookies, startSession } from "~/features/auth/sessions.server";
 import { consentCookie } from "~/platform/cookies.server";
 import { db } from "~/platform/db/db.server";
 import { characters, members } from "~/platform/db/schema";
@@ -38,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const sid = await startSession(member!.id, { userAgent: "e2e" });
   const headers = new Headers();
-  headers.append("Set-Cookie", await sessionCookieFor(request, sid));
+  for (const cookie of await signedInCookies(request, sid)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await consentCookie.serialize("yes"));
   return data({ memberId: member!.id }, { headers });
 }

@@ -1,11 +1,23 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/end-session";
-import { destroySession, getSession } from "~/platform/session.server";
+import { getCurrentMember, signedOutCookies, signOut } from "~/features/auth/sessions.server";
+import { log } from "~/platform/log.server";
 
-/** The error screen's LOGIN action: end the session, clear the session cookie, go to /. */
-export async function action({ request }: Route.ActionArgs) {
-  const session = await getSession(request);
-  return redirect("/", { headers: { "Set-Cookie": await destroySession(session) } });
+/**
+ * The error screen's LOGIN action: end the session on the server, clear the session
+ * cookie, go to /. The spec clears the cookie "whatever the outcome", so a database
+ * failure is only logged here.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const current = await getCurrentMember(request, context);
+  if (current) {
+    await signOut(current.sid).catch((error: unknown) =>
+      log.error("ending the session failed", { memberId: current.member.id, error: String(error) }),
+    );
+  }
+  const headers = new Headers();
+  for (const cookie of await signedOutCookies(request, false)) headers.append("Set-Cookie", cookie);
+  return redirect("/", { headers });
 }
 
 export async function loader() {

@@ -1,0 +1,157 @@
+/**
+ * The /signin screen's server side: what the page shows (from the session cookie and the
+ * server's clock) and what its three forms do (send a code, verify it, start over).
+ */
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { readConsent } from "~/platform/cookies.server";
+import { env } from "~/platform/env.server";
+import { getInstance } from "~/platform/i18n.server";
+import { requestInfoContext } from "~/platform/request-context";
+import { commitSession, getSession } from "~/platform/session.server";
+import { flashToast, toastWithAnswer } from "~/platform/toast.server";
+import { arrivalKind, DEFAULT_AFTER_SIGN_IN, destinationAfterSignIn } from "./arrival";
+import { displayPhone, digitsOf } from "./phone";
+import type { SignInAnswer } from "./sign-in-answer";
+import { signInText, startPhoneSignIn, verifyPhoneCode } from "./sign-in.server";
+import { getCurrentMember, signedInCookies } from "./sessions.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Where the signed-in member lands when nothing else is asked: a newcomer makes their profile. */
+const NEW_MEMBER_LANDING = "/signup";
+/** A code step older than this is forgotten (the attempt is long expired by then). */
+const FORGET_ATTEMPT_AFTER_MS = 60 * 60 * 1000;
+
+export async function loadSignInPage(request: Request, context: Context) {
+  const url = new URL(request.url);
+  const current = await getCurrentMember(request, context);
+  if (current) throw redirect(destinationAfterSignIn(url.searchParams, url.origin) ?? DEFAULT_AFTER_SIGN_IN);
+  const session = await getSession(request);
+  const attempt = session.get("loginAttempt");
+  const now = Date.now();
+  const live = attempt && now - attempt.sentAt < FORGET_ATTEMPT_AFTER_MS ? attempt : null;
+  return {
+    title: getInstance(context).t("auth:signin.title"),
+    consent: await readConsent(request),
+    arrival: arrivalKind(url.searchParams),
+    attempt: live ? { phone: displayPhone(live.phone), sentAt: live.sentAt } : null,
+    now,
+  };
+}
+
+
+const SendForm = z.object({
+  phone: z.string().max(40).default(""),
+  // The honeypot: a field people never see, named to tempt form-filling bots.
+  website: z.string().max(200).optional(),
+});
+const VerifyForm = z.object({
+  code: z
+    .string()
+    .max(20)
+    .transform((v) => digitsOf(v))
+    .pipe(z.string().regex(/^\d{6}$/)),
+});
+
+export async function handleSignInPost(request: Request, context: Context) {
+  const url = new URL(request.url);
+  const here = `/signin${url.search}`;
+  const { t } = getInstance(context);
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const intent = form.intent;
+  const enhanced = form.enhanced === "1";
+  const session = await getSession(request);
+
+  if (intent === "restart") {
+    session.unset("loginAttempt");
+    return redirect(here, { headers: { "Set-Cookie": await commitSession(session) } });
+  }
+  if (intent !== "send" && intent !== "resend" && intent !== "verify") {
+    throw data(null, { status: 400 });
+  }
+  const answerIntent = intent;
+  const answer = (status: number, body: Omit<SignInAnswer, "intent">, headers?: HeadersInit) =>
+    data<SignInAnswer>({ intent: answerIntent, ...body }, { status, headers });
+
+  if ((await readConsent(request)) !== "yes") {
+    const toast = toastWithAnswer(context, enhanced, "error", t("auth:toast.acceptCookies"));
+    return answer(403, {
+      values: { phone: form.phone, code: form.code },
+      error: t("auth:errors.cookiesNotAccepted"),
+      cookies: true,
+      ...(toast ? { toast } : {}),
+    });
+  }
+
+  if (intent === "send" || intent === "resend") {
+    const parsed = SendForm.safeParse(form);
+    const typed = parsed.success ? parsed.data.phone : "";
+    // A resend goes to the number of the sign-in in progress.
+    const phone = intent === "resend" ? (session.get("loginAttempt")?.phone ?? "") : typed;
+    const smsHost = new URL(env().PUBLIC_ORIGIN ?? url.origin).hostname;
+    const result = await startPhoneSignIn({
+      phone,
+      honeypot: parsed.success ? parsed.data.website : undefined,
+      clientIp: context.get(requestInfoContext).clientIp,
+      allowedCallingCodes: env().PHONE_COUNTRIES,
+      textFor: (code) => signInText(t("auth:sms.body", { code }), smsHost, code),
+    });
+    switch (result.status) {
+      case "sent": {
+        session.set("loginAttempt", { id: result.attemptId, phone: result.phone, sentAt: result.sentAt.getTime() });
+        flashToast(context, "success", t("auth:toast.codeSent"));
+        return redirect(here, { headers: { "Set-Cookie": await commitSession(session) } });
+      }
+      case "invalid-phone":
+        return answer(400, { values: { phone: typed }, error: t("auth:errors.invalidPhone") });
+      case "rate-limited": {
+        const seconds = result.retryAfterSeconds;
+        const error =
+          seconds <= 120
+            ? t("auth:errors.waitSeconds", { seconds })
+            : t("auth:errors.waitMinutes", { minutes: Math.ceil(seconds / 60) });
+        return answer(429, { values: { phone: typed }, error, resetCountdown: intent === "resend" }, { "Retry-After": String(seconds) });
+      }
+      case "rejected-number":
+        return answer(400, { values: { phone: typed }, error: t("auth:errors.noAccount") });
+      case "unavailable":
+        return answer(503, { values: { phone: typed }, error: t("auth:errors.unavailable") }, { "Retry-After": "30" });
+    }
+  }
+
+  // intent === "verify"
+  const attempt = session.get("loginAttempt");
+  if (!attempt) return answer(400, { values: {}, error: t("auth:errors.noAttempt") });
+  const parsed = VerifyForm.safeParse(form);
+  if (!parsed.success) return answer(400, { values: { code: form.code }, error: t("auth:errors.codeFormat") });
+  const result = await verifyPhoneCode({
+    attemptId: attempt.id,
+    code: parsed.data.code,
+    previousSid: session.get("sid"),
+    fingerprint: typeof form.fingerprint === "string" ? form.fingerprint : null,
+    userAgent: request.headers.get("User-Agent"),
+  });
+  switch (result.status) {
+    case "signed-in": {
+      const asked = destinationAfterSignIn(url.searchParams, url.origin);
+      const to = asked ?? (result.isNew ? NEW_MEMBER_LANDING : DEFAULT_AFTER_SIGN_IN);
+      flashToast(context, "success", t("auth:toast.signedIn"));
+      const headers = new Headers();
+      for (const cookie of await signedInCookies(request, result.sid, (s) => s.flash("loggedIn", true))) {
+        headers.append("Set-Cookie", cookie);
+      }
+      return redirect(to, { headers });
+    }
+    case "wrong-code":
+      return answer(400, {
+        values: { code: form.code },
+        error: t("auth:errors.wrongCode", { count: result.triesLeft }),
+        resetCountdown: true,
+      });
+    case "burnt":
+      return answer(400, { values: {}, error: t("auth:errors.burnt"), resetCountdown: true });
+    case "expired":
+      return answer(400, { values: {}, error: t("auth:errors.expired"), resetCountdown: true });
+  }
+}

@@ -1,0 +1,295 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestDatabase } from "../../../tests/support/db";
+import { db } from "~/platform/db/db.server";
+import { loginAttempts, members, sessions } from "~/platform/db/schema";
+import { setMasterSecret } from "~/platform/secrets.server";
+import { ConsoleSmsProvider } from "~/platform/sms/console.server";
+import { setSmsProvider, SmsDeliveryError, type SmsProvider } from "~/platform/sms/sms.server";
+import { hashCode } from "./codes.server";
+import { findSessionMember } from "./sessions.server";
+import { failedTriesOf, signInText, startPhoneSignIn, verifyPhoneCode } from "./sign-in.server";
+
+let outbox: ConsoleSmsProvider;
+let phoneCounter = 0;
+/** A fresh number each test (+1 555 2xx xxxx). */
+const freshPhone = () => `555${String(2_000_000 + ++phoneCounter).padStart(7, "0")}`;
+const e164 = (typed: string) => `+1${typed}`;
+let ipCounter = 0;
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+const t0 = new Date("2026-03-01T12:00:00Z");
+const after = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+
+beforeAll(async () => {
+  await createTestDatabase();
+});
+beforeEach(() => {
+  outbox = new ConsoleSmsProvider();
+  setSmsProvider(outbox);
+  vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  setSmsProvider(undefined);
+});
+
+function send(phone: string, options: { now?: Date; ip?: string; honeypot?: string } = {}) {
+  return startPhoneSignIn({
+    phone,
+    honeypot: options.honeypot,
+    clientIp: options.ip ?? freshIp(),
+    allowedCallingCodes: ["1", "86"],
+    textFor: (code) => signInText(`Your Glow sign-in code is ${code}.`, "glow.example", code),
+    now: options.now ?? t0,
+  });
+}
+
+/** The code of the newest text to this number. */
+function lastCode(phone: string) {
+  const text = outbox.outbox().find((t) => t.to === e164(phone));
+  if (!text) throw new Error("no text");
+  return /#(\d{6})$/.exec(text.body)![1]!;
+}
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+async function sentAttempt(phone: string, now = t0) {
+  const result = await send(phone, { now });
+  if (result.status !== "sent") throw new Error(`not sent: ${result.status}`);
+  return result;
+}
+
+describe("sending a code", () => {
+  it("texts a 6-digit code ending with the origin-bound line, and a login attempt exists", async () => {
+    const phone = freshPhone();
+    const result = await sentAttempt(`${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`);
+    expect(result.phone).toBe(e164(phone));
+    const [text] = outbox.outbox();
+    expect(text!.to).toBe(e164(phone));
+    expect(text!.body).toMatch(/\n\n@glow\.example #\d{6}$/);
+    const [attempt] = await db().select().from(loginAttempts).where(eq(loginAttempts.id, result.attemptId));
+    expect(attempt).toBeTruthy();
+  });
+
+  it("stores the code only as a keyed hash bound to its attempt", async () => {
+    const phone = freshPhone();
+    const { attemptId } = await sentAttempt(phone);
+    const code = lastCode(phone);
+    const [attempt] = await db().select().from(loginAttempts).where(eq(loginAttempts.id, attemptId));
+    expect(JSON.stringify(attempt)).not.toContain(code);
+    expect(attempt!.codeHash).toBe(hashCode(attemptId, code));
+    // Keyed: another secret gives another hash.
+    setMasterSecret("another-master-secret-0123456789ab");
+    expect(hashCode(attemptId, code)).not.toBe(attempt!.codeHash);
+    setMasterSecret("test-master-secret-0123456789abcdef");
+  });
+
+  it("gives different codes from send to send", async () => {
+    const codes = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      const phone = freshPhone();
+      await sentAttempt(phone);
+      codes.add(lastCode(phone));
+    }
+    expect(codes.size).toBeGreaterThan(4);
+  });
+
+  it("refuses numbers that are too short or from a country not allowed", async () => {
+    expect((await send("555010001")).status).toBe("invalid-phone");
+    expect((await send("+44 7700 900123")).status).toBe("invalid-phone");
+    expect((await send("86 138 1234 5678")).status).toBe("sent");
+    expect(outbox.outbox()).toHaveLength(1);
+  });
+
+  it("with a filled honeypot sends nothing and stores nothing, but answers like a send", async () => {
+    const phone = freshPhone();
+    const result = await send(phone, { honeypot: "https://spam.example" });
+    expect(result.status).toBe("sent");
+    expect(outbox.outbox()).toHaveLength(0);
+    expect(await db().select().from(loginAttempts).where(eq(loginAttempts.phone, e164(phone)))).toHaveLength(0);
+  });
+
+  it("answers a number with an account exactly like a new one", async () => {
+    const known = freshPhone();
+    await db().insert(members).values({ phone: e164(known) });
+    const fresh = freshPhone();
+    const a = await send(known);
+    const b = await send(fresh);
+    expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
+    expect(a.status).toBe(b.status);
+  });
+
+  it("reports a provider's refusal of the number apart from its outages, and burns nothing it did not send", async () => {
+    const failing = (reason: "rejected-number" | "unavailable"): SmsProvider => ({
+      name: "twilio",
+      send: async () => {
+        throw new SmsDeliveryError("nope", reason);
+      },
+    });
+    vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    setSmsProvider(failing("rejected-number"));
+    expect((await send(freshPhone())).status).toBe("rejected-number");
+    setSmsProvider(failing("unavailable"));
+    expect((await send(freshPhone())).status).toBe("unavailable");
+  });
+});
+
+describe("send limits", () => {
+  it("one send per number per 60 s", async () => {
+    const phone = freshPhone();
+    await sentAttempt(phone, after(0));
+    const again = await send(phone, { now: after(30) });
+    expect(again).toEqual({ status: "rate-limited", retryAfterSeconds: 30 });
+    expect((await send(phone, { now: after(61) })).status).toBe("sent");
+  });
+
+  it("five sends per number per hour", async () => {
+    const phone = freshPhone();
+    for (let i = 0; i < 5; i++) expect((await send(phone, { now: after(i * 61) })).status).toBe("sent");
+    const sixth = await send(phone, { now: after(5 * 61) });
+    expect(sixth.status).toBe("rate-limited");
+    // Free again once the first send is an hour old.
+    expect((await send(phone, { now: after(3601) })).status).toBe("sent");
+  });
+
+  it("ten sends per client address per hour, IPv6 counted per /56", async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await send(freshPhone(), { ip: `2001:db8:aa:bb${String(i).padStart(2, "0")}::${i}` })).status).toBe("sent");
+    }
+    // Another address in the same /56 is the same client…
+    expect((await send(freshPhone(), { ip: "2001:db8:aa:bbff::1" })).status).toBe("rate-limited");
+    // …another /56 is not.
+    expect((await send(freshPhone(), { ip: "2001:db8:aa:cc00::1" })).status).toBe("sent");
+  });
+
+  it("ten per hour for an IPv4 address too", async () => {
+    const ip = "192.0.2.200";
+    for (let i = 0; i < 10; i++) expect((await send(freshPhone(), { ip })).status).toBe("sent");
+    const refused = await send(freshPhone(), { ip });
+    expect(refused.status).toBe("rate-limited");
+    expect(refused.status === "rate-limited" && refused.retryAfterSeconds).toBe(3600);
+  });
+});
+
+describe("verifying a code", () => {
+  it("signs a new member in and creates the account", async () => {
+    const phone = freshPhone();
+    const { attemptId } = await sentAttempt(phone);
+    const result = await verifyPhoneCode({ attemptId, code: lastCode(phone), now: after(5) });
+    expect(result.status).toBe("signed-in");
+    if (result.status !== "signed-in") return;
+    expect(result.isNew).toBe(true);
+    expect(result.member.phone).toBe(e164(phone));
+    expect((await findSessionMember(result.sid, after(6)))?.member.id).toBe(result.member.id);
+  });
+
+  it("signs a known member in to their own account", async () => {
+    const phone = freshPhone();
+    const [known] = await db().insert(members).values({ phone: e164(phone), firstName: "Known" }).returning();
+    const { attemptId } = await sentAttempt(phone);
+    const result = await verifyPhoneCode({ attemptId, code: lastCode(phone), now: after(5) });
+    expect(result.status === "signed-in" && result.member.id).toBe(known!.id);
+    expect(result.status === "signed-in" && result.isNew).toBe(false);
+  });
+
+  it("is valid for 10 minutes", async () => {
+    const phone = freshPhone();
+    const { attemptId } = await sentAttempt(phone);
+    const code = lastCode(phone);
+    expect(await verifyPhoneCode({ attemptId, code, now: after(600) })).toEqual({ status: "expired" });
+    const other = freshPhone();
+    const second = await sentAttempt(other);
+    expect((await verifyPhoneCode({ attemptId: second.attemptId, code: lastCode(other), now: after(599) })).status).toBe("signed-in");
+  });
+
+  it("works once", async () => {
+    const phone = freshPhone();
+    const { attemptId } = await sentAttempt(phone);
+    const code = lastCode(phone);
+    expect((await verifyPhoneCode({ attemptId, code, now: after(5) })).status).toBe("signed-in");
+    expect(await verifyPhoneCode({ attemptId, code, now: after(6) })).toEqual({ status: "expired" });
+  });
+
+  it("is tied to its login attempt", async () => {
+    const a = freshPhone();
+    const b = freshPhone();
+    await sentAttempt(a);
+    const attemptB = await sentAttempt(b);
+    const result = await verifyPhoneCode({ attemptId: attemptB.attemptId, code: lastCode(a), now: after(5) });
+    // (One chance in a million that both got the same code.)
+    if (lastCode(a) !== lastCode(b)) expect(result.status).toBe("wrong-code");
+  });
+
+  it("burns the attempt on the 5th wrong try: the right code no longer works", async () => {
+    const phone = freshPhone();
+    const { attemptId } = await sentAttempt(phone);
+    const code = lastCode(phone);
+    for (let i = 1; i <= 4; i++) {
+      expect(await verifyPhoneCode({ attemptId, code: wrong(code), now: after(i) })).toEqual({
+        status: "wrong-code",
+        triesLeft: 5 - i,
+      });
+    }
+    expect(await verifyPhoneCode({ attemptId, code: wrong(code), now: after(5) })).toEqual({ status: "burnt" });
+    expect(await verifyPhoneCode({ attemptId, code, now: after(6) })).toEqual({ status: "burnt" });
+  });
+
+  it("after 4 wrong tries the right code still works", async () => {
+    const phone = freshPhone();
+    const { attemptId } = await sentAttempt(phone);
+    const code = lastCode(phone);
+    for (let i = 1; i <= 4; i++) await verifyPhoneCode({ attemptId, code: wrong(code), now: after(i) });
+    expect((await verifyPhoneCode({ attemptId, code, now: after(5) })).status).toBe("signed-in");
+  });
+
+  it("counts parallel guesses one by one: a burst cannot pass the 5 tries", async () => {
+    const phone = freshPhone();
+    const { attemptId } = await sentAttempt(phone);
+    const code = lastCode(phone);
+    const guesses = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
+    guesses[29] = code;
+    const results = await Promise.all(guesses.map((g) => verifyPhoneCode({ attemptId, code: g, now: after(5) })));
+    expect(results.filter((r) => r.status === "signed-in")).toHaveLength(0);
+    expect(await failedTriesOf(attemptId)).toBe(5);
+  });
+
+  it("a resend does not reset the failure count", async () => {
+    const phone = freshPhone();
+    const first = await sentAttempt(phone, after(0));
+    for (let i = 1; i <= 3; i++) await verifyPhoneCode({ attemptId: first.attemptId, code: wrong(lastCode(phone)), now: after(i) });
+    const resent = await sentAttempt(phone, after(70));
+    expect(resent.attemptId).toBe(first.attemptId);
+    const code = lastCode(phone);
+    expect(await verifyPhoneCode({ attemptId: resent.attemptId, code: wrong(code), now: after(71) })).toEqual({
+      status: "wrong-code",
+      triesLeft: 1,
+    });
+    expect(await verifyPhoneCode({ attemptId: resent.attemptId, code: wrong(code), now: after(72) })).toEqual({ status: "burnt" });
+    expect(await verifyPhoneCode({ attemptId: resent.attemptId, code, now: after(73) })).toEqual({ status: "burnt" });
+  });
+
+  it("a resend makes the old code useless", async () => {
+    const phone = freshPhone();
+    const { attemptId } = await sentAttempt(phone, after(0));
+    const oldCode = lastCode(phone);
+    await sentAttempt(phone, after(70));
+    const newCode = lastCode(phone);
+    if (oldCode === newCode) return;
+    expect((await verifyPhoneCode({ attemptId, code: oldCode, now: after(71) })).status).toBe("wrong-code");
+    expect((await verifyPhoneCode({ attemptId, code: newCode, now: after(72) })).status).toBe("signed-in");
+  });
+
+  it("issues a new session id and ends the previous one (fixation)", async () => {
+    const phone = freshPhone();
+    let { attemptId } = await sentAttempt(phone, after(0));
+    const first = await verifyPhoneCode({ attemptId, code: lastCode(phone), now: after(1) });
+    if (first.status !== "signed-in") throw new Error("not signed in");
+    ({ attemptId } = await sentAttempt(phone, after(100)));
+    const second = await verifyPhoneCode({ attemptId, code: lastCode(phone), previousSid: first.sid, now: after(101) });
+    if (second.status !== "signed-in") throw new Error("not signed in");
+    expect(second.sid).not.toBe(first.sid);
+    expect(await findSessionMember(first.sid, after(102))).toBeNull();
+    expect(await findSessionMember(second.sid, after(102))).not.toBeNull();
+    expect(await db().select().from(sessions).where(eq(sessions.memberId, second.member.id))).toHaveLength(1);
+  });
+});

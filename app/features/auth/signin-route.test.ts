@@ -1,0 +1,417 @@
+/**
+ * The /signin screen and friends through their route functions, with real Requests and
+ * the root middleware: what a member's browser would get back.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestDatabase } from "../../../tests/support/db";
+import { BASE_URL, callRoute } from "../../../tests/support/route";
+import { loader as acceptInviteLoader } from "~/routes/accept-invite";
+import { loader as outboxJsonLoader } from "~/routes/dev/outbox-json";
+import { loader as homeLoader } from "~/routes/home";
+import { action as signOutAction } from "~/routes/resources/sign-out";
+import { action as endSessionAction } from "~/routes/resources/end-session";
+import { action as validateAction } from "~/routes/resources/session-validate";
+import { action as signInAction, loader as signInLoader } from "~/routes/signin";
+import { loader as takeAGuessLoader } from "~/routes/takeaguess";
+import { consentCookie } from "~/platform/cookies.server";
+import { toastOfThisRequest } from "~/platform/toast.server";
+import { db } from "~/platform/db/db.server";
+import { contests, memberRoles, members, sessions } from "~/platform/db/schema";
+import { ConsoleSmsProvider } from "~/platform/sms/console.server";
+import { setSmsProvider } from "~/platform/sms/sms.server";
+import { TwilioSmsProvider } from "~/platform/sms/twilio.server";
+import { findSessionMember, hashSessionId, startSession } from "./sessions.server";
+
+let outbox: ConsoleSmsProvider;
+let n = 0;
+const freshPhone = () => `555${String(3_000_000 + ++n).padStart(7, "0")}`;
+let ipN = 0;
+const freshIp = () => `192.0.2.${++ipN}`;
+
+beforeAll(async () => {
+  await createTestDatabase();
+});
+beforeEach(() => {
+  outbox = new ConsoleSmsProvider();
+  setSmsProvider(outbox);
+  vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  setSmsProvider(undefined);
+});
+
+/** A browser's cookie jar, enough for these tests. */
+class Jar {
+  private cookies = new Map<string, string>();
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+  take(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const [name, ...rest] = pair!.split("=");
+      const value = rest.join("=");
+      const expired = attrs.some((a) => /max-age=0|expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (expired || value === "") this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+  }
+  get(name: string) {
+    return this.cookies.get(name);
+  }
+  set(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+}
+
+async function withConsent() {
+  const jar = new Jar();
+  const consent = await consentCookie.serialize("yes");
+  jar.set("cookiesaccepted", consent.split(";")[0]!.split("=").slice(1).join("="));
+  return jar;
+}
+
+function post(path: string, jar: Jar, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return new Request(new URL(path, BASE_URL), {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), ...headers },
+  });
+}
+const get = (path: string, jar: Jar, headers: Record<string, string> = {}) =>
+  new Request(new URL(path, BASE_URL), { headers: { Cookie: jar.header(), ...headers } });
+
+/** The status the browser would get, whether the route answered a Response or data(). */
+const statusOf = (call: { thrown: unknown; result: unknown; response: Response }) => {
+  const value = call.result ?? call.thrown;
+  if (value instanceof Response) return value.status;
+  return (value as { init?: { status?: number } } | undefined)?.init?.status ?? 200;
+};
+const bodyOf = (call: { result: unknown; thrown: unknown }) => {
+  const value = (call.result ?? call.thrown) as { data?: unknown; init?: { status?: number; headers?: HeadersInit } };
+  return value;
+};
+
+function lastCode() {
+  return /#(\d{6})$/.exec(outbox.outbox()[0]!.body)![1]!;
+}
+
+/** Walks the sign-in as a browser would and returns the jar and where it landed. */
+async function signInThrough(path: string, phone = freshPhone(), ip = freshIp()) {
+  const jar = await withConsent();
+  const sent = await callRoute(signInAction, post(path, jar, { intent: "send", phone }), { info: { clientIp: ip } });
+  expect(statusOf(sent)).toBe(302);
+  jar.take(sent.response);
+  const verified = await callRoute(signInAction, post(path, jar, { intent: "verify", code: lastCode() }), { info: { clientIp: ip } });
+  jar.take(verified.response);
+  return { jar, response: verified.response, phone };
+}
+
+describe("sending a code from /signin", () => {
+  it("needs cookies first: 'Cookies not accepted.', the toast, and the banner", async () => {
+    const jar = new Jar();
+    const call = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: freshPhone(), enhanced: "1" }));
+    const answer = bodyOf(call);
+    expect(answer.init?.status).toBe(403);
+    expect(answer.data).toMatchObject({
+      error: "Cookies not accepted.",
+      cookies: true,
+      // An enhanced post carries the toast to the page (loaders are not re-fetched after a 4xx).
+      toast: { type: "error", message: "Please accept cookies to sign in or sign up." },
+    });
+    expect(outbox.outbox()).toHaveLength(0);
+    // A plain post shows it on the page this same request renders.
+    const plain = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: freshPhone() }));
+    expect(toastOfThisRequest(plain.context)).toEqual({ type: "error", message: "Please accept cookies to sign in or sign up." });
+  });
+
+  it("sends, toasts 'Code sent successfully!' and shows the code step from the server's clock", async () => {
+    const jar = await withConsent();
+    const phone = freshPhone();
+    const call = await callRoute(signInAction, post("/signin?redirectTo=%2Ftakeaguess%2F3", jar, { intent: "send", phone }), {
+      info: { clientIp: freshIp() },
+    });
+    expect(statusOf(call)).toBe(302);
+    expect(call.response.headers.get("Location")).toBe("/signin?redirectTo=%2Ftakeaguess%2F3");
+    jar.take(call.response);
+    expect(outbox.outbox()[0]!.to).toBe(`+1${phone}`);
+    const page = await callRoute(signInLoader, get("/signin", jar));
+    const data = page.result as { attempt: { phone: string; sentAt: number }; now: number };
+    expect(data.attempt.phone).toBe(`${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`);
+    expect(data.now - data.attempt.sentAt).toBeLessThan(5_000);
+  });
+
+  it("refuses a second send within 60 s with 429, Retry-After and a readable message, in en and zh", async () => {
+    const jar = await withConsent();
+    const phone = freshPhone();
+    await callRoute(signInAction, post("/signin", jar, { intent: "send", phone }), { info: { clientIp: freshIp() } });
+    const en = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone }), { info: { clientIp: freshIp() } });
+    const answer = bodyOf(en);
+    expect(answer.init?.status).toBe(429);
+    const retryAfter = Number(new Headers(answer.init?.headers).get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(55);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((answer.data as { error: string }).error).toBe(
+      `Too many codes asked for. Please wait ${retryAfter} seconds before asking again.`,
+    );
+    const zh = await callRoute(signInAction, post("/signin?lng=zh", jar, { intent: "send", phone }), { info: { clientIp: freshIp() } });
+    expect((bodyOf(zh).data as { error: string }).error).toMatch(/^请求验证码次数过多。请等待 \d+ 秒后再试。$/);
+  });
+
+  it("answers the same status and body for a number with an account and a new one", async () => {
+    const known = freshPhone();
+    await db().insert(members).values({ phone: `+1${known}` });
+    const answers = [];
+    for (const phone of [known, freshPhone()]) {
+      const jar = await withConsent();
+      const call = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone }), { info: { clientIp: freshIp() } });
+      answers.push({ status: call.response.status, location: call.response.headers.get("Location"), body: await call.response.text() });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+  });
+
+  it("a filled honeypot sends nothing and answers like a normal send", async () => {
+    const jar = await withConsent();
+    const normal = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: freshPhone(), website: "" }), {
+      info: { clientIp: freshIp() },
+    });
+    const sentBefore = outbox.outbox().length;
+    const trapped = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: freshPhone(), website: "http://spam" }), {
+      info: { clientIp: freshIp() },
+    });
+    expect(outbox.outbox()).toHaveLength(sentBefore);
+    expect(trapped.response.status).toBe(normal.response.status);
+    expect(trapped.response.headers.get("Location")).toBe(normal.response.headers.get("Location"));
+    expect(trapped.response.headers.getSetCookie().map((c) => c.split("=")[0])).toEqual(
+      normal.response.headers.getSetCookie().map((c) => c.split("=")[0]),
+    );
+  });
+
+  it("an invalid number is a 400 that keeps what was typed", async () => {
+    const jar = await withConsent();
+    const call = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: "555-0100" }));
+    expect(bodyOf(call).init?.status).toBe(400);
+    expect(bodyOf(call).data).toMatchObject({ values: { phone: "555-0100" } });
+  });
+});
+
+describe("verifying the code at /signin", () => {
+  it("signs a new member in, creates the account and sends them to /signup", async () => {
+    const { response, jar, phone } = await signInThrough("/signin");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/signup");
+    expect(jar.get("sessionID")).toBeTruthy();
+    expect(jar.get("glow_signed_in")).toBeTruthy();
+    const [member] = await db().select().from(members).where(eq(members.phone, `+1${phone}`));
+    expect(member).toBeTruthy();
+  });
+
+  it("a returning member lands on /newsfeed", async () => {
+    const phone = freshPhone();
+    await db().insert(members).values({ phone: `+1${phone}`, zipcode: "94110" });
+    const { response } = await signInThrough("/signin", phone);
+    expect(response.headers.get("Location")).toBe("/newsfeed");
+  });
+
+  it("a wrong code shows the server's message, resets the countdown and keeps the code", async () => {
+    const jar = await withConsent();
+    await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: freshPhone() }), { info: { clientIp: freshIp() } }).then((c) =>
+      jar.take(c.response),
+    );
+    const wrong = String((Number(lastCode()) + 1) % 1_000_000).padStart(6, "0");
+    const call = await callRoute(signInAction, post("/signin", jar, { intent: "verify", code: wrong }));
+    expect(bodyOf(call).init?.status).toBe(400);
+    expect(bodyOf(call).data).toEqual({
+      intent: "verify",
+      values: { code: wrong },
+      error: "That code is not right. You have 4 tries left.",
+      resetCountdown: true,
+    });
+  });
+
+  it("goes back to a stored return path on our origin", async () => {
+    const { response } = await signInThrough("/signin?redirectTo=%2Ftakeaguess%2F12");
+    expect(response.headers.get("Location")).toBe("/takeaguess/12");
+  });
+
+  it.each(["//evil.com", "/\\evil.com", "/%5Cevil.com", "/\t/evil.com", "https://evil.com", "javascript:alert(1)"])(
+    "a return path %j lands on /newsfeed instead",
+    async (value) => {
+      const phone = freshPhone();
+      await db().insert(members).values({ phone: `+1${phone}` });
+      const { response } = await signInThrough(`/signin?${new URLSearchParams({ redirectTo: value })}`, phone);
+      expect(response.headers.get("Location")).toBe("/newsfeed");
+    },
+  );
+
+  it("an invitation survives sign-in, leftover query kept", async () => {
+    const { response } = await signInThrough(
+      "/signin?acceptinginvitation=true&partyId=4&contestId=2&memberId=9&role=judge&inviteType=email&invitedby=Grace",
+    );
+    expect(response.headers.get("Location")).toBe("/accept-invite/4/2/9/judge/email?invitedby=Grace");
+  });
+
+  it("a signed-in member opening /signin goes straight on", async () => {
+    const { jar } = await signInThrough("/signin");
+    const call = await callRoute(signInLoader, get("/signin?acceptinginvitation=true", jar));
+    expect((call.thrown as Response).headers.get("Location")).toBe("/newsfeed");
+  });
+});
+
+describe("sessions", () => {
+  it("signing in again issues a new session id and the old cookie is signed out", async () => {
+    const phone = freshPhone();
+    const first = await signInThrough("/signin", phone);
+    const oldCookie = first.jar.header();
+    const jar = first.jar;
+    const sent = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone }), { info: { clientIp: freshIp() } });
+    // Within 60 s of the first send: wait it out by moving the hits back.
+    if (statusOf(sent) === 429) {
+      await db().execute(sql`update rate_limit_hits set at = at - interval '2 minutes'`);
+      const again = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone }), { info: { clientIp: freshIp() } });
+      jar.take(again.response);
+    } else jar.take(sent.response);
+    const verified = await callRoute(signInAction, post("/signin", jar, { intent: "verify", code: lastCode() }));
+    jar.take(verified.response);
+    expect(jar.get("sessionID")).not.toBe(undefined);
+    const replay = await callRoute(takeAGuessLoader, new Request(`${BASE_URL}/takeaguess/1`, { headers: { Cookie: oldCookie } }), {
+      params: { cardID: "1" },
+    });
+    expect((replay.thrown as Response).headers.get("Location")).toBe("/signin?redirectTo=%2Ftakeaguess%2F1");
+    const now = await callRoute(takeAGuessLoader, get("/takeaguess/1", jar), { params: { cardID: "1" } });
+    expect(now.thrown).toBeUndefined();
+  });
+
+  it("a session older than 3 days is refused whatever the cookie says", async () => {
+    const [member] = await db().insert(members).values({ phone: `+1${freshPhone()}` }).returning();
+    const sid = await startSession(member!.id, {}, new Date(Date.now() - 3 * 24 * 3600 * 1000 - 1000));
+    // Even with its expiry pushed into the future, its age ends it.
+    await db().update(sessions).set({ expiresAt: new Date(Date.now() + 3600_000) }).where(eq(sessions.idHash, hashSessionId(sid)));
+    expect(await findSessionMember(sid)).toBeNull();
+    const young = await startSession(member!.id, {}, new Date(Date.now() - 3 * 24 * 3600 * 1000 + 60_000));
+    expect(await findSessionMember(young)).not.toBeNull();
+  });
+
+  it("sign-out deletes the row, mutes the story and lands on /home with the notice; the old cookie is then signed out", async () => {
+    const { jar, phone } = await signInThrough("/signin");
+    const before = jar.header();
+    const call = await callRoute(signOutAction, post("/signout", jar, { redirectTo: "/newsfeed" }));
+    expect(call.response.status).toBe(302);
+    expect(call.response.headers.get("Location")).toBe("/home");
+    jar.take(call.response);
+    const [member] = await db().select().from(members).where(eq(members.phone, `+1${phone}`));
+    expect(member!.storyMuted).toBe(true);
+    expect(await db().select().from(sessions).where(eq(sessions.memberId, member!.id))).toHaveLength(0);
+    const replay = await callRoute(validateAction, post("/sessionvalidation", new Jar(), {}, { Cookie: before }));
+    expect(statusOf(replay)).toBe(401);
+  });
+
+  it("a sign-out failure is logged and the member stays signed in", async () => {
+    const { jar } = await signInThrough("/signin");
+    const errors = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const realDb = db();
+    const spy = vi.spyOn(realDb, "transaction").mockRejectedValueOnce(new Error("database went away"));
+    const call = await callRoute(signOutAction, post("/signout", jar, { redirectTo: "/newsfeed" }));
+    spy.mockRestore();
+    expect(call.response.headers.get("Location")).toBe("/newsfeed");
+    expect(call.response.headers.getSetCookie().filter((c) => !c.startsWith("toast="))).toEqual([]);
+    expect(String(errors.mock.calls[0]?.[0])).toContain("sign-out failed");
+    const still = await callRoute(validateAction, post("/sessionvalidation", jar, {}));
+    expect(statusOf(still)).toBe(200);
+  });
+
+  it("the error screen's LOGIN also deletes the server row and removes the cookie", async () => {
+    const { jar } = await signInThrough("/signin");
+    const before = jar.header();
+    const call = await callRoute(endSessionAction, post("/session/end", jar, {}));
+    expect(call.response.headers.get("Location")).toBe("/");
+    expect(call.response.headers.getSetCookie().find((c) => c.startsWith("sessionID="))).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    const replay = await callRoute(validateAction, post("/sessionvalidation", new Jar(), {}, { Cookie: before }));
+    expect(statusOf(replay)).toBe(401);
+  });
+
+  it("validation records the fingerprint as a soft signal, never as a key", async () => {
+    const { jar } = await signInThrough("/signin");
+    const ok = await callRoute(
+      validateAction,
+      new Request(`${BASE_URL}/sessionvalidation`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: jar.header() },
+        body: JSON.stringify({ fingerprint: "fp-device-1" }),
+      }),
+    );
+    expect(statusOf(ok)).toBe(200);
+    const memberID = (bodyOf(ok).data as { result: { memberID: number } }).result.memberID;
+    const [row] = await db().select().from(sessions).where(eq(sessions.memberId, memberID));
+    expect(row!.fingerprint).toBe("fp-device-1");
+    // The same fingerprint without the cookie signs no one in.
+    const stranger = await callRoute(
+      validateAction,
+      new Request(`${BASE_URL}/sessionvalidation`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ fingerprint: "fp-device-1" }),
+      }),
+    );
+    expect(statusOf(stranger)).toBe(401);
+    // A different device print keeps the session (soft signal) and is recorded.
+    const moved = await callRoute(
+      validateAction,
+      new Request(`${BASE_URL}/sessionvalidation`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: jar.header() },
+        body: JSON.stringify({ fingerprint: "fp-device-2" }),
+      }),
+    );
+    expect(statusOf(moved)).toBe(200);
+  });
+});
+
+describe("access levels and arrival", () => {
+  it("a game master with access level above 0 is sent from / and /home to /gamemaster; others are not", async () => {
+    const gm = await signInThrough("/signin");
+    const [gmMember] = await db().select().from(members).where(eq(members.phone, `+1${gm.phone}`));
+    const [contest] = await db().insert(contests).values({ name: "Spring" }).returning();
+    await db().insert(memberRoles).values({ memberId: gmMember!.id, contestId: contest!.id, role: "gamemaster" });
+    for (const path of ["/", "/home"]) {
+      const call = await callRoute(homeLoader, get(path, gm.jar));
+      expect((call.thrown as Response).headers.get("Location")).toBe("/gamemaster");
+    }
+    const member = await signInThrough("/signin");
+    const call = await callRoute(homeLoader, get("/", member.jar));
+    expect(call.thrown).toBeUndefined();
+  });
+
+  it("an anonymous invite link goes to /signin with the invitation as parameters", async () => {
+    const call = await callRoute(acceptInviteLoader, get("/accept-invite/4/2/9/judge/email?inviter=Grace", new Jar()), {
+      params: { partyId: "4", contestid: "2", memberid: "9", role: "judge", type: "email" },
+    });
+    expect((call.thrown as Response).headers.get("Location")).toBe(
+      "/signin?acceptinginvitation=true&partyId=4&contestId=2&memberId=9&role=judge&inviteType=email&inviter=Grace",
+    );
+  });
+
+  it("an anonymous guess card goes to /signin and remembers it", async () => {
+    const call = await callRoute(takeAGuessLoader, get("/takeaguess/12", new Jar()), { params: { cardID: "12" } });
+    expect((call.thrown as Response).headers.get("Location")).toBe("/signin?redirectTo=%2Ftakeaguess%2F12");
+  });
+});
+
+describe("/dev/outbox.json", () => {
+  it("lists the console provider's texts, newest first", async () => {
+    await outbox.send({ to: "+15550100001", body: "one" });
+    await outbox.send({ to: "+15550100002", body: "two" });
+    const call = await callRoute(outboxJsonLoader, get("/dev/outbox.json", new Jar()));
+    const list = (await (call.result as Response).json()) as Array<{ to: string; body: string; sentAt: string }>;
+    expect(list.map((t) => t.body)).toEqual(["two", "one"]);
+    expect(Object.keys(list[0]!).sort()).toEqual(["body", "sentAt", "to"]);
+  });
+
+  it("does not exist with another provider", async () => {
+    setSmsProvider(new TwilioSmsProvider({ accountSid: `AC${"a".repeat(32)}`, authToken: "x".repeat(20), from: "+15005550006" }));
+    const call = await callRoute(outboxJsonLoader, get("/dev/outbox.json", new Jar()));
+    expect((call.thrown as { init?: { status: number } }).init?.status).toBe(404);
+  });
+});

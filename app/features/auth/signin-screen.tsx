@@ -1,0 +1,208 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useLocation, useNavigation } from "react-router";
+import { ResendCountdown } from "~/islands/resend-countdown";
+import { CookieBanner } from "~/ui/cookie-banner";
+import { showToast } from "~/ui/toaster";
+import type { Arrival } from "./arrival";
+import { digitsOf, formatPhoneInput, MIN_PHONE_DIGITS } from "./phone";
+import type { SignInAnswer } from "./sign-in-answer";
+import { useHydrated } from "./use-hydrated";
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-lg text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-50";
+const primaryButton =
+  "rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 disabled:cursor-wait disabled:opacity-70";
+const secondaryButton = "rounded-md border border-slate-400 px-4 py-2 font-semibold";
+
+export interface SignInScreenProps {
+  consent: "yes" | "no" | null;
+  arrival: Arrival;
+  attempt: { phone: string; sentAt: number } | null;
+  now: number;
+  answer: SignInAnswer | undefined;
+}
+
+/** The spec's Signin page: phone, then code; every step is a plain form first. */
+export function SignInScreen({ consent, arrival, attempt, now, answer }: SignInScreenProps) {
+  const { t } = useTranslation("auth");
+  const location = useLocation();
+  const action = `/signin${location.search}`;
+  const codeStep = attempt && answer?.intent !== "send" ? attempt : null;
+  useEffect(() => {
+    if (answer?.toast) showToast(answer.toast);
+  }, [answer]);
+
+  return (
+    <div className="mx-auto max-w-md space-y-6">
+      <header className="space-y-2">
+        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("signin.heading")}</h1>
+        <p>{t("signin.intro")}</p>
+        {arrival === "invite" ? <p className="font-medium">{t("signin.arrivingInvite")}</p> : null}
+        {arrival === "return" ? <p className="font-medium">{t("signin.arrivingReturn")}</p> : null}
+      </header>
+
+      {answer?.error ? (
+        <p role="alert" id="signin-error" className="rounded-md border border-red-600 bg-red-50 px-3 py-2 font-medium text-red-900 dark:bg-red-950 dark:text-red-50">
+          {answer.error}
+        </p>
+      ) : null}
+
+      {codeStep ? (
+        <CodeStep action={action} attempt={codeStep} now={now} answer={answer} />
+      ) : (
+        <PhoneStep action={action} answer={answer} />
+      )}
+
+      {/* Declined cookies: the banner comes back here, where they are needed. */}
+      {consent === "no" ? <CookieBanner /> : null}
+    </div>
+  );
+}
+
+/**
+ * On a slow connection people type before JavaScript arrives. Hydration leaves the typed
+ * text in the field, but the next render of a controlled input would wipe it: take it
+ * into state first.
+ */
+function useKeepTypedBeforeHydration(keep: (typed: string) => void) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = ref.current?.value;
+    if (typed) keep(typed);
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return ref;
+}
+
+function EnhancedField() {
+  // Tells the server the page runs JavaScript (it then flashes toasts for the re-fetch).
+  return useHydrated() ? <input type="hidden" name="enhanced" value="1" /> : null;
+}
+
+function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | undefined }) {
+  const { t } = useTranslation("auth");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [phone, setPhone] = useState(() => formatPhoneInput(answer?.values.phone ?? ""));
+  const field = useKeepTypedBeforeHydration((typed) => setPhone(formatPhoneInput(typed)));
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "send";
+  const enough = digitsOf(phone).length >= MIN_PHONE_DIGITS;
+
+  return (
+    <Form method="post" action={action} className="space-y-4" aria-describedby={answer?.error ? "signin-error" : undefined}>
+      <EnhancedField />
+      <div>
+        <label htmlFor="phone" className="block font-semibold">
+          {t("signin.phoneLabel")}
+        </label>
+        <input
+          id="phone"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          maxLength={40}
+          ref={field}
+          value={phone}
+          onChange={(event) => setPhone(formatPhoneInput(event.currentTarget.value))}
+          aria-invalid={answer?.intent === "send" && answer.error ? true : undefined}
+          aria-describedby="phone-hint"
+          className={inputClass}
+        />
+        <p id="phone-hint" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          {t("signin.phoneHint")}
+        </p>
+      </div>
+      {/* The honeypot: hidden from people and assistive technology, tempting to bots. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor="website">{t("signin.honeypotLabel")}</label>
+        <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      {/* Without JavaScript the button is always there and the server checks the number. */}
+      {!hydrated || enough ? (
+        <button type="submit" name="intent" value="send" disabled={sending} className={primaryButton}>
+          {sending ? t("signin.loading") : t("signin.sendCode")}
+        </button>
+      ) : null}
+    </Form>
+  );
+}
+
+function CodeStep({
+  action,
+  attempt,
+  now,
+  answer,
+}: {
+  action: string;
+  attempt: { phone: string; sentAt: number };
+  now: number;
+  answer: SignInAnswer | undefined;
+}) {
+  const { t } = useTranslation("auth");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [code, setCode] = useState(answer?.values.code ?? "");
+  const field = useKeepTypedBeforeHydration(setCode);
+  const verifying = navigation.state !== "idle" && navigation.formData?.get("intent") === "verify";
+  const resending = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend";
+
+  return (
+    <div className="space-y-4">
+      <ResendCountdown
+        sentAt={attempt.sentAt}
+        serverNow={now}
+        phone={attempt.phone}
+        reset={Boolean(answer?.resetCountdown)}
+        resendButton={
+          <Form method="post" action={action}>
+            <EnhancedField />
+            <button type="submit" name="intent" value="resend" disabled={resending} className={secondaryButton}>
+              {t("signin.sendAnother")}
+            </button>
+          </Form>
+        }
+      />
+      <Form method="post" action={action} className="space-y-4">
+        <EnhancedField />
+        <div>
+          <label htmlFor="code" className="block font-semibold">
+            {t("signin.codeLabel")}
+          </label>
+          <input
+            id="code"
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]*"
+            maxLength={7}
+            required
+            ref={field}
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            aria-describedby="code-hint"
+            aria-invalid={answer?.intent === "verify" && answer.error ? true : undefined}
+            className={`${inputClass} tracking-widest`}
+          />
+          <p id="code-hint" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            {t("signin.codeHint")}
+          </p>
+        </div>
+        {!hydrated || code.trim() !== "" ? (
+          <button type="submit" name="intent" value="verify" disabled={verifying} aria-busy={verifying} className={primaryButton}>
+            {verifying ? t("signin.loading") : t("signin.continue")}
+          </button>
+        ) : null}
+      </Form>
+      <Form method="post" action={action}>
+        <button type="submit" name="intent" value="restart" className="font-medium underline">
+          {t("signin.differentNumber")}
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { secondsLeft, SENT_NOTICE_ABOVE_SECONDS } from "~/features/auth/phone";
+
+/**
+ * The spec's resend countdown. The server renders the state from its own clock (so a
+ * refresh without JavaScript shows the right one); in the browser it ticks every second,
+ * counted from when the page arrived, so a skewed phone clock cannot bend it.
+ */
+export function ResendCountdown({
+  sentAt,
+  serverNow,
+  phone,
+  reset,
+  resendButton,
+}: {
+  sentAt: number;
+  serverNow: number;
+  phone: string;
+  /** A failed verification resets the countdown: 'Send another code' shows at once. */
+  reset: boolean;
+  resendButton: React.ReactNode;
+}) {
+  const { t } = useTranslation("auth");
+  const atRender = reset ? 0 : secondsLeft(sentAt, serverNow);
+  const [left, setLeft] = useState(atRender);
+
+  useEffect(() => {
+    setLeft(atRender);
+    if (atRender === 0) return;
+    const arrived = Date.now();
+    const timer = setInterval(() => {
+      const next = Math.max(0, atRender - Math.floor((Date.now() - arrived) / 1000));
+      setLeft(next);
+      if (next === 0) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [atRender]);
+
+  if (left > SENT_NOTICE_ABOVE_SECONDS) {
+    return (
+      <p role="status" className="font-medium">
+        {t("signin.codeSent", { phone })}
+      </p>
+    );
+  }
+  if (left > 0) {
+    return (
+      <p role="status" className="text-slate-700 dark:text-slate-300">
+        {t("signin.retryIn", { seconds: left })}
+      </p>
+    );
+  }
+  return <>{resendButton}</>;
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
+
+let startedThisPageLoad = false;
+
+/** The spec's fallback id when the fingerprint cannot be made: 'mobile_', a timestamp, random text. */
+function fallbackFingerprint() {
+  return `mobile_${Date.now()}_${Math.random().toString(36).slice(2, 12)}`;
+}
+
+async function deviceFingerprint(): Promise<string> {
+  try {
+    // Loaded only now, after consent, in its own chunk; monitoring off (no network).
+    const FingerprintJS = await import("@fingerprintjs/fingerprintjs");
+    const agent = await FingerprintJS.load({ monitoring: false });
+    return (await agent.get()).visitorId;
+  } catch {
+    return fallbackFingerprint();
+  }
+}
+
+/**
+ * The spec's session start, after cookie acceptance: make a device fingerprint, validate
+ * the session with it, and when the server's answer differs from what the page shows
+ * (a link from another site arrived without the Strict cookie: auto sign-in; or the
+ * session ended elsewhere), re-fetch the page's data. Never blocks the page: it waits
+ * for an idle moment and swallows its own failures.
+ */
+export function SessionStart({ signedIn }: { signedIn: boolean }) {
+  const revalidator = useRevalidator();
+  // Compared when the answer arrives: the member may have signed out meanwhile.
+  const shown = useRef(signedIn);
+  shown.current = signedIn;
+  useEffect(() => {
+    if (startedThisPageLoad) return;
+    startedThisPageLoad = true;
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
+    idle(() => {
+      void (async () => {
+        const fingerprint = await deviceFingerprint();
+        const response = await fetch("/sessionvalidation", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          credentials: "same-origin",
+          body: JSON.stringify({ fingerprint }),
+        });
+        const body = (await response.json().catch(() => null)) as { result?: { memberID?: number } | null } | null;
+        const validated = Boolean(body?.result?.memberID);
+        if (validated !== shown.current) await revalidator.revalidate();
+      })().catch(() => {
+        /* a soft signal: failure changes nothing */
+      });
+    });
+    // Once per page load; the signed-in state at that moment is what counts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
+}

@@ -1,0 +1,64 @@
+import { useTranslation } from "react-i18next";
+import { redirect } from "react-router";
+import type { Route } from "./+types/accept-invite";
+import { signInUrlForInvite } from "~/features/auth/arrival";
+import { getCurrentMember } from "~/features/auth/sessions.server";
+import { getInstance } from "~/platform/i18n.server";
+
+export const handle = { i18n: ["auth"] };
+
+/**
+ * Accept Invite. An anonymous visitor signs in first and comes back here (the spec's
+ * /signin invitation parameters); the invitation screen itself comes with the parties
+ * and contests issues — for now the member sees where they arrived.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const current = await getCurrentMember(request, context);
+  if (!current) throw redirect(signInUrlForInvite(params, new URL(request.url).searchParams));
+  const query = [...new URL(request.url).searchParams].map(([key, value]) => ({ key, value }));
+  return {
+    title: getInstance(context).t("auth:invite.title"),
+    invite: {
+      partyId: params.partyId,
+      contestId: params.contestid ?? null,
+      memberId: params.memberid ?? null,
+      role: params.role ?? null,
+      inviteType: params.type ?? null,
+    },
+    query,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Accept Invite"} · Glow` }];
+
+export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const { invite, query } = loaderData;
+  const rows: Array<[string, string | null | undefined]> = [
+    [t("invite.party"), invite.partyId],
+    [t("invite.contest"), invite.contestId],
+    [t("invite.member"), invite.memberId],
+    [t("invite.role"), invite.role],
+    [t("invite.type"), invite.inviteType],
+    ...query.map((q) => [q.key, q.value] as [string, string]),
+  ];
+  return (
+    <section aria-labelledby="invite-heading" className="space-y-4">
+      <h1 id="invite-heading" className="font-righteous text-3xl text-glow-700 dark:text-glow-300">
+        {t("invite.heading")}
+      </h1>
+      <p>{t("invite.arrived")}</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" data-testid="invite-details">
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-semibold">{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <p className="text-slate-700 dark:text-slate-300">{t("invite.later")}</p>
+    </section>
+  );
+}

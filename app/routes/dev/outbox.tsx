@@ -1,0 +1,49 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import type { Route } from "./+types/outbox";
+import { getInstance } from "~/platform/i18n.server";
+import { consoleOutbox } from "~/platform/sms/sms.server";
+
+export const handle = { i18n: ["auth"] };
+
+/** The console SMS provider's latest 50 texts, newest first; 404 with any other provider. */
+export function loader({ context }: Route.LoaderArgs) {
+  const outbox = consoleOutbox();
+  if (!outbox) throw data(null, { status: 404 });
+  return data(
+    { title: getInstance(context).t("auth:outbox.title"), texts: outbox.outbox() },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Outbox"} · Glow` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  return (
+    <section aria-labelledby="outbox-heading" className="space-y-4">
+      <h1 id="outbox-heading" className="text-2xl font-bold">
+        {t("outbox.heading")}
+      </h1>
+      <p>{t("outbox.intro")}</p>
+      {loaderData.texts.length === 0 ? (
+        <p>{t("outbox.empty")}</p>
+      ) : (
+        <ol className="space-y-3" aria-label={t("outbox.heading")}>
+          {loaderData.texts.map((text, i) => (
+            <li key={`${text.sentAt}-${i}`} className="rounded-lg border border-slate-300 p-3 dark:border-slate-700">
+              <p className="text-sm">
+                <span className="font-semibold">{t("outbox.to")}</span> {text.to} ·{" "}
+                <time dateTime={text.sentAt}>{text.sentAt}</time>
+              </p>
+              <pre className="mt-2 whitespace-pre-wrap font-mono">{text.body}</pre>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/sign-out";
+import { getCurrentMember, signedOutCookies, signOut } from "~/features/auth/sessions.server";
+import { log } from "~/platform/log.server";
+import { safeRedirectPath } from "~/platform/redirect-to";
+
+/**
+ * Sign-out (a form post): the session row goes, the member's story sound is muted, and
+ * the member lands on /home with 'You have successfully logged out!'. When the database
+ * fails, that is logged and the member stays signed in, back where they were.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const origin = new URL(request.url).origin;
+  const current = await getCurrentMember(request, context);
+  if (current) {
+    try {
+      await signOut(current.sid);
+    } catch (error) {
+      log.error("sign-out failed", { memberId: current.member.id, error: String(error) });
+      return redirect(safeRedirectPath(form.get("redirectTo"), origin, "/home"));
+    }
+  }
+  const headers = new Headers();
+  for (const cookie of await signedOutCookies(request, true)) headers.append("Set-Cookie", cookie);
+  return redirect("/home", { headers });
+}
+
+export async function loader() {
+  throw data(null, { status: 404 });
+}

@@ -1,0 +1,20 @@
+import type { Route } from "./+types/signin";
+import { handleSignInPost, loadSignInPage } from "~/features/auth/sign-in-page.server";
+import { SignInScreen } from "~/features/auth/signin-screen";
+
+export const handle = { i18n: ["auth"] };
+
+export const loader = ({ request, context }: Route.LoaderArgs) => loadSignInPage(request, context);
+export const action = ({ request, context }: Route.ActionArgs) => handleSignInPost(request, context);
+
+/** A refused send's Retry-After reaches the browser, with JavaScript (data request) and without. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Signin"} · Glow` }];
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  return <SignInScreen {...loaderData} answer={actionData} />;
+}

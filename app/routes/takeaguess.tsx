@@ -1,0 +1,30 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/takeaguess";
+import { requireMember } from "~/features/auth/sessions.server";
+import { getInstance } from "~/platform/i18n.server";
+
+export const handle = { i18n: ["auth"] };
+
+/**
+ * Take a Guess. Members only: an anonymous visitor signs in and is brought back (the
+ * stored return path). The guess card itself comes with the quests issue.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireMember(request, context);
+  return { title: getInstance(context).t("auth:guess.title"), cardId: params.cardID };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Take a Guess"} · Glow` }];
+
+export default function TakeAGuess({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  return (
+    <section aria-labelledby="guess-heading" className="space-y-4">
+      <h1 id="guess-heading" className="font-righteous text-3xl text-glow-700 dark:text-glow-300">
+        {t("guess.heading")}
+      </h1>
+      <p>{t("guess.arrived", { card: loaderData.cardId })}</p>
+      <p className="text-slate-700 dark:text-slate-300">{t("guess.later")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,334 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { acceptCookies, expect, signIn, test, uniquePhone } from "./fixtures";
+import { E2E_HOOKS_TOKEN, E2E_PORT } from "../../playwright.config";
+
+/** Each test speaks from its own address, so the per-address send limit is its own. */
+let ipCounter = 0;
+async function ownAddress(page: Page) {
+  ipCounter += 1;
+  const ip = `10.${process.pid % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": ip });
+}
+
+/** The 10 digits a member types for a +1 number. */
+const typed = (e164: string) => e164.slice(2);
+const dashed = (e164: string) => {
+  const d = typed(e164);
+  return `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`;
+};
+
+/** The code of the newest text to this number, read from the console outbox. */
+async function codeFor(request: APIRequestContext, e164: string) {
+  await expect
+    .poll(async () => {
+      const texts = (await (await request.get("/dev/outbox.json")).json()) as Array<{ to: string; body: string }>;
+      return texts.find((t) => t.to === e164)?.body ?? "";
+    })
+    .toMatch(/#\d{6}$/);
+  const texts = (await (await request.get("/dev/outbox.json")).json()) as Array<{ to: string; body: string }>;
+  return /#(\d{6})$/.exec(texts.find((t) => t.to === e164)!.body)![1]!;
+}
+
+/** A member who already has an account (made through the e2e hook, in its own cookie jar). */
+async function existingMember(request: APIRequestContext, fields: Record<string, unknown> = {}) {
+  const phone = uniquePhone();
+  const response = await request.post("/__e2e/session", {
+    headers: { "x-e2e-token": E2E_HOOKS_TOKEN },
+    data: { phone, zipcode: "94110", firstName: "Returning", ...fields },
+  });
+  expect(response.ok()).toBeTruthy();
+  return phone;
+}
+
+async function sendCode(page: Page, phone: string) {
+  await page.getByLabel("Phone number").fill(typed(phone));
+  await page.getByRole("button", { name: "Send Code" }).click();
+}
+
+async function enterCode(page: Page, phone: string) {
+  const code = await codeFor(page.request, phone);
+  await page.getByLabel("Code", { exact: true }).fill(code);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+test.beforeEach(async ({ page }) => {
+  await ownAddress(page);
+});
+
+test.describe("phone sign-in", () => {
+  test("a new member signs in with the texted code and is sent to /signup", async ({ page }, testInfo) => {
+    const phone = uniquePhone();
+    await page.goto("/signin");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Join the Glow Game!");
+    await expect(page.getByText("If you don't have an account yet, one is created automatically.", { exact: false })).toBeVisible();
+    await acceptCookies(page);
+    await sendCode(page, phone);
+    await expect(page.getByText("Code sent successfully!")).toBeVisible();
+    await expect(page.getByText(`Code sent to ${dashed(phone)}!`)).toBeVisible();
+    await expect(page.getByLabel("Code", { exact: true })).toHaveAttribute("autocomplete", "one-time-code");
+    if (testInfo.project.name !== "no-js") {
+      // On a slow connection 'Continue' reads 'Loading...' and is disabled while verifying.
+      await page.route("**/signin.data**", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
+      await page.getByLabel("Code", { exact: true }).fill(await codeFor(page.request, phone));
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.getByRole("button", { name: "Loading..." })).toBeDisabled();
+    } else {
+      await enterCode(page, phone);
+    }
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test("a returning member signs in in Chinese and lands on the newsfeed", async ({ page, request }) => {
+    const phone = await existingMember(request);
+    await page.goto("/signin?lng=zh");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("加入 Glow 游戏！");
+    await acceptCookies(page);
+    await page.getByLabel("手机号码").fill(typed(phone));
+    await page.getByRole("button", { name: "发送验证码" }).click();
+    await expect(page.getByText("验证码发送成功！")).toBeVisible();
+    await expect(page.getByText(`验证码已发送至 ${dashed(phone)}！`)).toBeVisible();
+    await page.getByLabel("验证码", { exact: true }).fill(await codeFor(page.request, phone));
+    await page.getByRole("button", { name: "继续" }).click();
+    await expect(page).toHaveURL(/\/newsfeed$/);
+    await expect(page.getByText("登录成功！")).toBeVisible();
+    await expect(page.getByRole("button", { name: "退出登录" })).toBeVisible();
+  });
+
+  test("the phone field and its buttons: shown as typed with JavaScript, checked by the server without", async ({ page }, testInfo) => {
+    const js = testInfo.project.name !== "no-js";
+    if (js) await page.clock.install();
+    const phone = uniquePhone();
+    await page.goto("/signin");
+    await acceptCookies(page);
+    const field = page.getByLabel("Phone number");
+    await expect(field).toHaveAttribute("inputmode", "tel");
+    await expect(field).toHaveAttribute("autocomplete", "tel");
+    await field.pressSequentially("555010");
+    if (js) {
+      // 'Send Code' shows only with at least 10 digits.
+      await expect(page.getByRole("button", { name: "Send Code" })).toHaveCount(0);
+    } else {
+      // Without JavaScript the button is always there and the server checks.
+      await page.getByRole("button", { name: "Send Code" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Enter a valid mobile number: 10 digits or more, from a supported country.");
+      await expect(field).toHaveValue("555010");
+    }
+    await field.fill("");
+    await field.pressSequentially(typed(phone));
+    if (js) await expect(field).toHaveValue(dashed(phone));
+    await page.getByRole("button", { name: "Send Code" }).click();
+    await expect(page.getByText(`Code sent to ${dashed(phone)}!`)).toBeVisible();
+    if (js) {
+      await expect(page.getByRole("button", { name: "Continue" })).toHaveCount(0);
+      await page.clock.fastForward(6_000);
+      await expect(page.getByText(/^Retry in (60|59) seconds\.$/)).toBeVisible();
+      await page.clock.fastForward(60_000);
+      await expect(page.getByRole("button", { name: "Send another code" })).toBeVisible();
+      await page.getByLabel("Code", { exact: true }).fill("1");
+    }
+    await expect(page.getByRole("button", { name: "Continue" })).toBeVisible();
+  });
+
+  test("a number typed before JavaScript arrives is kept", async ({ page }) => {
+    const phone = uniquePhone();
+    await page.goto("/signin");
+    await acceptCookies(page);
+    // A slow connection: the scripts arrive 2 s after the page.
+    await page.route("**/static/**/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByLabel("Phone number").fill(typed(phone));
+    await page.waitForTimeout(3_000);
+    await expect(page.getByLabel("Phone number")).toHaveValue(/^(555-\d{3}-\d{4}|\d{10})$/);
+    await page.getByRole("button", { name: "Send Code" }).click();
+    await expect(page.getByText(`Code sent to ${dashed(phone)}!`)).toBeVisible();
+  });
+
+  test("the countdown state comes from the server's clock: a refresh shows the right one", async ({ page }) => {
+    const phone = uniquePhone();
+    await page.goto("/signin");
+    await acceptCookies(page);
+    await sendCode(page, phone);
+    await expect(page.getByText(`Code sent to ${dashed(phone)}!`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send another code" })).toHaveCount(0);
+    await page.waitForTimeout(5_500);
+    await page.reload();
+    await expect(page.getByText(/^Retry in (60|59|58) seconds\.$/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send another code" })).toHaveCount(0);
+  });
+
+  test("a wrong code shows the server's message and resets the countdown", async ({ page }) => {
+    const phone = uniquePhone();
+    await page.goto("/signin");
+    await acceptCookies(page);
+    await sendCode(page, phone);
+    const code = await codeFor(page.request, phone);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    await page.getByLabel("Code", { exact: true }).fill(wrong);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("alert")).toHaveText("That code is not right. You have 4 tries left.");
+    await expect(page.getByRole("button", { name: "Send another code" })).toBeVisible();
+    await expect(page.getByLabel("Code", { exact: true })).toHaveValue(wrong);
+    // The right code still works after a wrong one.
+    await page.getByLabel("Code", { exact: true }).fill(code);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test("cookies must be accepted first", async ({ page }) => {
+    await page.goto("/signin");
+    await page.getByRole("button", { name: "Decline" }).click();
+    // Declined: on the sign-in page the banner comes back.
+    await expect(page.getByRole("region", { name: "Cookies" })).toBeVisible();
+    await sendCode(page, uniquePhone());
+    await expect(page.getByRole("alert")).toHaveText("Cookies not accepted.");
+    await expect(page.getByText("Please accept cookies to sign in or sign up.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Cookies" })).toBeVisible();
+    await expect(page.getByLabel("Phone number")).not.toHaveValue("");
+  });
+
+  test("a second code within 60 s is refused with 429 and a readable message, in en and zh", async ({ page }) => {
+    const phone = uniquePhone();
+    await page.goto("/signin");
+    await acceptCookies(page);
+    await sendCode(page, phone);
+    await expect(page.getByText(`Code sent to ${dashed(phone)}!`)).toBeVisible();
+    await page.getByRole("button", { name: "Use a different number" }).click();
+    await expect(page.getByLabel("Phone number")).toBeVisible();
+    const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/signin"));
+    await sendCode(page, phone);
+    expect((await answer).status()).toBe(429);
+    expect(Number((await answer).headers()["retry-after"])).toBeGreaterThan(0);
+    await expect(page.getByRole("alert")).toHaveText(/^Too many codes asked for\. Please wait \d+ seconds before asking again\.$/);
+
+    await page.goto("/signin?lng=zh");
+    await page.getByLabel("手机号码").fill(typed(phone));
+    await page.getByRole("button", { name: "发送验证码" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/^请求验证码次数过多。请等待 \d+ 秒后再试。$/);
+  });
+});
+
+test.describe("arriving from a link", () => {
+  test("a guess card survives sign-in", async ({ page, request }) => {
+    const phone = await existingMember(request);
+    await page.goto("/takeaguess/12");
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Ftakeaguess%2F12$/);
+    await acceptCookies(page);
+    await sendCode(page, phone);
+    await enterCode(page, phone);
+    await expect(page).toHaveURL(/\/takeaguess\/12$/);
+    await expect(page.getByText("You arrived at guess card 12, signed in.")).toBeVisible();
+  });
+
+  test("an invitation survives sign-in with its leftover query", async ({ page }) => {
+    const phone = uniquePhone();
+    await page.goto("/accept-invite/4/2/9/judge/email?inviter=Grace");
+    await expect(page).toHaveURL(/\/signin\?acceptinginvitation=true&partyId=4&contestId=2&memberId=9&role=judge&inviteType=email&inviter=Grace$/);
+    await expect(page.getByText("Sign in to accept your invitation.", { exact: false })).toBeVisible();
+    await acceptCookies(page);
+    await sendCode(page, phone);
+    await enterCode(page, phone);
+    await expect(page).toHaveURL(/\/accept-invite\/4\/2\/9\/judge\/email\?inviter=Grace$/);
+    await expect(page.getByText("You arrived at this invitation, signed in.")).toBeVisible();
+  });
+
+  for (const evil of ["//evil.com", "/\\evil.com", "/%5Cevil.com", "/\t/evil.com", "https://evil.com", "javascript:alert(1)"]) {
+    test(`a return path ${JSON.stringify(evil)} lands on /newsfeed`, async ({ page, request }) => {
+      const phone = await existingMember(request);
+      await page.goto(`/signin?${new URLSearchParams({ redirectTo: evil })}`);
+      await acceptCookies(page);
+      await sendCode(page, phone);
+      await enterCode(page, phone);
+      await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/newsfeed$/);
+    });
+  }
+
+  test("a signed-in judge following a link from another site lands signed in (SameSite=Strict)", async ({ page }) => {
+    await signIn(page, { withAvatar: true, firstName: "Judy" });
+    const target = `http://localhost:${E2E_PORT}/accept-invite/4/2/9/judge/email?inviter=Grace`;
+    // Another site: a webmail page with the invite link.
+    await page.route("http://mail.other.test/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Mail</title><a href="${target}">Accept your invitation</a>` }),
+    );
+    const arrivals: Array<{ site: string | undefined; withSession: boolean }> = [];
+    page.on("request", async (request) => {
+      if (!request.url().includes("/accept-invite/") || !request.isNavigationRequest()) return;
+      const headers = await request.allHeaders();
+      arrivals.push({ site: headers["sec-fetch-site"], withSession: /(?:^|;\s*)sessionID=/.test(headers.cookie ?? "") });
+    });
+    await page.goto("http://mail.other.test/inbox");
+    await page.getByRole("link", { name: "Accept your invitation" }).click();
+    await expect(page).toHaveURL(/\/accept-invite\/4\/2\/9\/judge\/email\?inviter=Grace$/);
+    await expect(page.getByText("You arrived at this invitation, signed in.")).toBeVisible();
+    await expect(page.getByText("Signed in as Judy")).toBeVisible();
+    // The first request came from the other site without the Strict cookie; the bounce brought it.
+    expect(arrivals[0]?.withSession).toBe(false);
+    expect(arrivals.at(-1)?.withSession).toBe(true);
+  });
+});
+
+test.describe("signed in", () => {
+  test("sign-out ends the session and says so on /home", async ({ page }) => {
+    await signIn(page, { firstName: "Sam", withAvatar: true });
+    await page.goto("/newsfeed");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText("You have successfully logged out!")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await page.goto("/takeaguess/5");
+    await expect(page).toHaveURL(/\/signin\?redirectTo=/);
+  });
+
+  test("session start: after consent the session is validated with a lazily made device fingerprint", async ({ page }, testInfo) => {
+    const validations: Array<Record<string, unknown>> = [];
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/sessionvalidation")) validations.push(JSON.parse(request.postData() ?? "{}"));
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    // Anonymous with consent: no fingerprint library, no validation.
+    await page.goto("/landing");
+    await acceptCookies(page);
+    await page.goto("/landing");
+    await page.waitForTimeout(500);
+    expect(validations).toHaveLength(0);
+    expect(scripts.some((url) => /fp\.esm/.test(url))).toBe(false);
+
+    await signIn(page, { withAvatar: true });
+    await page.goto("/newsfeed");
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    if (testInfo.project.name === "no-js") {
+      // Without JavaScript nothing runs and nothing is needed: the cookie is the session.
+      await page.waitForTimeout(500);
+      expect(validations).toHaveLength(0);
+      return;
+    }
+    await expect.poll(() => validations.length).toBe(1);
+    expect(String(validations[0]!.fingerprint)).toMatch(/^[0-9a-f]{32}$|^mobile_\d+_/);
+    expect(scripts.some((url) => /fp\.esm/.test(url))).toBe(true);
+  });
+
+  test("a game master is sent from / and /home to /gamemaster", async ({ page }) => {
+    await signIn(page, { phone: "+15550100002" });
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/gamemaster$/);
+    await page.goto("/home");
+    await expect(page).toHaveURL(/\/gamemaster$/);
+  });
+
+  test("the console outbox lists texts while that provider is active", async ({ page }) => {
+    const phone = uniquePhone();
+    await page.goto("/signin");
+    await acceptCookies(page);
+    await sendCode(page, phone);
+    await expect(page.getByText(`Code sent to ${dashed(phone)}!`)).toBeVisible();
+    await page.goto("/dev/outbox");
+    await expect(page.getByRole("heading", { name: "Text outbox" })).toBeVisible();
+    await expect(page.getByText(phone).first()).toBeVisible();
+  });
+});
