@@ -22,9 +22,12 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # ── 4. The image: the build, its migrations and the server entry; no sources ──
 FROM node:22-slim AS runtime
+# GLOW_CONTAINER=1: refuse to start with the console SMS outbox unless SMS_PROVIDER=console
+# says so on purpose (configure Twilio for real sign-in codes).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
-    PORT=3000
+    PORT=3000 \
+    GLOW_CONTAINER=1
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

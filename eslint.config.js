@@ -24,6 +24,10 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Setting state in an effect is how a server-rendered page learns it has hydrated,
+      // and how timers (countdown, confetti) start; the rule's cascade concern does not
+      // apply to these one-shot updates.
+      "react-hooks/set-state-in-effect": "off",
       // `_`-prefixed names are deliberately unused (route args kept for their types).
       "@typescript-eslint/no-unused-vars": [
         "error",

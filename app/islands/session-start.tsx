@@ -30,7 +30,9 @@ export function SessionStart({ signedIn }: { signedIn: boolean }) {
   const revalidator = useRevalidator();
   // Compared when the answer arrives: the member may have signed out meanwhile.
   const shown = useRef(signedIn);
-  shown.current = signedIn;
+  useEffect(() => {
+    shown.current = signedIn;
+  }, [signedIn]);
   useEffect(() => {
     if (startedThisPageLoad) return;
     startedThisPageLoad = true;

@@ -121,6 +121,8 @@ describe("the Dockerfile", () => {
     const env = all(final, "ENV").map((i) => i.args).join(" ");
     expect(env).toMatch(/\bNODE_ENV=production\b/);
     expect(env).toMatch(/\bHOST=0\.0\.0\.0\b/);
+    // The image refuses the console SMS outbox unless SMS_PROVIDER=console is set on purpose.
+    expect(env).toMatch(/\bGLOW_CONTAINER=1\b/);
   });
 
   it("starts with an exec-form CMD, exposes 3000 and keeps the embedded database on a volume", () => {

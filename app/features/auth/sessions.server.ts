@@ -29,6 +29,8 @@ export interface CurrentMember {
   roles: MemberRole[];
   /** The fingerprint stored with the session (a soft signal only). */
   fingerprint: string | null;
+  /** The saved look's version (part of its avatar URL), or null before one is saved. */
+  avatarVersion: number | null;
 }
 
 /** Creates a session row for a member and returns the new random id (for the cookie). */
@@ -82,7 +84,7 @@ export async function findSessionMember(sid: string, now = new Date()) {
     .select({
       member: members,
       fingerprint: sessions.fingerprint,
-      hasAvatar: sql<boolean>`exists(select 1 from characters c where c.member_id = ${members.id})`,
+      avatarVersion: sql<number | null>`(select c.version from characters c where c.member_id = ${members.id})`,
       roles: sql<MemberRole[] | null>`(select json_agg(json_build_object('role', r.role, 'contestId', r.contest_id)) from member_roles r where r.member_id = ${members.id})`,
     })
     .from(sessions)
@@ -100,7 +102,8 @@ export async function findSessionMember(sid: string, now = new Date()) {
   return {
     member: row.member,
     fingerprint: row.fingerprint,
-    accessLevel: accessLevelFor(row.member, Boolean(row.hasAvatar)),
+    accessLevel: accessLevelFor(row.member, row.avatarVersion !== null),
+    avatarVersion: row.avatarVersion === null ? null : Number(row.avatarVersion),
     roles: row.roles ?? [],
   };
 }

@@ -134,8 +134,13 @@ export async function headerAvatar(
   request: Request,
   context: Parameters<typeof getInstance>[0],
 ): Promise<(MemberAvatar & { alt: string }) | null> {
-  const current = await getCurrentMember(request);
+  // The request's shared member lookup already carries the look's version: no query here.
+  const current = await getCurrentMember(request, context);
   if (!current) return null;
-  const avatar = await memberAvatar(current.member.id);
+  const { avatarVersion: version } = current;
+  const avatar: MemberAvatar =
+    version === null
+      ? { url: DEFAULT_AVATAR_URL, version: null }
+      : { url: avatarUrl(current.member.id, version), version };
   return { ...avatar, alt: getInstance(context).t("avatar:header.alt") };
 }

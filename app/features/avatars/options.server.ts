@@ -179,6 +179,7 @@ const sharedKeys = [
 const booleanKeys = new Set(["flip", "clip", "randomizeIds"]);
 
 /** A seed as a member may type it: 1–64 characters, no control characters. */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 export const SEED_PATTERN = /^[^\u0000-\u001f\u007f]{1,64}$/;
 
 /** Whole numbers only: "1.5", "1e2" and "0x10" are not what a member typed as a number. */
@@ -204,6 +205,7 @@ const sharedSchema = z.object({
     .string()
     .trim()
     .max(SEED_MAX_LENGTH)
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
     .regex(/^[^\u0000-\u001f\u007f]*$/)
     .optional()
     .transform((v) => v || DEFAULT_SEED),
