@@ -51,6 +51,12 @@ export const pages = [
   { name: "Glow /newsfeed (member)", path: "/newsfeed", setup: signedInAs("+15557770001", { firstName: "Bench" }) },
   // Arrives with the sign-in issue; until then Glow answers 404 and the row is skipped.
   { name: "Glow /signin (anonymous)", path: "/signin" },
+  // The character creator must not pull DiceBear into the browser (issue 4).
+  { name: "Glow /profile (member)", path: "/profile", setup: signedInAs("+15557770003", { firstName: "Bench", withAvatar: true }) },
+  // A page with the floating companion; its island loads lazily, after the page (issue 5).
+  { name: "Glow /beamkins (member)", path: "/beamkins", setup: signedInAs("+15557770004", { firstName: "Bench", withAvatar: true }) },
+  // 100 000 members from the seed below (issue 6).
+  { name: "Glow /leaderboard (member)", path: "/leaderboard", setup: signedInAs("+15557770002", { firstName: "Bench" }) },
 ];
 
 /**
@@ -62,6 +68,6 @@ export const pages = [
  * @type {BenchSeed[]}
  */
 export const seeds = [
-  // e.g. the leaderboard issue:
-  // { name: "100 000 members, 10 000 posts", module: "app/features/leaderboard/bench-seed.server.ts", optional: true },
+  // 100 000 members and 10 000 posts: the leaderboard and the newsfeed at size (issue 6).
+  { name: "100 000 members, 10 000 posts", module: "app/features/leaderboard/bench-seed.server.ts" },
 ];

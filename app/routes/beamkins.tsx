@@ -16,7 +16,7 @@ import { RedirectField } from "~/ui/redirect-field";
 export const handle = { i18n: ["beamkins"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member } = await requireMember(request);
+  const { member } = await requireMember(request, context);
   await awardDailyVisit(member.id);
   const [owned, balance, recent] = await Promise.all([
     memberCreatures(member.id),
@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** Giving light is this page's own form, so a refused amount comes back as typed. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request);
+  const { member } = await requireMember(request, context);
   const form = await request.formData();
   const creatureId = wholeNumber(form.get("creatureId"));
   const typed = String(form.get("light") ?? "").slice(0, 12);

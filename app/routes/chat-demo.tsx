@@ -18,7 +18,7 @@ import { log } from "~/platform/log.server";
 export const handle = { i18n: ["beamkins"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member } = await requireMember(request);
+  const { member } = await requireMember(request, context);
   await awardDailyVisit(member.id);
   const creature = await activeCreature(member);
   const t = getInstance(context).t;
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 
 /** The chat as a plain form: post, redirect, and the history shows the reply. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request);
+  const { member } = await requireMember(request, context);
   const form = await request.formData();
   const typed = String(form.get("message") ?? "").slice(0, CHAT_MESSAGE_MAX * 2);
   const hour = wholeNumber(form.get("hour"));

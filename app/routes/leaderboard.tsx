@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = url.searchParams.get("board");
   const board: Board = isBoard(asked) ? asked : "all";
   const page = Number(url.searchParams.get("page")) || 1;
-  const current = await getCurrentMember(request);
+  const current = await getCurrentMember(request, context);
   const title = getInstance(context).t("leaderboard:title");
   const contests = await listContests();
 

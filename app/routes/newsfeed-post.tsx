@@ -10,7 +10,7 @@ import { getInstance } from "~/platform/i18n.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : Number.NaN;
   const postType = "postType" in params ? (params.postType as string) : undefined;
-  const current = await getCurrentMember(request);
+  const current = await getCurrentMember(request, context);
   const post = await findPost(id, postType, current?.member.id ?? null);
   if (!post) throw data(null, { status: 404 });
   return { post, signedIn: Boolean(current), now: Date.now(), title: getInstance(context).t("newsfeed:postTitle") };

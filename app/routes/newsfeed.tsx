@@ -13,7 +13,7 @@ const FeedUpdates = lazyIsland(() => import("~/islands/feed-updates"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get("before");
-  const current = await getCurrentMember(request);
+  const current = await getCurrentMember(request, context);
   const feed = await listFeed(before, current?.member.id ?? null);
   return {
     ...feed,

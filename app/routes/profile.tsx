@@ -30,7 +30,7 @@ import { flashToast } from "~/platform/toast.server";
 export const handle = { i18n: ["profile", "avatar"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member, accessLevel } = await requireMember(request);
+  const { member, accessLevel } = await requireMember(request, context);
   const { look, version } = await getLook(member.id);
   return {
     phone: member.phone,
@@ -56,7 +56,7 @@ type ActionData =
   | { form: "look"; values: LookValues; errors: FieldErrors; stamp: number };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request);
+  const { member } = await requireMember(request, context);
   const t = getInstance(context).t;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -9,7 +9,7 @@ import { getInstance } from "~/platform/i18n.server";
 export const handle = { i18n: ["salutes"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member } = await requireMember(request);
+  const { member } = await requireMember(request, context);
   const url = new URL(request.url);
   const to = /^\d{1,10}$/.test(url.searchParams.get("to") ?? "") ? url.searchParams.get("to") : null;
   const [received, gems] = await Promise.all([listReceivedSalutes(member.id), gemsLeft(member.id)]);

@@ -8,8 +8,8 @@ import { receivedSaluteKind } from "~/features/salutes/salutes.server";
  * an anonymous visitor signs in first and comes back here. A salute that is not theirs is a
  * 404, the same as one that does not exist, so the link tells nobody else anything.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { member } = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { member } = await requireMember(request, context);
   const url = new URL(request.url);
   const raw = url.searchParams.get("id") ?? url.searchParams.get("salute") ?? "";
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;

@@ -24,7 +24,7 @@ function nextPath(request: Request, value: unknown) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member, accessLevel } = await requireMember(request);
+  const { member, accessLevel } = await requireMember(request, context);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   // Signed up already (a username and an avatar or zipcode): the profile is the place to edit.
   if (member.username && accessLevel === 2) throw redirect(nextPath(request, redirectTo));
@@ -50,7 +50,7 @@ interface ActionData {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request);
+  const { member } = await requireMember(request, context);
   const t = getInstance(context).t;
   const form = await request.formData();
   const details = readDetailValues(form);

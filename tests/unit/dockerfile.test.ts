@@ -105,6 +105,8 @@ describe("the Dockerfile", () => {
       const code = fs.readFileSync(path.join(dir, file), "utf8");
       for (const [, spec] of code.matchAll(/(?:from|import)\s*\(?\s*"([^"./][^"]*)"/g)) {
         if (spec!.startsWith("node:")) continue;
+        // Only what could be a package name: prose such as `from ": "` in bundled text is not.
+        if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w./-]*)?$/i.test(spec!)) continue;
         const name = spec!.startsWith("@") ? spec!.split("/").slice(0, 2).join("/") : spec!.split("/")[0]!;
         imported.add(name);
       }

@@ -7,7 +7,7 @@ import { getInstance } from "~/platform/i18n.server";
 
 /** POST /beamkins/active {creatureId}: choose the companion (the member's CreatureID; 0 is none). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request);
+  const { member } = await requireMember(request, context);
   const form = await request.formData();
   try {
     const creatureId = wholeNumber(form.get("creatureId"));

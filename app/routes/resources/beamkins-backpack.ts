@@ -7,7 +7,7 @@ import { getInstance } from "~/platform/i18n.server";
 
 /** POST /beamkins/backpack {corralled: "true" | "false"}: corral or release the companion. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request);
+  const { member } = await requireMember(request, context);
   const form = await request.formData();
   const choice = form.get("corralled");
   if (choice !== "true" && choice !== "false") return data({ ok: false, error: "BAD_REQUEST" }, { status: 400 });

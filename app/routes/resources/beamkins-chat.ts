@@ -7,16 +7,16 @@ import { done, failed, wantsJson, wholeNumber } from "~/features/beamkins/respon
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
 
-async function member(request: Request) {
-  if (!wantsJson(request)) return requireMember(request);
-  const current = await getCurrentMember(request);
+async function member(request: Request, context: Route.LoaderArgs["context"]) {
+  if (!wantsJson(request)) return requireMember(request, context);
+  const current = await getCurrentMember(request, context);
   if (!current) throw data({ ok: false, error: "UNAUTHORIZED" }, { status: 401 });
   return current;
 }
 
 /** GET /beamkins/chat?creatureId=: the chat history (the spec's result.messages) for the dialog. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member: me } = await member(request);
+  const { member: me } = await member(request, context);
   const asked = new URL(request.url).searchParams.get("creatureId");
   const creature = asked === null ? await activeCreature(me) : await memberCreature(me.id, wholeNumber(asked));
   const t = getInstance(context).t;
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * chat when there is none.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { member: me } = await member(request);
+  const { member: me } = await member(request, context);
   const form = await request.formData();
   const hour = wholeNumber(form.get("hour"));
   const locale = getLocale(context);

@@ -8,7 +8,7 @@ import { getInstance } from "~/platform/i18n.server";
 
 /** POST /beamkins/give-light {creatureId, light}: the spec's giveCreatureLight. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request);
+  const { member } = await requireMember(request, context);
   const form = await request.formData();
   try {
     const creatureId = wholeNumber(form.get("creatureId"));

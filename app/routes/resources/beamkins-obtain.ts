@@ -10,7 +10,7 @@ import { getInstance } from "~/platform/i18n.server";
  * starter. Prize boxes and catch links call obtainCreature with their own `via`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request);
+  const { member } = await requireMember(request, context);
   const form = await request.formData();
   try {
     const creature = await obtainCreature(member.id, wholeNumber(form.get("creatureId")), "starter");

@@ -18,8 +18,8 @@ const Body = z.object({
  * Without JavaScript the form post redirects back to the page (PRG); with it the fetcher
  * asks to stay and gets the new count.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const { member } = await requireMember(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { member } = await requireMember(request, context);
   const parsed = Body.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data(null, { status: 400 });
   const result = await toggleGlow(parsed.data.postId, member.id, parsed.data.glow === "on");

@@ -19,7 +19,7 @@ const Body = z.discriminatedUnion("intent", [
 
 /** A recipient hides or reports a salute they received (plain form posts, PRG). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request);
+  const { member } = await requireMember(request, context);
   const form = Object.fromEntries(await request.formData());
   const back = safeRedirectPath(form.redirectTo, new URL(request.url).origin, "/salute-select");
   const parsed = Body.safeParse(form);

@@ -4,8 +4,8 @@ import { getCurrentMember } from "~/features/auth/sessions.server";
 import { searchRecipients } from "~/features/salutes/recipients.server";
 
 /** Suggestions as you type in the salute screens' recipient search (JSON). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const current = await getCurrentMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const current = await getCurrentMember(request, context);
   if (!current) throw data({ results: [] }, { status: 401 });
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const results = await searchRecipients(q, current.member.id);
