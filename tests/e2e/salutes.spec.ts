@@ -212,7 +212,14 @@ test.describe("newsfeed glows and updates", () => {
   test("a member glows at a post and takes it back", async ({ page }) => {
     await me(page, "Glo");
     await page.goto("/newsfeed");
-    const first = page.getByRole("list", { name: "Newsfeed" }).getByRole("listitem").first();
+    // Pin the post by its id: other tests write new posts to the top of the feed meanwhile.
+    const postId = await page
+      .getByRole("list", { name: "Newsfeed" })
+      .getByRole("listitem")
+      .first()
+      .locator("article")
+      .getAttribute("data-post-id");
+    const first = page.locator(`article[data-post-id="${postId}"]`).first();
     const button = first.getByRole("button", { name: /Glow/ });
     await expect(button).toHaveAttribute("aria-pressed", "false");
     const before = Number((await button.textContent())!.match(/\((\d+)/)![1]);
