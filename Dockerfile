@@ -7,7 +7,11 @@
 FROM node:22-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# npm ci installs exactly the lock. The lock is written on Glow's development machines,
+# whose registry lists only their own platform's optional binaries (rollup, tailwind's
+# oxide…); where npm ci finds the lock short of another platform's, npm install
+# completes it at the same versions (docs/decisions/0013).
+RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 
 # ── 2. The production build: build/client (assets) and build/server (the Express app) ──
 FROM deps AS build
@@ -18,7 +22,8 @@ RUN npm run build
 FROM node:22-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund) \
+    && npm cache clean --force
 
 # ── 4. The image: the build, its migrations and the server entry; no sources ──
 FROM node:22-slim AS runtime
