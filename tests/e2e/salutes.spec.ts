@@ -219,6 +219,8 @@ test.describe("newsfeed glows and updates", () => {
       .first()
       .locator("article")
       .getAttribute("data-post-id");
+    // Its own page keeps it in view however many posts arrive meanwhile.
+    await page.goto(`/newsfeed/${postId}`);
     const first = page.locator(`article[data-post-id="${postId}"]`).first();
     const button = first.getByRole("button", { name: /Glow/ });
     await expect(button).toHaveAttribute("aria-pressed", "false");
