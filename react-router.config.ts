@@ -8,6 +8,7 @@ export default {
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,
+    v8_passThroughRequests: true,
     v8_viteEnvironmentApi: false,
   },
 } satisfies Config;

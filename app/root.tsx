@@ -26,6 +26,7 @@ import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.serve
 import { isLanguage } from "~/platform/i18n";
 import { commitSession, getSession } from "~/platform/session.server";
 import { themeSessionResolver } from "~/platform/theme.server";
+import { unreadableBodyIsBadRequest } from "~/platform/unreadable-body.server";
 import { toastMiddleware, toastOfThisRequest } from "~/platform/toast.server";
 import { CookieBanner } from "~/ui/cookie-banner";
 import { CrashScreen } from "~/ui/crash-screen";
@@ -37,7 +38,12 @@ import { Toaster } from "~/ui/toaster";
 /** Namespaces every page needs in the browser (remix-i18next reads `handle.i18n`). */
 export const handle = { i18n: ["common", "errors", "auth"] };
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, toastMiddleware, sameSiteBounce];
+export const middleware: Route.MiddlewareFunction[] = [
+  unreadableBodyIsBadRequest,
+  i18nextMiddleware,
+  toastMiddleware,
+  sameSiteBounce,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
