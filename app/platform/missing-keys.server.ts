@@ -17,7 +17,3 @@ export function recordMissingKeys(lng: string, ns: string, keys: string[]): numb
   if (added > 0) log.warn("missing translation keys", { lng, ns, keys: keys.slice(0, 20).join(", ") });
   return added;
 }
-
-export function missingKeys(): Record<string, string[]> {
-  return Object.fromEntries([...missing].map(([id, set]) => [id, [...set].sort()]));
-}

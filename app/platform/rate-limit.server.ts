@@ -16,48 +16,15 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export interface RateLimitResult {
-  allowed: boolean;
-  /** Hits left in the window after this one (0 when refused). */
-  remaining: number;
-  /** When refused: seconds until the oldest counted hit leaves the window. */
-  retryAfterSeconds: number;
-}
-
-/**
- * Counts one hit for (bucket, key) and says whether it is allowed. The hit is written
- * first and counted after, so two racing requests at the edge are both refused rather
- * than both allowed; a refused hit is taken back.
- */
+/** One limit, counted and answered: the single-bucket form of `consumeRateLimits`. */
 export async function hitRateLimit(
   bucket: string,
   key: string,
-  { limit, windowMs }: RateLimit,
+  limit: RateLimit,
   now = new Date(),
-): Promise<RateLimitResult> {
-  const since = new Date(now.getTime() - windowMs);
-  const [mine] = await db()
-    .insert(rateLimitHits)
-    .values({ bucket, key, at: now })
-    .returning({ id: rateLimitHits.id });
-  const [counted] = await db()
-    .select({
-      n: sql<number>`count(*)::int`,
-      oldest: sql<string | null>`min(${rateLimitHits.at})`,
-    })
-    .from(rateLimitHits)
-    .where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.at, since)));
-  const n = counted?.n ?? 1;
-  // Hits that left the window are never counted again.
-  await db()
-    .delete(rateLimitHits)
-    .where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key), lte(rateLimitHits.at, since)));
-  if (n <= limit) return { allowed: true, remaining: limit - n, retryAfterSeconds: 0 };
-
-  await db().delete(rateLimitHits).where(eq(rateLimitHits.id, mine!.id));
-  const oldest = counted?.oldest ? new Date(counted.oldest).getTime() : now.getTime();
-  const retryAfterSeconds = Math.max(1, Math.ceil((oldest + windowMs - now.getTime()) / 1000));
-  return { allowed: false, remaining: 0, retryAfterSeconds };
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const result = await consumeRateLimits([{ bucket, key, ...limit }], now);
+  return result.allowed ? { allowed: true, retryAfterSeconds: 0 } : result;
 }
 
 export interface BucketLimit extends RateLimit {

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { consoleOutboxPerTest } from "../../../tests/support/sms";
 import { createTestDatabase } from "../../../tests/support/db";
 import { db } from "~/platform/db/db.server";
 import { loginAttempts, members, sessions } from "~/platform/db/schema";
 import { setMasterSecret } from "~/platform/secrets.server";
-import { ConsoleSmsProvider } from "~/platform/sms/console.server";
 import { setSmsProvider, SmsDeliveryError, type SmsProvider } from "~/platform/sms/sms.server";
 import { hashCode } from "./codes.server";
 import { findSessionMember } from "./sessions.server";
 import { failedTriesOf, signInText, startPhoneSignIn, verifyPhoneCode } from "./sign-in.server";
 
-let outbox: ConsoleSmsProvider;
+const outbox = consoleOutboxPerTest();
 let phoneCounter = 0;
 /** A fresh number each test (+1 555 2xx xxxx). */
 const freshPhone = () => `555${String(2_000_000 + ++phoneCounter).padStart(7, "0")}`;
@@ -23,15 +23,6 @@ const after = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
 
 beforeAll(async () => {
   await createTestDatabase();
-});
-beforeEach(() => {
-  outbox = new ConsoleSmsProvider();
-  setSmsProvider(outbox);
-  vi.spyOn(process.stdout, "write").mockImplementation(() => true);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  setSmsProvider(undefined);
 });
 
 function send(phone: string, options: { now?: Date; ip?: string; honeypot?: string } = {}) {
@@ -47,7 +38,7 @@ function send(phone: string, options: { now?: Date; ip?: string; honeypot?: stri
 
 /** The code of the newest text to this number. */
 function lastCode(phone: string) {
-  const text = outbox.outbox().find((t) => t.to === e164(phone));
+  const text = outbox().outbox().find((t) => t.to === e164(phone));
   if (!text) throw new Error("no text");
   return /#(\d{6})$/.exec(text.body)![1]!;
 }
@@ -64,7 +55,7 @@ describe("sending a code", () => {
     const phone = freshPhone();
     const result = await sentAttempt(`${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`);
     expect(result.phone).toBe(e164(phone));
-    const [text] = outbox.outbox();
+    const [text] = outbox().outbox();
     expect(text!.to).toBe(e164(phone));
     expect(text!.body).toMatch(/\n\n@glow\.example #\d{6}$/);
     const [attempt] = await db().select().from(loginAttempts).where(eq(loginAttempts.id, result.attemptId));
@@ -98,14 +89,14 @@ describe("sending a code", () => {
     expect((await send("555010001")).status).toBe("invalid-phone");
     expect((await send("+44 7700 900123")).status).toBe("invalid-phone");
     expect((await send("86 138 1234 5678")).status).toBe("sent");
-    expect(outbox.outbox()).toHaveLength(1);
+    expect(outbox().outbox()).toHaveLength(1);
   });
 
   it("with a filled honeypot sends nothing and stores nothing, but answers like a send", async () => {
     const phone = freshPhone();
     const result = await send(phone, { honeypot: "https://spam.example" });
     expect(result.status).toBe("sent");
-    expect(outbox.outbox()).toHaveLength(0);
+    expect(outbox().outbox()).toHaveLength(0);
     expect(await db().select().from(loginAttempts).where(eq(loginAttempts.phone, e164(phone)))).toHaveLength(0);
   });
 

@@ -3,7 +3,8 @@
  * the root middleware: what a member's browser would get back.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { consoleOutboxPerTest } from "../../../tests/support/sms";
 import { createTestDatabase } from "../../../tests/support/db";
 import { BASE_URL, callRoute } from "../../../tests/support/route";
 import { loader as acceptInviteLoader } from "~/routes/accept-invite";
@@ -18,12 +19,11 @@ import { consentCookie } from "~/platform/cookies.server";
 import { toastOfThisRequest } from "~/platform/toast.server";
 import { db } from "~/platform/db/db.server";
 import { contests, memberRoles, members, sessions } from "~/platform/db/schema";
-import { ConsoleSmsProvider } from "~/platform/sms/console.server";
 import { setSmsProvider } from "~/platform/sms/sms.server";
 import { TwilioSmsProvider } from "~/platform/sms/twilio.server";
 import { findSessionMember, hashSessionId, startSession } from "./sessions.server";
 
-let outbox: ConsoleSmsProvider;
+const outbox = consoleOutboxPerTest();
 let n = 0;
 const freshPhone = () => `555${String(3_000_000 + ++n).padStart(7, "0")}`;
 let ipN = 0;
@@ -31,15 +31,6 @@ const freshIp = () => `192.0.2.${++ipN}`;
 
 beforeAll(async () => {
   await createTestDatabase();
-});
-beforeEach(() => {
-  outbox = new ConsoleSmsProvider();
-  setSmsProvider(outbox);
-  vi.spyOn(process.stdout, "write").mockImplementation(() => true);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  setSmsProvider(undefined);
 });
 
 /** A browser's cookie jar, enough for these tests. */
@@ -95,7 +86,7 @@ const bodyOf = (call: { result: unknown; thrown: unknown }) => {
 };
 
 function lastCode() {
-  return /#(\d{6})$/.exec(outbox.outbox()[0]!.body)![1]!;
+  return /#(\d{6})$/.exec(outbox().outbox()[0]!.body)![1]!;
 }
 
 /** Walks the sign-in as a browser would and returns the jar and where it landed. */
@@ -121,7 +112,7 @@ describe("sending a code from /signin", () => {
       // An enhanced post carries the toast to the page (loaders are not re-fetched after a 4xx).
       toast: { type: "error", message: "Please accept cookies to sign in or sign up." },
     });
-    expect(outbox.outbox()).toHaveLength(0);
+    expect(outbox().outbox()).toHaveLength(0);
     // A plain post shows it on the page this same request renders.
     const plain = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: freshPhone() }));
     expect(toastOfThisRequest(plain.context)).toEqual({ type: "error", message: "Please accept cookies to sign in or sign up." });
@@ -136,7 +127,7 @@ describe("sending a code from /signin", () => {
     expect(statusOf(call)).toBe(302);
     expect(call.response.headers.get("Location")).toBe("/signin?redirectTo=%2Ftakeaguess%2F3");
     jar.take(call.response);
-    expect(outbox.outbox()[0]!.to).toBe(`+1${phone}`);
+    expect(outbox().outbox()[0]!.to).toBe(`+1${phone}`);
     const page = await callRoute(signInLoader, get("/signin", jar));
     const data = page.result as { attempt: { phone: string; sentAt: number }; now: number };
     expect(data.attempt.phone).toBe(`${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`);
@@ -177,11 +168,11 @@ describe("sending a code from /signin", () => {
     const normal = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: freshPhone(), website: "" }), {
       info: { clientIp: freshIp() },
     });
-    const sentBefore = outbox.outbox().length;
+    const sentBefore = outbox().outbox().length;
     const trapped = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: freshPhone(), website: "http://spam" }), {
       info: { clientIp: freshIp() },
     });
-    expect(outbox.outbox()).toHaveLength(sentBefore);
+    expect(outbox().outbox()).toHaveLength(sentBefore);
     expect(trapped.response.status).toBe(normal.response.status);
     expect(trapped.response.headers.get("Location")).toBe(normal.response.headers.get("Location"));
     expect(trapped.response.headers.getSetCookie().map((c) => c.split("=")[0])).toEqual(
@@ -399,11 +390,11 @@ describe("access levels and arrival", () => {
   });
 });
 
-describe("/dev/outbox.json", () => {
+describe("/dev/outbox().json", () => {
   it("lists the console provider's texts, newest first", async () => {
-    await outbox.send({ to: "+15550100001", body: "one" });
-    await outbox.send({ to: "+15550100002", body: "two" });
-    const call = await callRoute(outboxJsonLoader, get("/dev/outbox.json", new Jar()));
+    await outbox().send({ to: "+15550100001", body: "one" });
+    await outbox().send({ to: "+15550100002", body: "two" });
+    const call = await callRoute(outboxJsonLoader, get("/dev/outbox().json", new Jar()));
     const list = (await (call.result as Response).json()) as Array<{ to: string; body: string; sentAt: string }>;
     expect(list.map((t) => t.body)).toEqual(["two", "one"]);
     expect(Object.keys(list[0]!).sort()).toEqual(["body", "sentAt", "to"]);
@@ -411,7 +402,7 @@ describe("/dev/outbox.json", () => {
 
   it("does not exist with another provider", async () => {
     setSmsProvider(new TwilioSmsProvider({ accountSid: `AC${"a".repeat(32)}`, authToken: "x".repeat(20), from: "+15005550006" }));
-    const call = await callRoute(outboxJsonLoader, get("/dev/outbox.json", new Jar()));
+    const call = await callRoute(outboxJsonLoader, get("/dev/outbox().json", new Jar()));
     expect((call.thrown as { init?: { status: number } }).init?.status).toBe(404);
   });
 });

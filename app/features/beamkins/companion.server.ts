@@ -28,7 +28,7 @@ export async function loadCompanion(
   current?: CurrentMember | null,
 ): Promise<CompanionData | null> {
   const t = getInstance(context).t;
-  const me = current === undefined ? await getCurrentMember(request) : current;
+  const me = current === undefined ? await getCurrentMember(request, context) : current;
   const pathname = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
   const owned = me ? await activeCreature(me.member) : null;
   const creature = owned

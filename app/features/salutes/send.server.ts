@@ -49,7 +49,7 @@ export async function handleSend<S extends z.ZodType>(
   next: (outcome: { saluteId: number; postId: number }) => string,
   successKey: string,
 ) {
-  const { member } = await requireMember(request);
+  const { member } = await requireMember(request, context);
   const t = getInstance(context).t;
   const form = await request.formData();
   const values: Record<string, string> = {};
