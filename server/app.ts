@@ -6,6 +6,7 @@
  * production and loads it through Vite in development.
  */
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -122,7 +123,14 @@ export function createApp(options: {
     );
     // redirect: false — a public folder (public/beamkins/ holds the art) must never turn a
     // page of the same name (/beamkins) into a 301 to "/beamkins/", which drops form posts.
-    app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+    const servePublic = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
+    // The public files are known once built: pages skip the file-system lookup (and the
+    // not-found error it builds) that serve-static would make for every request.
+    const publicFiles = listPublicFiles(clientDir);
+    app.use((req, res, next) => {
+      if (publicFiles.has(req.path)) return servePublic(req, res, next);
+      next();
+    });
   }
 
   const build =
@@ -148,6 +156,29 @@ export function createApp(options: {
     }),
   );
   return app;
+}
+
+/** URL paths of the files in the built client folder, hashed assets (/static/) aside. */
+export function listPublicFiles(clientDir: string): Set<string> {
+  const found = new Set<string>();
+  const walk = (dir: string, prefix: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return; // no build yet (a test app): nothing public to serve
+    }
+    for (const entry of entries) {
+      const urlPath = `${prefix}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (urlPath !== "/static") walk(path.join(dir, entry.name), urlPath);
+      } else {
+        found.add(urlPath);
+      }
+    }
+  };
+  walk(clientDir, "");
+  return found;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -134,6 +134,19 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("serves the public files (the favicon, the beamkins' art) for an hour, and pages of the same name as pages", async () => {
+    const art = fs.readdirSync(path.resolve("build/client/beamkins"))[0];
+    expect(art).toBeTruthy();
+    const icon = await request(server.port, { path: "/favicon.svg" });
+    expect(icon.status).toBe(200);
+    expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
+    expect((await request(server.port, { path: `/beamkins/${art}` })).status).toBe(200);
+    // public/beamkins/ is a folder; /beamkins is still the page (sign-in first), never a 301.
+    const page = await request(server.port, { path: "/beamkins" });
+    expect(page.status).not.toBe(301);
+    expect(page.headers.location ?? "").not.toBe("/beamkins/");
+  });
+
   it("compresses HTML", async () => {
     const gzip = await request(server.port, { path: "/landing", headers: { "Accept-Encoding": "gzip" } });
     expect(gzip.headers["content-type"]).toMatch(/text\/html/);

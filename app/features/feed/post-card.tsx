@@ -15,10 +15,14 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["minute", 60],
 ];
 
+const formats = new Map<string, Intl.RelativeTimeFormat>();
+
 /** "3 hours ago", measured against the server's clock so server and browser agree. */
 export function relativeTime(iso: string, now: number, locale: string) {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  // Building a formatter costs more than formatting: one per language.
+  let format = formats.get(locale);
+  if (!format) formats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }

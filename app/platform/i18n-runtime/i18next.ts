@@ -1,14 +1,17 @@
 /**
- * The browser's i18next: a small runtime with the part of i18next's API Glow uses.
+ * Glow's i18next: a small runtime with the part of i18next's API Glow uses, for the
+ * browser and for server rendering alike.
  *
- * The server renders with the real i18next (through remix-i18next); the browser build
- * swaps in this module (see vite.config.ts) because i18next, react-i18next and the HTTP
- * backend together cost ~20 KB gzipped, a sixth of the page's JavaScript budget
- * (docs/decisions/0008-slim-browser-i18n.md). It reads the same JSON from
- * GET /locales/{lng}/{ns}.json and resolves keys the same way: "ns:key", nested keys,
- * fallbackNS, {{interpolation}} (unescaped, as configured on the server), `count`
- * plurals (key_zero, key_one, key_other…), `defaultValue` and `returnObjects`.
- * Tests in i18next.test.ts hold it to the real i18next's output.
+ * Both builds swap the `i18next`, `react-i18next` and `i18next-http-backend` imports for
+ * this folder (see ./swap.ts and docs/decisions/0016-one-i18n-runtime.md). In the browser
+ * the real libraries would cost ~20 KB gzipped, a sixth of the page's JavaScript budget
+ * (docs/decisions/0008-slim-browser-i18n.md); on the server, react-i18next's per-component
+ * wrapper and i18next's general resolver took an eighth of a page's CPU. It reads the same
+ * JSON (bundled on the server, from GET /locales/{lng}/{ns}.json in the browser) and
+ * resolves keys the same way: "ns:key", nested keys, fallbackNS, {{interpolation}}
+ * (unescaped, as configured), `count` plurals (key_zero, key_one, key_other…),
+ * `defaultValue` and `returnObjects`. Tests in i18next.test.ts hold it to the real
+ * i18next's output for every key of every namespace.
  */
 
 type Tree = { [key: string]: unknown };
@@ -39,6 +42,9 @@ interface InitOptions {
   [option: string]: unknown;
 }
 
+const NO_NAMESPACES: readonly string[] = [];
+const NO_OPTIONS: TOptions = {};
+const MAX_RESOLVED = 20_000;
 const RTL = new Set(["ar", "he", "fa", "ur", "yi", "ps", "dv", "ckb"]);
 const asList = (value: string | readonly string[] | undefined | false): string[] =>
   value ? (typeof value === "string" ? [value] : [...value]) : [];
@@ -53,6 +59,7 @@ function lookup(tree: unknown, path: string): unknown {
 }
 
 function interpolate(text: string, values: TOptions): string {
+  if (!text.includes("{{")) return text;
   return text.replace(/\{\{\s*([^}\s,]+)\s*(?:,[^}]*)?\}\}/g, (match, name: string) => {
     const value = lookup(values, name);
     return value === undefined || value === null ? match : String(value);
@@ -80,6 +87,11 @@ export class I18n {
   private listeners = new Set<Listener>();
   private events = new Map<string, Set<(...args: unknown[]) => void>>();
   private version = 0;
+  /** Resolved keys, per language, namespaces, key and plural form; emptied when bundles or the language change. */
+  private resolved = new Map<string, unknown>();
+  /** One translator per (language, namespaces, key prefix), so renders share them. */
+  private fixed = new Map<string, TFunction>();
+  private plurals = new Map<string, Intl.PluralRules>();
 
   use(_plugin: unknown) {
     return this;
@@ -158,31 +170,44 @@ export class I18n {
 
   // ── translation ──
 
-  t: TFunction = (key, options) => this.translate(this.language, [], key, options);
+  t: TFunction = (key, options) => this.translate(this.language, NO_NAMESPACES, "", key, options);
 
   getFixedT(lng: string | null, ns?: string | string[] | null, keyPrefix?: string): TFunction {
     const namespaces = asList(ns ?? undefined);
-    return (key, options) => {
-      const keys = asList(key).map((k) => (keyPrefix ? `${keyPrefix}.${k}` : k));
-      return this.translate(lng ?? this.language, namespaces, keys, options);
-    };
+    const nsKey = namespaces.join(",");
+    const id = `${lng ?? ""}\u0000${nsKey}\u0000${keyPrefix ?? ""}`;
+    let fixedT = this.fixed.get(id);
+    if (!fixedT) {
+      fixedT = (key, options) => {
+        const keys =
+          keyPrefix === undefined
+            ? key
+            : typeof key === "string"
+              ? `${keyPrefix}.${key}`
+              : key.map((k) => `${keyPrefix}.${k}`);
+        return this.translate(lng ?? this.language, namespaces, nsKey, keys, options);
+      };
+      this.fixed.set(id, fixedT);
+    }
+    return fixedT;
   }
 
   exists(key: string, options?: TOptions) {
-    return this.resolve(options?.lng ?? this.language, [], key, options ?? {}) !== undefined;
+    return this.resolve(options?.lng ?? this.language, NO_NAMESPACES, "", key, options ?? {}) !== undefined;
   }
 
   private translate(
     lng: string,
-    namespaces: string[],
-    key: string | string[],
+    namespaces: readonly string[],
+    nsKey: string,
+    key: string | readonly string[],
     rawOptions?: TOptions | string,
   ): string {
     const options: TOptions =
-      typeof rawOptions === "string" ? { defaultValue: rawOptions } : (rawOptions ?? {});
-    const keys = asList(key);
+      typeof rawOptions === "string" ? { defaultValue: rawOptions } : (rawOptions ?? NO_OPTIONS);
+    const keys = typeof key === "string" ? [key] : key;
     for (const k of keys) {
-      const value = this.resolve(options.lng ?? lng, namespaces, k, options);
+      const value = this.resolve(options.lng ?? lng, namespaces, nsKey, k, options);
       if (value === undefined) continue;
       if (typeof value === "string") return interpolate(value, options);
       if (options.returnObjects) return interpolateDeep(value, options) as string;
@@ -193,7 +218,26 @@ export class I18n {
     return last.includes(":") ? last.slice(last.indexOf(":") + 1) : last;
   }
 
-  private resolve(lng: string, namespaces: string[], key: string, options: TOptions): unknown {
+  private pluralForm(lng: string, count: number): string {
+    let rules = this.plurals.get(lng);
+    if (!rules) this.plurals.set(lng, (rules = new Intl.PluralRules(lng)));
+    return rules.select(count);
+  }
+
+  private resolve(
+    lng: string,
+    namespaces: readonly string[],
+    nsKey: string,
+    key: string,
+    options: TOptions,
+  ): unknown {
+    const count = typeof options.count === "number" ? options.count : undefined;
+    const form = count === undefined ? "" : count === 0 ? "=0" : this.pluralForm(lng, count);
+    const optionNs = options.ns === undefined ? "" : asList(options.ns).join(",");
+    const id = `${lng}\u0000${optionNs}\u0000${nsKey}\u0000${key}\u0000${form}`;
+    const cached = this.resolved.get(id);
+    if (cached !== undefined || this.resolved.has(id)) return cached;
+
     let nsList = [...asList(options.ns), ...namespaces];
     let path = key;
     const colon = key.indexOf(":");
@@ -205,20 +249,28 @@ export class I18n {
     nsList = [...nsList, ...asList(this.options.fallbackNS)];
 
     const candidates: string[] = [];
-    if (typeof options.count === "number") {
-      if (options.count === 0) candidates.push(`${path}_zero`);
-      candidates.push(`${path}_${new Intl.PluralRules(lng).select(options.count)}`);
+    if (count !== undefined) {
+      if (count === 0) candidates.push(`${path}_zero`);
+      candidates.push(`${path}_${this.pluralForm(lng, count)}`);
     }
     candidates.push(path);
 
-    for (const ns of nsList) {
+    let found: unknown = undefined;
+    search: for (const ns of nsList) {
       const bundle = this.store[lng]?.[ns];
       for (const candidate of candidates) {
         const value = lookup(bundle, candidate);
-        if (value !== undefined) return value;
+        if (value !== undefined) {
+          found = value;
+          break search;
+        }
       }
     }
-    return undefined;
+    // Keys come from the code, so the map stays small; the cap guards against a caller
+    // that builds keys from input.
+    if (this.resolved.size >= MAX_RESOLVED) this.resolved.clear();
+    this.resolved.set(id, found);
+    return found;
   }
 
   // ── language ──
@@ -269,6 +321,8 @@ export class I18n {
 
   private bump() {
     this.version++;
+    this.resolved.clear();
+    this.fixed.clear();
     this.listeners.forEach((listener) => listener());
   }
 
