@@ -108,6 +108,9 @@ function acquireFolderLock(dataDir: string): () => void {
   throw new Error(`Could not lock ${dataDir}`);
 }
 
+/** LOG_SQL=1 prints every statement to the console (a development aid; never in production logs). */
+const logSql = () => process.env.LOG_SQL === "1";
+
 export const MIGRATIONS_FOLDER = path.resolve(process.env.GLOW_MIGRATIONS_DIR ?? "drizzle");
 
 /** Opens the database named by DATABASE_URL and applies every committed migration. */
@@ -120,7 +123,7 @@ export async function openDatabase(
 
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool, { schema, logger: logSql() }) as unknown as Database;
     if (shouldMigrate) {
       // Several instances may start at once: one migrates, the others wait on the lock.
       const client = await pool.connect();
@@ -158,7 +161,7 @@ export async function openDatabase(
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger: logSql() }) as unknown as Database;
   if (shouldMigrate) {
     await migratePglite(drizzlePglite(client, { schema }), {
       migrationsFolder: MIGRATIONS_FOLDER,
