@@ -6,7 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import { db } from "~/platform/db/db.server";
-import { characters, members, sessions, type Member } from "~/platform/db/schema";
+import { characters, creatures, memberCreatures, members, sessions, type Member } from "~/platform/db/schema";
 import { SESSION_MAX_AGE_SECONDS, sessionHintCookie } from "~/platform/cookies.server";
 import { log } from "~/platform/log.server";
 import { commitSession, destroySession, getSession, type GlowSession } from "~/platform/session.server";
@@ -31,6 +31,8 @@ export interface CurrentMember {
   fingerprint: string | null;
   /** The saved look's version (part of its avatar URL), or null before one is saved. */
   avatarVersion: number | null;
+  /** The member's active beamkin as stored (name is a translation key), for the companion. */
+  activeBeamkin: { id: number; slug: string; name: string; light: number } | null;
 }
 
 /** Creates a session row for a member and returns the new random id (for the cookie). */
@@ -75,8 +77,9 @@ export async function accessLevelOf(member: Member): Promise<AccessLevel> {
 }
 
 /**
- * The member a session id belongs to — with avatar and roles, in one query — if the
- * session exists and is younger than 3 days.
+ * The member a session id belongs to — with avatar, roles and active beamkin, in one
+ * query (every page needs them, and each statement costs the render thread on the
+ * embedded database) — if the session exists and is younger than 3 days.
  */
 export async function findSessionMember(sid: string, now = new Date()) {
   if (!sid || sid.length > 100) return null;
@@ -84,11 +87,18 @@ export async function findSessionMember(sid: string, now = new Date()) {
     .select({
       member: members,
       fingerprint: sessions.fingerprint,
-      avatarVersion: sql<number | null>`(select c.version from characters c where c.member_id = ${members.id})`,
+      avatarVersion: characters.version,
       roles: sql<MemberRole[] | null>`(select json_agg(json_build_object('role', r.role, 'contestId', r.contest_id)) from member_roles r where r.member_id = ${members.id})`,
+      beamkin: { id: creatures.id, slug: creatures.slug, name: creatures.name, light: memberCreatures.light },
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
+    .leftJoin(characters, eq(characters.memberId, members.id))
+    .leftJoin(
+      memberCreatures,
+      and(eq(memberCreatures.memberId, members.id), eq(memberCreatures.creatureId, members.creatureId)),
+    )
+    .leftJoin(creatures, eq(creatures.id, memberCreatures.creatureId))
     .where(
       and(
         eq(sessions.idHash, hashSessionId(sid)),
@@ -105,7 +115,15 @@ export async function findSessionMember(sid: string, now = new Date()) {
     accessLevel: accessLevelFor(row.member, row.avatarVersion !== null),
     avatarVersion: row.avatarVersion === null ? null : Number(row.avatarVersion),
     roles: row.roles ?? [],
+    activeBeamkin: beamkinOf(row.beamkin),
   };
+}
+
+function beamkinOf(
+  row: { id: number | null; slug: string | null; name: string | null; light: number | null } | null,
+): CurrentMember["activeBeamkin"] {
+  if (row?.id == null || row.slug === null || row.name === null || row.light === null) return null;
+  return { id: row.id, slug: row.slug, name: row.name, light: row.light };
 }
 
 /** One lookup per request, however many loaders ask. */
@@ -116,7 +134,9 @@ export async function getCurrentMember(
   request: Request,
   context?: Readonly<RouterContextProvider>,
 ): Promise<CurrentMember | null> {
-  if (!context) return lookUpCurrentMember(request);
+  // An action's lookup is not shared: the loaders that run after it in the same document
+  // request (with a GET request of their own) must see what the action changed.
+  if (!context || (request.method !== "GET" && request.method !== "HEAD")) return lookUpCurrentMember(request);
   let holder = context.get(currentMemberCache);
   if (!holder) {
     holder = {};

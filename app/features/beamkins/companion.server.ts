@@ -3,14 +3,14 @@
  * computed once in the root loader. Texts the SSR dock shows are translated here, so
  * the browser does not have to load the beamkins namespace before the island arrives.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { getCurrentMember, type CurrentMember } from "~/features/auth/sessions.server";
 import { db } from "~/platform/db/db.server";
 import { questProgress, quests, questSteps } from "~/platform/db/schema";
 import { getInstance } from "~/platform/i18n.server";
 import type { CompanionData } from "./companion";
-import { activeCreature } from "./creatures.server";
+import { clampLight } from "./rules";
 
 export type { CompanionData } from "./companion";
 
@@ -30,9 +30,10 @@ export async function loadCompanion(
   const t = getInstance(context).t;
   const me = current === undefined ? await getCurrentMember(request, context) : current;
   const pathname = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
-  const owned = me ? await activeCreature(me.member) : null;
+  // The session lookup brought the active beamkin along (no statement of its own).
+  const owned = me?.activeBeamkin ?? null;
   const creature = owned
-    ? { id: owned.id, slug: owned.slug, name: t(`beamkins:${owned.name}`), light: owned.light }
+    ? { id: owned.id, slug: owned.slug, name: t(`beamkins:${owned.name}`), light: clampLight(owned.light) }
     : null;
   const speaker = creature
     ? { slug: creature.slug, name: creature.name }
@@ -75,13 +76,15 @@ async function dialogueFor(
     };
   }
   if (!memberId) return null;
-  const steps = await db()
-    .select({ title: quests.title, dialogue: questSteps.dialogue })
-    .from(questSteps)
-    .innerJoin(quests, eq(quests.id, questSteps.questId))
-    .leftJoin(questProgress, and(eq(questProgress.stepId, questSteps.id), eq(questProgress.memberId, memberId)))
-    .where(and(eq(questSteps.objective, "visit"), eq(questSteps.target, pathname), isNull(questProgress.stepId)))
-    .limit(1);
+  // Most pages are no quest step's target: then there is nothing to ask the database.
+  const candidates = (await visitSteps()).get(pathname);
+  if (!candidates) return null;
+  const done = await db()
+    .select({ stepId: questProgress.stepId })
+    .from(questProgress)
+    .where(and(eq(questProgress.memberId, memberId), inArray(questProgress.stepId, candidates.map((c) => c.id))));
+  const finished = new Set(done.map((d) => d.stepId));
+  const steps = candidates.filter((c) => !finished.has(c.id));
   const step = steps[0];
   if (!step) return null;
   const translate = (key: string) => {
@@ -92,4 +95,49 @@ async function dialogueFor(
   const lines = step.dialogue.map(translate).filter((line): line is string => Boolean(line));
   if (lines.length === 0) return null;
   return { title: translate(step.title) ?? "", lines, speaker };
+}
+
+// ── "Visit this page" quest steps, kept in memory ──
+
+interface VisitStep {
+  id: number;
+  title: string;
+  dialogue: string[];
+}
+
+/** Quest content changes rarely (authored, seeded): re-read it at most this often. */
+const VISIT_STEPS_TTL_MS = 60_000;
+let visitStepsCache: { database: unknown; at: number; byTarget: Promise<Map<string, VisitStep[]>> } | null = null;
+
+/** Every "visit" quest step by the path it targets, in quest then step order. */
+function visitSteps(now = Date.now()): Promise<Map<string, VisitStep[]>> {
+  const database = db();
+  if (!visitStepsCache || visitStepsCache.database !== database || now - visitStepsCache.at > VISIT_STEPS_TTL_MS) {
+    const byTarget = database
+      .select({ id: questSteps.id, target: questSteps.target, title: quests.title, dialogue: questSteps.dialogue })
+      .from(questSteps)
+      .innerJoin(quests, eq(quests.id, questSteps.questId))
+      .where(eq(questSteps.objective, "visit"))
+      .orderBy(asc(quests.position), asc(questSteps.position), asc(questSteps.id))
+      .then((rows) => {
+        const map = new Map<string, VisitStep[]>();
+        for (const { target, ...step } of rows) {
+          if (!target) continue;
+          const path = target.replace(/\/+$/, "") || "/";
+          map.set(path, [...(map.get(path) ?? []), step]);
+        }
+        return map;
+      });
+    visitStepsCache = { database, at: now, byTarget };
+    // A failed read is not kept: the next page asks again.
+    byTarget.catch(() => {
+      if (visitStepsCache?.byTarget === byTarget) visitStepsCache = null;
+    });
+  }
+  return visitStepsCache.byTarget;
+}
+
+/** Call after writing quest steps, so the companion's dialogue follows at once in this process. */
+export function forgetVisitSteps() {
+  visitStepsCache = null;
 }

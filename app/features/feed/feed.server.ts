@@ -150,8 +150,19 @@ async function withGlows(page: FeedPost[], viewerId: number | null): Promise<Fee
   });
 }
 
-/** Newest first, FEED_PAGE_SIZE a page; `nextCursor` is set when older posts exist. */
-export async function listFeed(cursor: string | null = null, viewerId: number | null = null) {
+/** The viewer's own glows on a page whose counts are already known. */
+async function withMyGlows(page: FeedPost[], viewerId: number | null): Promise<FeedPost[]> {
+  if (page.length === 0 || viewerId === null) return page;
+  const mine = await db()
+    .select({ postId: reactions.postId })
+    .from(reactions)
+    .where(and(eq(reactions.memberId, viewerId), inArray(reactions.postId, page.map((p) => p.id))));
+  if (mine.length === 0) return page;
+  const glowed = new Set(mine.map((m) => m.postId));
+  return page.map((p) => (glowed.has(p.id) ? { ...p, glowedByMe: true } : p));
+}
+
+async function loadPage(cursor: string | null, viewerId: number | null) {
   const after = decodeCursor(cursor);
   const rows = await loadPosts(
     after
@@ -165,6 +176,51 @@ export async function listFeed(cursor: string | null = null, viewerId: number | 
     posts: page,
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor(last) : null,
   };
+}
+
+// ── The first page, shared by every reader for a moment ──
+//
+// The feed's first page is the most read page of the game and the same for everyone but
+// for the reader's own glows. It is kept for FIRST_PAGE_TTL_MS (three statements saved
+// per view); each reader's glows are still read fresh. A write through this module
+// (writePost, removePostsAbout, toggleGlow) drops it and sends readers to the database
+// for WRITE_SETTLE_MS, long enough for the transaction that wrote to commit, so a member
+// sees their own post or glow at once. Other instances (PostgreSQL deployments) see a
+// change at most FIRST_PAGE_TTL_MS late. docs/decisions/0410-feed-first-page-cache.md
+
+const FIRST_PAGE_TTL_MS = 1_000;
+const WRITE_SETTLE_MS = 1_000;
+type Page = Awaited<ReturnType<typeof loadPage>>;
+let firstPage: { database: unknown; at: number; page: Promise<Page> } | null = null;
+let settleUntil = 0;
+
+/** Tells the feed something changed: the next readers load it afresh. */
+export function feedChanged(now = Date.now()) {
+  firstPage = null;
+  settleUntil = now + WRITE_SETTLE_MS;
+}
+
+function sharedFirstPage(now: number): Promise<Page> {
+  const database = db();
+  if (firstPage && firstPage.database === database && now - firstPage.at < FIRST_PAGE_TTL_MS) return firstPage.page;
+  const page = loadPage(null, null);
+  if (now >= settleUntil) {
+    const entry = { database, at: now, page };
+    firstPage = entry;
+    page.catch(() => {
+      if (firstPage === entry) firstPage = null;
+    });
+  }
+  return page;
+}
+
+/** Newest first, FEED_PAGE_SIZE a page; `nextCursor` is set when older posts exist. */
+export async function listFeed(cursor: string | null = null, viewerId: number | null = null) {
+  if (cursor) return loadPage(cursor, viewerId);
+  const now = Date.now();
+  if (now < settleUntil) return loadPage(null, viewerId);
+  const shared = await sharedFirstPage(now);
+  return { ...shared, posts: await withMyGlows(shared.posts, viewerId) };
 }
 
 /** One post by id (and type, when the URL names one); null when there is no such post. */
@@ -190,12 +246,14 @@ type Executor = Pick<Database, "insert" | "delete">;
  */
 export async function writePost(values: typeof posts.$inferInsert, executor: Executor = db()) {
   const [row] = await executor.insert(posts).values(values).returning({ id: posts.id });
+  feedChanged();
   return row!.id;
 }
 
 /** Takes down the posts about one thing (a salute its recipient hid or reported). */
 export async function removePostsAbout(type: PostType, refId: number, executor: Executor = db()) {
   await executor.delete(posts).where(and(eq(posts.type, type), eq(posts.refId, refId)));
+  feedChanged();
 }
 
 /** The newest post's id and time, so an open feed can tell when something new arrived. */
@@ -224,6 +282,7 @@ export async function toggleGlow(postId: number, memberId: number, want?: boolea
     .where(and(eq(reactions.postId, postId), eq(reactions.memberId, memberId)))
     .returning({ postId: reactions.postId });
   let glowed = false;
+  feedChanged();
   if (removed.length === 0 && want !== false) {
     await db().insert(reactions).values({ postId, memberId, kind: "glow" }).onConflictDoNothing();
     glowed = true;

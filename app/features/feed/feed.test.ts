@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
 import { seedDemoWorld } from "~/features/demo/seed.server";
 import { db } from "~/platform/db/db.server";
-import { countPosts, FEED_PAGE_SIZE, findPost, listFeed, writePost } from "./feed.server";
+import { posts as postsTable, members } from "~/platform/db/schema";
+import { countPosts, FEED_PAGE_SIZE, findPost, listFeed, toggleGlow, writePost } from "./feed.server";
 
 beforeAll(async () => {
   await createTestDatabase();
@@ -69,5 +70,33 @@ describe("the newsfeed", () => {
 
   it("seeds the demo world only once", async () => {
     expect(await seedDemoWorld(db())).toBe(false);
+  });
+});
+
+describe("the first page, shared for a moment", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows a member their own new post and glow at once, and others' glows only on their own count", async () => {
+    await listFeed(); // the page is now shared
+    const [reader] = await db().insert(members).values({ phone: "+15554440001", firstName: "Reader" }).returning();
+    const id = await writePost({ type: "quest", text: "Mine, just now" });
+    const afterPost = await listFeed(null, reader!.id);
+    expect(afterPost.posts[0]).toMatchObject({ id, glows: 0, glowedByMe: false });
+
+    await toggleGlow(id, reader!.id, true);
+    const mine = await listFeed(null, reader!.id);
+    expect(mine.posts[0]).toMatchObject({ id, glows: 1, glowedByMe: true });
+    // Another reader shares the page, but not the glow.
+    expect((await listFeed(null, null)).posts[0]).toMatchObject({ id, glows: 1, glowedByMe: false });
+  });
+
+  it("shows a post written elsewhere (another instance) within a second", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 5_000 });
+    await listFeed(); // shared from now
+    const [row] = await db().insert(postsTable).values({ type: "quest", text: "From another instance" }).returning();
+    vi.setSystemTime(Date.now() + 1_100);
+    expect((await listFeed()).posts[0]?.id).toBe(row!.id);
   });
 });

@@ -84,4 +84,16 @@ describe("the browser's i18n runtime", () => {
     for (const [key, opts] of cases) expect(slim.t(key, opts)).toBe(server.t(key, opts as never));
     expect(slim.t("test:list", { returnObjects: true })).toEqual(server.t("test:list", { returnObjects: true }));
   });
+
+  it("keeps the options given to createInstance for init(), like i18next (the server's per-language instances)", async () => {
+    const given = { ...options, lng: "zh", resources: merged() };
+    const slimZh = new I18n().createInstance(given);
+    const realZh = real.createInstance(given);
+    await slimZh.init();
+    await realZh.init();
+    expect(slimZh.language).toBe("zh");
+    expect(slimZh.t("auth:errors.waitSeconds", { seconds: 9 })).toContain("9 秒");
+    expect(slimZh.t("auth:errors.waitSeconds", { seconds: 9 })).toBe(realZh.t("auth:errors.waitSeconds", { seconds: 9 }));
+    expect(slimZh.t("nav.home")).toBe(realZh.t("nav.home"));
+  });
 });

@@ -97,7 +97,9 @@ export class I18n {
     return this;
   }
 
+  /** Like i18next: options given to createInstance() count, and init's own add to them. */
   async init(options: InitOptions = {}) {
+    options = { ...this.options, ...options };
     this.options = { defaultNS: "translation", retryTimeout: 350, maxRetries: 5, ...options };
     for (const [lng, namespaces] of Object.entries(options.resources ?? {})) {
       for (const [ns, tree] of Object.entries(namespaces)) this.addResourceBundle(lng, ns, tree);
@@ -330,9 +332,10 @@ export class I18n {
     return this;
   }
 
+  /** Keeps the options for init(), as i18next does when given no callback. */
   createInstance(options?: InitOptions) {
     const instance = new I18n();
-    if (options) void instance.init(options);
+    if (options) instance.options = { ...options };
     return instance;
   }
 }
