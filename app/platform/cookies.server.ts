@@ -1,4 +1,10 @@
-import { createCookie, createCookieSessionStorage, type SessionStorage } from "react-router";
+import {
+  createCookie,
+  createCookieSessionStorage,
+  type Cookie,
+  type CookieOptions,
+  type SessionStorage,
+} from "react-router";
 import { deriveSecret } from "./secrets.server";
 
 const YEAR = 60 * 60 * 24 * 365;
@@ -62,40 +68,75 @@ let storages:
     }
   | undefined;
 
+/**
+ * A signed cookie whose verified values are remembered. React Router checks a signature
+ * with Web Crypto, importing the key each time (~0.3–0.5 ms), and a member's page reads
+ * the session, theme and toast cookies, some more than once. The same signed string
+ * always verifies the same way under the same secrets, so each is checked once; the
+ * memory is per cookie (per secret), bounded, and hands out copies.
+ */
+export function signedCookie(name: string, options: CookieOptions & { secrets: string[] }): Cookie {
+  const cookie = createCookie(name, options);
+  const verified = new Map<string, unknown>();
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`(?:^|;)\\s*${escaped}=([^;]*)`);
+  return {
+    get name() {
+      return cookie.name;
+    },
+    get isSigned() {
+      return cookie.isSigned;
+    },
+    get expires() {
+      return cookie.expires;
+    },
+    async parse(header, parseOptions) {
+      const raw = header && !parseOptions ? pattern.exec(header)?.[1] : undefined;
+      if (raw === undefined) return cookie.parse(header, parseOptions);
+      if (!verified.has(raw)) {
+        const value: unknown = await cookie.parse(header);
+        if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+        verified.set(raw, value);
+      }
+      return structuredClone(verified.get(raw));
+    },
+    serialize: (value, serializeOptions) => cookie.serialize(value, serializeOptions),
+  };
+}
+
+const MAX_VERIFIED = 2_000;
+
 /** Cookie storages are created once the master secret is known (see secrets.server). */
 function build() {
   storages = {
     session: createCookieSessionStorage<SessionData, SessionFlash>({
-      cookie: {
-        name: "sessionID",
+      cookie: signedCookie("sessionID", {
         path: "/",
         httpOnly: true,
         secure: true,
         sameSite: "strict",
         maxAge: SESSION_MAX_AGE_SECONDS,
         secrets: [deriveSecret("session-cookie")],
-      },
+      }),
     }),
     theme: createCookieSessionStorage({
-      cookie: {
-        name: "theme",
+      cookie: signedCookie("theme", {
         path: "/",
         httpOnly: true,
         secure: true,
         sameSite: "lax",
         maxAge: YEAR,
         secrets: [deriveSecret("theme-cookie")],
-      },
+      }),
     }),
     toast: createCookieSessionStorage({
-      cookie: {
-        name: "toast",
+      cookie: signedCookie("toast", {
         path: "/",
         httpOnly: true,
         secure: true,
         sameSite: "lax",
         secrets: [deriveSecret("toast-cookie")],
-      },
+      }),
     }),
   };
   return storages;

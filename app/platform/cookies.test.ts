@@ -1,0 +1,43 @@
+import { createCookie } from "react-router";
+import { describe, expect, it } from "vitest";
+import { signedCookie } from "./cookies.server";
+
+const secrets = ["a-long-enough-test-secret-for-hmac"];
+
+describe("signed cookies", () => {
+  it("read what React Router's own signed cookie wrote, and write what it reads", async () => {
+    const ours = signedCookie("sessionID", { secrets, path: "/" });
+    const theirs = createCookie("sessionID", { secrets, path: "/" });
+    const value = { sid: "abc", loginAttempt: { id: "1", phone: "+15550100001", sentAt: 5 } };
+    const header = (await theirs.serialize(value)).split(";")[0]!;
+    expect(await ours.parse(`theme=x; ${header}; lng=zh`)).toEqual(value);
+    expect(await theirs.parse((await ours.serialize(value)).split(";")[0]!)).toEqual(value);
+  });
+
+  it("refuse a tampered value, even after the genuine one was read", async () => {
+    const cookie = signedCookie("sessionID", { secrets, path: "/" });
+    const header = (await cookie.serialize({ sid: "mine" })).split(";")[0]!;
+    expect(await cookie.parse(header)).toEqual({ sid: "mine" });
+    const [payload, signature] = header.slice("sessionID=".length).split(".");
+    const forged = Buffer.from(JSON.stringify({ sid: "theirs" })).toString("base64");
+    expect(await cookie.parse(`sessionID=${forged}.${signature}`)).toBeNull();
+    expect(await cookie.parse(`sessionID=${payload}.${signature}x`)).toBeNull();
+    // Another secret does not accept it either.
+    expect(await signedCookie("sessionID", { secrets: ["another-long-enough-secret-value"] }).parse(header)).toBeNull();
+  });
+
+  it("hand out copies, so one request cannot change what the next one reads", async () => {
+    const cookie = signedCookie("toast", { secrets });
+    const header = (await cookie.serialize({ toast: { message: "Saved" } })).split(";")[0]!;
+    const first = (await cookie.parse(header)) as { toast: { message: string } };
+    first.toast.message = "changed";
+    expect(await cookie.parse(header)).toEqual({ toast: { message: "Saved" } });
+  });
+
+  it("ignore a cookie whose name merely ends the same way", async () => {
+    const cookie = signedCookie("theme", { secrets });
+    const header = (await cookie.serialize({ theme: "dark" })).split(";")[0]!;
+    expect(await cookie.parse(`my${header}`)).toBeNull();
+    expect(await cookie.parse(`my${header}; ${header}`)).toEqual({ theme: "dark" });
+  });
+});
