@@ -3,9 +3,9 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/beamkins";
 import { requireMember } from "~/features/auth/sessions.server";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
-import { listCatalogue, memberCreatures } from "~/features/beamkins/creatures.server";
+import { beamkinsOverview, listCatalogue, memberCreatures } from "~/features/beamkins/creatures.server";
 import { isRefusal } from "~/features/beamkins/errors";
-import { awardDailyVisit, giveLight, memberLight, memberLightOverDays } from "~/features/beamkins/light.server";
+import { dailyVisitBalance, giveLight } from "~/features/beamkins/light.server";
 import { LightMeter } from "~/features/beamkins/light-meter";
 import { refusalText, wholeNumber } from "~/features/beamkins/responses.server";
 import { getInstance } from "~/platform/i18n.server";
@@ -17,12 +17,9 @@ export const handle = { i18n: ["beamkins"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { member } = await requireMember(request, context);
-  await awardDailyVisit(member.id);
-  const [owned, balance, recent] = await Promise.all([
-    memberCreatures(member.id),
-    memberLight(member.id),
-    memberLightOverDays(member.id, 1),
-  ]);
+  // The session lookup's member row carries the balance and the day of the last visit.
+  const balance = await dailyVisitBalance(member);
+  const { owned, recent } = await beamkinsOverview(member.id, 1);
   const starters = owned.length === 0 ? (await listCatalogue()).filter((c) => c.starter) : [];
   return {
     title: getInstance(context).t("beamkins:title"),

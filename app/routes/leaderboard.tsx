@@ -5,10 +5,9 @@ import { getCurrentMember } from "~/features/auth/sessions.server";
 import {
   isBoard,
   listContestBoard,
-  listContests,
-  listMemberBoard,
   listPartyBoard,
-  ownRank,
+  sharedContests,
+  viewBoard,
   type Board,
   type RankedRow,
 } from "~/features/leaderboard/leaderboard.server";
@@ -23,13 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Number(url.searchParams.get("page")) || 1;
   const current = await getCurrentMember(request, context);
   const title = getInstance(context).t("leaderboard:title");
-  const contests = await listContests();
+  const contests = await sharedContests();
 
   if (board === "all" || board === "week") {
-    const [list, mine] = await Promise.all([
-      listMemberBoard(board, page),
-      current ? ownRank(current.member.id, board) : Promise.resolve(null),
-    ]);
+    // The session lookup's member row carries the viewer's own scores.
+    const { list, mine } = await viewBoard(board, page, current?.member ?? null);
     return { board, title, contests, contestId: null, ...list, me: current ? { id: current.member.id, rank: mine } : null };
   }
   if (board === "parties") {

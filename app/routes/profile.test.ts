@@ -1,12 +1,14 @@
+import { eq } from "drizzle-orm";
 import { data as dataResult } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { BASE_URL, callRoute, formRequest } from "../../tests/support/route";
 import { sessionCookieFor, startSession } from "~/features/auth/sessions.server";
-import { findCharacter, saveCharacter } from "~/features/avatars/characters.server";
+import { drawnLookOf, findCharacter, saveCharacter } from "~/features/avatars/characters.server";
 import { defaultLook } from "~/features/avatars/options.server";
+import { renderAvatarDataUri } from "~/features/avatars/render.server";
 import { db } from "~/platform/db/db.server";
-import { members } from "~/platform/db/schema";
+import { characters, members } from "~/platform/db/schema";
 import * as profile from "./profile";
 import * as avatar from "./resources/avatar";
 import * as preview from "./resources/avatar-preview";
@@ -111,6 +113,47 @@ describe("/profile", () => {
     expect(statusOf(call.result)).toBe(200);
     expect(bodyOf<{ values: Record<string, string> }>(call.result).values).toMatchObject({ style: "pixelArt" });
     expect(bodyOf<{ values: Record<string, string> }>(call.result).values.hair).toBeUndefined();
+  });
+
+  it("the avatar changes when the look is saved, and again when it is reset", async () => {
+    const { member, cookie } = await signedIn();
+    const load = async () =>
+      (await callRoute(profileLoader, new Request(`${BASE_URL}/profile`, { headers: { Cookie: cookie } }))).result as {
+        avatarDataUri: string;
+        version: number | null;
+        look: Record<string, string>;
+      };
+    const before = await load();
+    expect(before.version).toBeNull();
+    expect(before.avatarDataUri).toBe(renderAvatarDataUri(defaultLook()));
+    expect((await load()).avatarDataUri).toBe(before.avatarDataUri);
+
+    await callRoute(
+      profileAction,
+      formRequest("/profile", { ...lookForm({ hair: "shaggy" }), intent: "save" }, { headers: { Cookie: cookie } }),
+    );
+    const saved = await load();
+    expect(saved.version).toBe(1);
+    expect(saved.look).toMatchObject({ style: "dylan", hair: "shaggy" });
+    expect(saved.avatarDataUri).not.toBe(before.avatarDataUri);
+    expect(saved.avatarDataUri).toBe((await drawnLookOf(member.id, 1)).dataUri);
+
+    await callRoute(profileAction, formRequest("/profile", { intent: "reset" }, { headers: { Cookie: cookie } }));
+    const reset = await load();
+    expect(reset.version).toBe(2);
+    expect(reset.avatarDataUri).toBe(renderAvatarDataUri(defaultLook()));
+  });
+
+  it("draws a saved version once, and a newer version (saved on another instance) afresh", async () => {
+    const { member } = await signedIn();
+    await saveCharacter(member.id, defaultLook("dylan", "Robin"));
+    const first = await drawnLookOf(member.id, 1);
+    expect(await drawnLookOf(member.id, 1)).toBe(first);
+    // Another process saves: this one's memory is of version 1, the session says 2.
+    await db().update(characters).set({ style: "lorelei", version: 2 }).where(eq(characters.memberId, member.id));
+    const second = await drawnLookOf(member.id, 2);
+    expect(second.version).toBe(2);
+    expect(second.look.style).toBe("lorelei");
   });
 
   it("edits the member's details and answers 409 for a username someone else has", async () => {

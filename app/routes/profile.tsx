@@ -4,7 +4,7 @@ import type { Route } from "./+types/profile";
 import { requireMember } from "~/features/auth/sessions.server";
 import { ArtCredits } from "~/features/avatars/art-credits";
 import { CharacterCreator } from "~/features/avatars/character-creator";
-import { getLook, resetCharacter, saveCharacter } from "~/features/avatars/characters.server";
+import { drawnLookOf, resetCharacter, saveCharacter } from "~/features/avatars/characters.server";
 import { DEFAULT_STYLE, isAvatarStyle, type FieldErrors, type LookValues } from "~/features/avatars/look";
 import {
   creatorCatalogue,
@@ -15,7 +15,7 @@ import {
   rawToValues,
   readLookInput,
 } from "~/features/avatars/options.server";
-import { artCredits, renderAvatarDataUri } from "~/features/avatars/render.server";
+import { artCredits } from "~/features/avatars/render.server";
 import { MemberDetailsFields } from "~/features/members/member-details-fields";
 import {
   detailValuesOf,
@@ -30,8 +30,9 @@ import { flashToast } from "~/platform/toast.server";
 export const handle = { i18n: ["profile", "avatar"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member, accessLevel } = await requireMember(request, context);
-  const { look, version } = await getLook(member.id);
+  const { member, accessLevel, avatarVersion } = await requireMember(request, context);
+  // The session lookup read the look's version: the drawn look is remembered per version.
+  const { look, version, dataUri } = await drawnLookOf(member.id, avatarVersion);
   return {
     phone: member.phone,
     joined: member.joinedAt.toISOString(),
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     look: lookToValues(look),
     version,
     // The spec's client-state `avatar`, offered as a download of the member's own look.
-    avatarDataUri: renderAvatarDataUri(look),
+    avatarDataUri: dataUri,
     catalogue: creatorCatalogue,
     credits: artCredits(),
     title: getInstance(context).t("profile:title"),

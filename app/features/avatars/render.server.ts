@@ -23,9 +23,12 @@ export interface ArtCredit {
   license: { name: string; url: string };
 }
 
+let credits: ArtCredit[] | undefined;
+
 /** The art's licences, as each style's own metadata states them (CC0 1.0 or CC BY 4.0). */
 export function artCredits(): ArtCredit[] {
-  return (Object.keys(diceBearStyles) as AvatarStyle[]).map((style) => {
+  // The styles' metadata is fixed at build time: read it once.
+  return (credits ??= (Object.keys(diceBearStyles) as AvatarStyle[]).map((style) => {
     const meta = diceBearStyles[style].meta as Omit<ArtCredit, "style">;
     return {
       style,
@@ -35,7 +38,7 @@ export function artCredits(): ArtCredit[] {
       homepage: meta.homepage,
       license: { name: meta.license.name, url: meta.license.url },
     };
-  });
+  }));
 }
 
 /** Headers for an SVG we drew: no scripts, no sniffing. */

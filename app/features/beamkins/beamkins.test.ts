@@ -13,6 +13,7 @@ import type { Language } from "~/platform/i18n";
 import { detectIntent, scriptedReply } from "./brain/scripted.server";
 import { chatHistory, sendChatMessage } from "./chat.server";
 import {
+  beamkinsOverview,
   chooseActiveCreature,
   getCreature,
   memberCreature,
@@ -20,7 +21,7 @@ import {
   obtainCreature,
 } from "./creatures.server";
 import { BeamkinRefusal } from "./errors";
-import { awardDailyVisit, giveLight, memberLight, memberLightOverDays } from "./light.server";
+import { awardDailyVisit, dailyVisitBalance, giveLight, memberLight, memberLightOverDays } from "./light.server";
 import { CHAT_LIGHT_DAILY_CAP, clampLight, DAILY_VISIT_LIGHT, MODEL_MESSAGES_PER_HOUR, STARTING_LIGHT } from "./rules";
 
 const MODEL_URL = "http://model.test/v1";
@@ -184,6 +185,37 @@ describe("the daily visit", () => {
     expect(over.earned).toBe(2 * DAILY_VISIT_LIGHT);
     const recent = await memberLightOverDays(member.id, 1, new Date("2030-05-02T12:00:00Z"));
     expect(recent.earned).toBe(DAILY_VISIT_LIGHT);
+  });
+});
+
+describe("the /beamkins page's reads", () => {
+  const memberRow = async (id: number) => (await db().select().from(members).where(eq(members.id, id)))[0]!;
+
+  it("the daily visit from the session's member row: counted once a day, the balance includes it", async () => {
+    const member = await newMember({ lightBalance: 7 });
+    const morning = new Date("2030-06-01T08:00:00Z");
+    expect(await dailyVisitBalance(member, morning)).toBe(7 + DAILY_VISIT_LIGHT);
+    // The same stale row again (a racing request): counted once, the balance still right.
+    expect(await dailyVisitBalance(member, morning)).toBe(7 + DAILY_VISIT_LIGHT);
+    const fresh = await memberRow(member.id);
+    expect(fresh.lastVisitDay).toBe("2030-06-01");
+    expect(await dailyVisitBalance(fresh, new Date("2030-06-01T20:00:00Z"))).toBe(7 + DAILY_VISIT_LIGHT);
+    expect(await dailyVisitBalance(fresh, new Date("2030-06-02T00:01:00Z"))).toBe(7 + 2 * DAILY_VISIT_LIGHT);
+    expect(await memberLight(member.id)).toBe(7 + 2 * DAILY_VISIT_LIGHT);
+  });
+
+  it("one statement shows what memberCreatures and memberLightOverDays show, light given included at once", async () => {
+    const { member, creatureId: sparkit } = await memberWithSparkit(40);
+    await obtainCreature(member.id, await creatureId("mothlume"), "prize");
+    await giveLight(member.id, sparkit, 6);
+    const overview = await beamkinsOverview(member.id, 1);
+    expect(overview.owned).toEqual(await memberCreatures(member.id));
+    expect(overview.owned[0]).toMatchObject({ slug: "sparkit", light: STARTING_LIGHT + 6 });
+    expect(overview.recent).toEqual(await memberLightOverDays(member.id, 1));
+    expect(overview.recent.spent).toBe(6);
+
+    const nobody = await newMember();
+    expect(await beamkinsOverview(nobody.id, 1)).toEqual({ owned: [], recent: { days: 1, earned: 0, spent: 0 } });
   });
 });
 

@@ -3,10 +3,11 @@
  * get a creature, member creatures, obtain, choose the active one, corral or release.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { db } from "~/platform/db/db.server";
+import { db, type Database } from "~/platform/db/db.server";
 import { creatures, memberCreatures as ownership, members } from "~/platform/db/schema";
 import { writePost } from "~/features/feed/feed.server";
 import { BeamkinRefusal } from "./errors";
+import { lightOverDaysQuery } from "./light.server";
 import { clampLight, STARTING_LIGHT } from "./rules";
 import type { Personality } from "./catalogue";
 
@@ -33,8 +34,60 @@ export async function getCreature(creatureId: number): Promise<Creature | null> 
   return row ?? null;
 }
 
+/**
+ * The catalogue, read once per database connection: creatures are written only by the
+ * demo seed and the migrations, never while members play. An empty read (a database
+ * not seeded yet) is not kept.
+ */
+const catalogues = new WeakMap<Database, Promise<Creature[]>>();
+
 export async function listCatalogue(): Promise<Creature[]> {
-  return db().select().from(creatures).orderBy(asc(creatures.id));
+  const database = db();
+  let read = catalogues.get(database);
+  if (!read) {
+    read = Promise.resolve(database.select().from(creatures).orderBy(asc(creatures.id)));
+    catalogues.set(database, read);
+    read.then(
+      (rows) => rows.length === 0 && catalogues.delete(database),
+      () => catalogues.delete(database),
+    );
+  }
+  return (await read).slice();
+}
+
+/** The catalogue by id; read again once when a creature is missing (a seed ran since). */
+async function catalogueById(ids: number[]): Promise<Map<number, Creature>> {
+  let byId = new Map((await listCatalogue()).map((c) => [c.id, c]));
+  if (ids.some((id) => !byId.has(id))) {
+    catalogues.delete(db());
+    byId = new Map((await listCatalogue()).map((c) => [c.id, c]));
+  }
+  return byId;
+}
+
+/**
+ * The /beamkins page's reads in one statement: the member's beamkins (as memberCreatures
+ * lists them) and the light they earned and gave in the last `days` days (as
+ * memberLightOverDays counts it). The creatures' own columns come from the catalogue.
+ */
+export async function beamkinsOverview(memberId: number, days = 1, now = new Date()) {
+  const { days: span, query } = lightOverDaysQuery(memberId, days, now);
+  const recent = query.as("recent");
+  const rows = await db()
+    .select({ earned: recent.earned, spent: recent.spent, owned: ownership })
+    .from(recent)
+    .leftJoin(ownership, eq(ownership.memberId, memberId))
+    .orderBy(asc(ownership.obtainedAt), asc(ownership.id));
+  const held = rows.flatMap((r) => (r.owned ? [r.owned] : []));
+  const catalogue = await catalogueById(held.map((o) => o.creatureId));
+  const owned = held.flatMap((o) => {
+    const creature = catalogue.get(o.creatureId);
+    return creature ? [toOwned(creature, o)] : [];
+  });
+  return {
+    owned,
+    recent: { days: span, earned: rows[0]?.earned ?? 0, spent: rows[0]?.spent ?? 0 },
+  };
 }
 
 /** GET /getMemberCreatures/: the member's beamkins with their light, oldest friend first. */

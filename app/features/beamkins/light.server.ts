@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, gte, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db/db.server";
-import { creatureLightEvents, creatures, lightLedger, memberCreatures, members } from "~/platform/db/schema";
+import { creatureLightEvents, creatures, lightLedger, memberCreatures, members, type Member } from "~/platform/db/schema";
 import { BeamkinRefusal } from "./errors";
 import { DAILY_VISIT_LIGHT, LIGHT_MAX } from "./rules";
 
@@ -44,16 +44,23 @@ export async function memberLight(memberId: number): Promise<number> {
  * last `days` days (rolling, from now).
  */
 export async function memberLightOverDays(memberId: number, days = 1, now = new Date()) {
+  const { days: span, query } = lightOverDaysQuery(memberId, days, now);
+  const [row] = await query;
+  return { days: span, earned: row?.earned ?? 0, spent: row?.spent ?? 0 };
+}
+
+/** The statement of memberLightOverDays (one row), for pages that fold it into another. */
+export function lightOverDaysQuery(memberId: number, days = 1, now = new Date()) {
   const span = Number.isSafeInteger(days) && days >= 1 ? Math.min(days, 3650) : 1;
   const since = new Date(now.getTime() - span * DAY_MS);
-  const [row] = await db()
+  const query = db()
     .select({
-      earned: sql<number>`coalesce(sum(${lightLedger.delta}) filter (where ${lightLedger.delta} > 0), 0)::int`,
-      spent: sql<number>`coalesce(-sum(${lightLedger.delta}) filter (where ${lightLedger.delta} < 0), 0)::int`,
+      earned: sql<number>`coalesce(sum(${lightLedger.delta}) filter (where ${lightLedger.delta} > 0), 0)::int`.as("earned"),
+      spent: sql<number>`coalesce(-sum(${lightLedger.delta}) filter (where ${lightLedger.delta} < 0), 0)::int`.as("spent"),
     })
     .from(lightLedger)
     .where(and(eq(lightLedger.memberId, memberId), gt(lightLedger.createdAt, since)));
-  return { days: span, earned: row?.earned ?? 0, spent: row?.spent ?? 0 };
+  return { days: span, query };
 }
 
 /**
@@ -86,6 +93,26 @@ export async function earnMemberLight(
  * Returns the light awarded (0 when already counted today).
  */
 export async function awardDailyVisit(memberId: number, now = new Date()): Promise<number> {
+  return (await countDailyVisit(memberId, now)).awarded;
+}
+
+/**
+ * The daily visit for a member row read during this request (the session lookup's), and
+ * the light balance after it. No statement at all when that row already counts today:
+ * last_visit_day only moves forward, so a row that says today is still right.
+ */
+export async function dailyVisitBalance(
+  member: Pick<Member, "id" | "lastVisitDay" | "lightBalance">,
+  now = new Date(),
+): Promise<number> {
+  if (member.lastVisitDay !== null && member.lastVisitDay >= utcDay(now)) return member.lightBalance;
+  const { balance } = await countDailyVisit(member.id, now);
+  if (balance !== null) return balance;
+  // Another request counted today first; its light is in the balance now.
+  return memberLight(member.id);
+}
+
+async function countDailyVisit(memberId: number, now: Date): Promise<{ awarded: number; balance: number | null }> {
   const today = utcDay(now);
   return db().transaction(async (tx) => {
     const [row] = await tx
@@ -100,12 +127,12 @@ export async function awardDailyVisit(memberId: number, now = new Date()): Promi
           sql`(${members.lastVisitDay} is null or ${members.lastVisitDay} < ${today})`,
         ),
       )
-      .returning({ id: members.id });
-    if (!row) return 0;
+      .returning({ balance: members.lightBalance });
+    if (!row) return { awarded: 0, balance: null };
     await tx
       .insert(lightLedger)
       .values({ memberId, delta: DAILY_VISIT_LIGHT, reason: "daily-visit", ref: today, createdAt: now });
-    return DAILY_VISIT_LIGHT;
+    return { awarded: DAILY_VISIT_LIGHT, balance: row.balance };
   });
 }
 

@@ -5,9 +5,10 @@
  */
 import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
-import { contests, judgeScores, members, parties, partyMembers } from "~/platform/db/schema";
+import { contests, judgeScores, members, parties, partyMembers, type Member } from "~/platform/db/schema";
 import { displayName } from "~/features/members/display-name";
 import { weekStart } from "./score.server";
+import { sharedBoard } from "./shared-board.server";
 
 export const LEADERBOARD_PAGE_SIZE = 50;
 
@@ -90,21 +91,65 @@ export interface OwnRank {
   page: number;
 }
 
-/** The member's own standing, wherever it is; null while they have no points on this board. */
-export async function ownRank(memberId: number, board: "all" | "week", now = new Date()): Promise<OwnRank | null> {
+/** A member row's scores, as the session lookup read them. */
+export type ScoreRow = Pick<Member, "id" | "score" | "weekScore" | "scoreWeek">;
+
+/** The member's score on a board, from their row (null: no points on it, so not listed). */
+function boardScoreOf(row: ScoreRow, board: "all" | "week", now: Date): number | null {
+  if (board === "all") return row.score > 0 ? row.score : null;
+  return row.scoreWeek === weekStart(now) && row.weekScore > 0 ? row.weekScore : null;
+}
+
+/**
+ * The member's own standing, wherever it is; null while they have no points on this board.
+ * Given the member's row (read in this request), their score costs no statement, and a
+ * member with no points none at all.
+ */
+export async function ownRank(member: number | ScoreRow, board: "all" | "week", now = new Date()): Promise<OwnRank | null> {
   const { score, where } = memberColumns(board, now);
-  const [me] = await db().select({ score }).from(members).where(and(eq(members.id, memberId), where));
-  if (!me) return null;
+  let mine: number | null;
+  let memberId: number;
+  if (typeof member === "number") {
+    memberId = member;
+    const [me] = await db().select({ score }).from(members).where(and(eq(members.id, memberId), where));
+    mine = me ? me.score : null;
+  } else {
+    memberId = member.id;
+    mine = boardScoreOf(member, board, now);
+  }
+  if (mine === null) return null;
   const [ahead] = await db()
     .select({
-      above: sql<number>`count(*) filter (where ${score} > ${me.score})::int`,
-      tiedBefore: sql<number>`count(*) filter (where ${score} = ${me.score} and ${members.id} < ${memberId})::int`,
+      above: sql<number>`count(*) filter (where ${score} > ${mine})::int`,
+      tiedBefore: sql<number>`count(*) filter (where ${score} = ${mine} and ${members.id} < ${memberId})::int`,
     })
     .from(members)
-    .where(and(where, sql`${score} >= ${me.score}`));
+    .where(and(where, sql`${score} >= ${mine}`));
   const above = ahead?.above ?? 0;
   const position = above + (ahead?.tiedBefore ?? 0);
-  return { rank: above + 1, score: me.score, page: Math.floor(position / LEADERBOARD_PAGE_SIZE) + 1 };
+  return { rank: above + 1, score: mine, page: Math.floor(position / LEADERBOARD_PAGE_SIZE) + 1 };
+}
+
+/**
+ * A board page as a viewer sees it, with their own standing. The page is the shared one
+ * (at most SHARED_BOARD_TTL_MS old) unless it disagrees with the viewer's own fresh
+ * standing — their row missing, misplaced or with an old score — and is then read afresh:
+ * a member always sees their own points at once, on any instance.
+ */
+export async function viewBoard(board: "all" | "week", page: number, viewer: ScoreRow | null, now = new Date()) {
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), 100_000);
+  const [shared, mine] = await Promise.all([
+    sharedBoard(`${board}:${weekStart(now)}:${current}`, () => listMemberBoard(board, current, now)),
+    viewer ? ownRank(viewer, board, now) : Promise.resolve(null),
+  ]);
+  const list = viewer && !showsFreshly(shared, viewer.id, mine) ? await listMemberBoard(board, current, now) : shared;
+  return { list, mine };
+}
+
+function showsFreshly(list: MemberBoardPage, memberId: number, mine: OwnRank | null): boolean {
+  const row = list.rows.find((r) => r.id === memberId);
+  if (!mine || mine.page !== list.page) return !row;
+  return row !== undefined && row.score === mine.score && row.rank === mine.rank;
 }
 
 function rankRows(list: { id: number; name: string; score: number; members?: number }[]): RankedRow[] {
@@ -132,6 +177,11 @@ export async function listPartyBoard(): Promise<RankedRow[]> {
 
 export async function listContests() {
   return db().select({ id: contests.id, name: contests.name }).from(contests).orderBy(asc(contests.id)).limit(50);
+}
+
+/** The contests' tabs, shared by every viewer for at most SHARED_BOARD_TTL_MS. */
+export function sharedContests() {
+  return sharedBoard("contests", listContests);
 }
 
 /** A contest's parties ranked by the points their judges gave. */

@@ -4,7 +4,8 @@ import { createTestDatabase } from "../../../tests/support/db";
 import { db } from "~/platform/db/db.server";
 import { members } from "~/platform/db/schema";
 import { seedDemoWorld } from "~/features/demo/seed.server";
-import { LEADERBOARD_PAGE_SIZE, listMemberBoard, ownRank } from "./leaderboard.server";
+import { LEADERBOARD_PAGE_SIZE, listMemberBoard, ownRank, viewBoard } from "./leaderboard.server";
+import { sharedBoard, SHARED_BOARD_TTL_MS } from "./shared-board.server";
 import { awardScore, recomputeScores, scoreOf, weekStart } from "./score.server";
 import { seedLeaderboardBench } from "./bench-seed.server";
 
@@ -78,6 +79,49 @@ describe("the leaderboard", () => {
     // Ada: a 3-star salute (15) and The Lanterns' 42 judged points.
     expect(ada!.score).toBe(15 + 42);
     expect(before!.score).toBe(ada!.score); // the demo seed already did this
+  });
+});
+
+describe("the shared top of the board", () => {
+  const row = async (phone: string) => (await db().select().from(members).where(eq(members.phone, phone)))[0]!;
+
+  it("a member sees their new score at once after scoring, and so does everyone in this process", async () => {
+    const [m] = await db().insert(members).values({ phone: "+15559990101", firstName: "Riser" }).returning();
+    const anonymous = await viewBoard("all", 1, null);
+    expect(anonymous.list.rows.some((r) => r.id === m!.id)).toBe(false);
+    await awardScore(db(), m!.id, { starsReceived: 400 }); // 2000 points: the top of the board
+    const mine = await viewBoard("all", 1, await row("+15559990101"));
+    expect(mine.mine).toMatchObject({ rank: 1, score: 2000 });
+    expect(mine.list.rows[0]).toMatchObject({ id: m!.id, rank: 1, score: 2000 });
+    // awardScore forgot the shared page: a visitor sees it too.
+    expect((await viewBoard("all", 1, null)).list.rows[0]).toMatchObject({ id: m!.id, score: 2000 });
+  });
+
+  it("a score written elsewhere (another instance) reaches its member at once, whatever is shared", async () => {
+    await viewBoard("all", 1, null); // the shared page, before the write
+    const [m] = await db().insert(members).values({ phone: "+15559990102", firstName: "Elsewhere" }).returning();
+    // Not through awardScore: nothing in this process is told.
+    await db().execute(sql`update members set score = 5000 where id = ${m!.id}`);
+    const mine = await viewBoard("all", 1, await row("+15559990102"));
+    expect(mine.list.rows[0]).toMatchObject({ id: m!.id, rank: 1, score: 5000 });
+    expect(mine.mine).toMatchObject({ rank: 1, score: 5000, page: 1 });
+  });
+
+  it("keeps an answer for SHARED_BOARD_TTL_MS, then reads again", async () => {
+    let reads = 0;
+    const read = async () => ++reads;
+    expect(await sharedBoard("test:ttl", read, 1000)).toBe(1);
+    expect(await sharedBoard("test:ttl", read, 1000 + SHARED_BOARD_TTL_MS - 1)).toBe(1);
+    expect(await sharedBoard("test:ttl", read, 1000 + SHARED_BOARD_TTL_MS)).toBe(2);
+    // Requests that miss together share one read.
+    const together = await Promise.all([sharedBoard("test:once", read, 5000), sharedBoard("test:once", read, 5000)]);
+    expect(together).toEqual([3, 3]);
+  });
+
+  it("a viewer with no points takes their rank from their row without reading it again", async () => {
+    const [m] = await db().insert(members).values({ phone: "+15559990103", firstName: "Quiet" }).returning();
+    expect((await viewBoard("all", 1, m!)).mine).toBeNull();
+    expect((await viewBoard("week", 1, m!)).mine).toBeNull();
   });
 });
 

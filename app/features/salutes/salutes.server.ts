@@ -16,6 +16,7 @@ import { log } from "~/platform/log.server";
 import { displayName } from "~/features/members/display-name";
 import { removePostsAbout, writePost } from "~/features/feed/feed.server";
 import { awardScore, weekStart } from "~/features/leaderboard/score.server";
+import { forgetSharedBoards } from "~/features/leaderboard/shared-board.server";
 import { creditMemberLight, LIGHT_PER_SALUTE_RECEIVED } from "./member-light.server";
 import type { SecretPrompt } from "./prompts";
 import type { ReportReason } from "./report-reasons";
@@ -169,6 +170,8 @@ export async function sendSalute(input: SendSalute, now = new Date()): Promise<S
       );
       return { saluteId, postId };
     });
+    // Committed now: a shared board read while the transaction ran may predate the points.
+    forgetSharedBoards();
     // No member ids here: a log line must never tie a secret salute to its sender.
     log.info("salute sent", { kind: input.kind, saluteId: result.saluteId });
     return { ok: true, ...result };
