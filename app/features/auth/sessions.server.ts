@@ -6,7 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import { db } from "~/platform/db/db.server";
-import { characters, creatures, memberCreatures, members, sessions, type Member } from "~/platform/db/schema";
+import { characters, members, sessions, type Member } from "~/platform/db/schema";
 import { SESSION_MAX_AGE_SECONDS, sessionHintCookie } from "~/platform/cookies.server";
 import { log } from "~/platform/log.server";
 import { commitSession, destroySession, getSession, type GlowSession } from "~/platform/session.server";
@@ -83,31 +83,12 @@ export async function accessLevelOf(member: Member): Promise<AccessLevel> {
  */
 export async function findSessionMember(sid: string, now = new Date()) {
   if (!sid || sid.length > 100) return null;
-  const [row] = await db()
-    .select({
-      member: members,
-      fingerprint: sessions.fingerprint,
-      avatarVersion: characters.version,
-      roles: sql<MemberRole[] | null>`(select json_agg(json_build_object('role', r.role, 'contestId', r.contest_id)) from member_roles r where r.member_id = ${members.id})`,
-      beamkin: { id: creatures.id, slug: creatures.slug, name: creatures.name, light: memberCreatures.light },
-    })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .leftJoin(characters, eq(characters.memberId, members.id))
-    .leftJoin(
-      memberCreatures,
-      and(eq(memberCreatures.memberId, members.id), eq(memberCreatures.creatureId, members.creatureId)),
-    )
-    .leftJoin(creatures, eq(creatures.id, memberCreatures.creatureId))
-    .where(
-      and(
-        eq(sessions.idHash, hashSessionId(sid)),
-        gt(sessions.expiresAt, now),
-        // Whatever the cookie says, a session older than 3 days is over.
-        gt(sessions.createdAt, new Date(now.getTime() - SESSION_TTL_MS)),
-      ),
-    )
-    .limit(1);
+  const [row] = await sessionMemberStatement().execute({
+    idHash: hashSessionId(sid),
+    now: now.toISOString(),
+    // Whatever the cookie says, a session older than 3 days is over.
+    since: new Date(now.getTime() - SESSION_TTL_MS).toISOString(),
+  });
   if (!row) return null;
   return {
     member: row.member,
@@ -119,11 +100,49 @@ export async function findSessionMember(sid: string, now = new Date()) {
   };
 }
 
-function beamkinOf(
-  row: { id: number | null; slug: string | null; name: string | null; light: number | null } | null,
-): CurrentMember["activeBeamkin"] {
-  if (row?.id == null || row.slug === null || row.name === null || row.light === null) return null;
-  return { id: row.id, slug: row.slug, name: row.name, light: row.light };
+/**
+ * Every page asks this, so it is a prepared statement: built once per database (and, on
+ * PostgreSQL, planned once per connection). Sub-selects rather than joins: the embedded
+ * database plans it on every page view, and planning five joined tables cost more than
+ * running the query.
+ */
+function buildSessionMemberStatement(database: ReturnType<typeof db>) {
+  return database
+    .select({
+      member: members,
+      fingerprint: sessions.fingerprint,
+      avatarVersion: sql<number | null>`(select c.version from characters c where c.member_id = ${members.id})`,
+      roles: sql<MemberRole[] | null>`(select json_agg(json_build_object('role', r.role, 'contestId', r.contest_id)) from member_roles r where r.member_id = ${members.id})`,
+      beamkin: sql<BeamkinRow | null>`(select json_build_object('id', cr.id, 'slug', cr.slug, 'name', cr.name, 'light', mc.light) from member_creatures mc join creatures cr on cr.id = mc.creature_id where mc.member_id = ${members.id} and mc.creature_id = ${members.creatureId})`,
+    })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder("idHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        gt(sessions.createdAt, sql.placeholder("since")),
+      ),
+    )
+    .limit(1)
+    .prepare("glow_session_member");
+}
+
+let sessionMember: { database: unknown; statement: ReturnType<typeof buildSessionMemberStatement> } | null = null;
+
+function sessionMemberStatement() {
+  const database = db();
+  if (sessionMember?.database !== database) {
+    sessionMember = { database, statement: buildSessionMemberStatement(database) };
+  }
+  return sessionMember.statement;
+}
+
+type BeamkinRow = { id: number; slug: string; name: string; light: number };
+
+function beamkinOf(row: BeamkinRow | null): CurrentMember["activeBeamkin"] {
+  if (!row) return null;
+  return { id: Number(row.id), slug: row.slug, name: row.name, light: Number(row.light) };
 }
 
 /** One lookup per request, however many loaders ask. */
