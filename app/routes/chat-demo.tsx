@@ -7,7 +7,7 @@ import { ChatMessages, ChatTextarea } from "~/features/beamkins/chat-parts";
 import { chatHistory, sendChatMessage } from "~/features/beamkins/chat.server";
 import { activeCreature } from "~/features/beamkins/creatures.server";
 import { isRefusal } from "~/features/beamkins/errors";
-import { awardDailyVisit } from "~/features/beamkins/light.server";
+import { dailyVisitBalance } from "~/features/beamkins/light.server";
 import { LightMeter } from "~/features/beamkins/light-meter";
 import { refusalText, wholeNumber } from "~/features/beamkins/responses.server";
 import { CHAT_MESSAGE_MAX } from "~/features/beamkins/rules";
@@ -19,7 +19,7 @@ export const handle = { i18n: ["beamkins"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { member } = await requireMember(request, context);
-  await awardDailyVisit(member.id);
+  await dailyVisitBalance(member);
   const creature = await activeCreature(member);
   const t = getInstance(context).t;
   return {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { db, type Database } from "~/platform/db/db.server";
 import { members, posts, questProgress, quests, questSteps } from "~/platform/db/schema";
 import { saveCharacter } from "~/features/avatars/characters.server";
+import { writePost } from "~/features/feed/feed.server";
 import type { Look } from "~/features/avatars/options.server";
 import type { FieldErrors } from "~/features/avatars/look";
 
@@ -158,7 +159,8 @@ export async function completeSignup(
         .from(posts)
         .where(and(eq(posts.type, "welcome"), eq(posts.actorId, memberId)))
         .limit(1);
-      if (!welcomed) await tx.insert(posts).values({ type: "welcome", actorId: memberId });
+      // Through writePost, the one way posts are written (the feed learns of it at once).
+      if (!welcomed) await writePost({ type: "welcome", actorId: memberId }, tx);
       return saved;
     });
   } catch (error) {
