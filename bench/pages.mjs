@@ -48,6 +48,9 @@ export function signedInAs(phone, fields = {}) {
 /** Glow's pages, each measured against the bare app's one page. @type {BenchPage[]} */
 export const pages = [
   { name: "Glow /", path: "/" },
+  // The issue's two pages, as a visitor (an invitee's first view) sees them …
+  { name: "Glow /newsfeed (visitor)", path: "/newsfeed" },
+  // … and as a member, with glow buttons and the floating companion.
   { name: "Glow /newsfeed (member)", path: "/newsfeed", setup: signedInAs("+15557770001", { firstName: "Bench" }) },
   // Arrives with the sign-in issue; until then Glow answers 404 and the row is skipped.
   { name: "Glow /signin (anonymous)", path: "/signin" },
