@@ -80,6 +80,8 @@ export function signedCookie(name: string, options: CookieOptions & { secrets: s
   const verified = new Map<string, unknown>();
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const pattern = new RegExp(`(?:^|;)\\s*${escaped}=([^;]*)`);
+  const timed = options.maxAge !== undefined || options.expires !== undefined;
+  let empty: Promise<string> | undefined;
   return {
     get name() {
       return cookie.name;
@@ -100,9 +102,17 @@ export function signedCookie(name: string, options: CookieOptions & { secrets: s
       }
       return structuredClone(verified.get(raw));
     },
-    serialize: (value, serializeOptions) => cookie.serialize(value, serializeOptions),
+    serialize(value, serializeOptions) {
+      // remix-toast writes the (usually empty) toast session back on every request; with no
+      // expiry that cookie is always the same string, so it is signed once.
+      if (!serializeOptions && !timed && isEmpty(value)) return (empty ??= cookie.serialize(value));
+      return cookie.serialize(value, serializeOptions);
+    },
   };
 }
+
+const isEmpty = (value: unknown) =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 
 const MAX_VERIFIED = 2_000;
 

@@ -40,4 +40,11 @@ describe("signed cookies", () => {
     expect(await cookie.parse(`my${header}`)).toBeNull();
     expect(await cookie.parse(`my${header}; ${header}`)).toEqual({ theme: "dark" });
   });
+
+  it("write an empty session that still verifies", async () => {
+    const toast = signedCookie("toast", { secrets });
+    const empty = (await toast.serialize({})).split(";")[0]!;
+    expect(await toast.parse(empty)).toEqual({});
+    expect(await createCookie("toast", { secrets }).parse(empty)).toEqual({});
+  });
 });
