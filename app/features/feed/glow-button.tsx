@@ -1,12 +1,20 @@
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { useFetchers, useSubmit } from "react-router";
 import { useHydrated } from "~/islands/client-only";
 import { RedirectField } from "~/ui/redirect-field";
 
+/** The fetcher key of a post's glow, so its pending state can be found again. */
+const glowFetcherKey = (postId: number) => `glow-${postId}`;
+
 /**
  * The glow on a post: a plain form post that toggles it (works without JavaScript and
- * comes back to the same place); with JavaScript a fetcher keeps the page still and shows
- * the new state at once.
+ * comes back to the same place); with JavaScript it is submitted as a fetcher, so the
+ * page stays still and shows the new state at once, and the loaders' fresh counts follow.
+ *
+ * A plain <form> and one submit hook rather than a `useFetcher` per button: a feed page
+ * holds twenty of them, and twenty fetcher forms were a sixth of the page's server
+ * rendering.
  */
 export function GlowButton({
   postId,
@@ -20,10 +28,12 @@ export function GlowButton({
   signedIn: boolean;
 }) {
   const { t } = useTranslation("newsfeed");
-  const fetcher = useFetcher<{ glowed: boolean; glows: number }>();
   const hydrated = useHydrated();
-  const pending = fetcher.formData?.get("glow");
-  const glowed = pending ? pending === "on" : (fetcher.data?.glowed ?? glowedByMe);
+  const submit = useSubmit();
+  const inFlight = useFetchers().find((f) => f.key === glowFetcherKey(postId));
+  // While the post (and the reload after it) is under way, show what was asked for.
+  const pending = inFlight?.formData?.get("glow");
+  const glowed = pending ? pending === "on" : glowedByMe;
   const count = pending ? glows + (glowed === glowedByMe ? 0 : glowed ? 1 : -1) : glows;
   const label = <span aria-hidden="true">✨</span>;
   if (!signedIn) {
@@ -34,8 +44,18 @@ export function GlowButton({
       </span>
     );
   }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit(event.currentTarget, {
+      method: "post",
+      action: "/reactions",
+      navigate: false,
+      fetcherKey: glowFetcherKey(postId),
+      preventScrollReset: true,
+    });
+  };
   return (
-    <fetcher.Form method="post" action="/reactions" className="inline">
+    <form method="post" action="/reactions" className="inline" onSubmit={hydrated ? onSubmit : undefined}>
       <input type="hidden" name="postId" value={postId} />
       <input type="hidden" name="glow" value={glowed ? "off" : "on"} />
       <RedirectField />
@@ -48,6 +68,6 @@ export function GlowButton({
         {label} {glowed ? t("glow.undo") : t("glow.give")}
         <span className="ms-1 tabular-nums">({t("glow.count", { count })})</span>
       </button>
-    </fetcher.Form>
+    </form>
   );
 }
