@@ -16,6 +16,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { withPreparedSelects } from "./pglite-prepared.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -161,7 +162,9 @@ export async function openDatabase(
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema, logger: logSql() }) as unknown as Database;
+  // Pages query through prepared statements (see pglite-prepared.server.ts); migrations
+  // below use the plain client.
+  const db = drizzlePglite({ client: withPreparedSelects(client), schema, logger: logSql() }) as unknown as Database;
   if (shouldMigrate) {
     await migratePglite(drizzlePglite(client, { schema }), {
       migrationsFolder: MIGRATIONS_FOLDER,
