@@ -96,4 +96,13 @@ describe("the browser's i18n runtime", () => {
     expect(slimZh.t("auth:errors.waitSeconds", { seconds: 9 })).toBe(realZh.t("auth:errors.waitSeconds", { seconds: 9 }));
     expect(slimZh.t("nav.home")).toBe(realZh.t("nav.home"));
   });
+
+  it("answers at once for a namespace no bundle holds when rendering on the server", async () => {
+    const onServer = new I18n();
+    await onServer.init({ ...options, lng: "en", resources: merged() });
+    const started = Date.now();
+    await onServer.loadNamespaces("no-such-namespace");
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(onServer.t("no-such-namespace:some.key")).toBe("some.key");
+  });
 });

@@ -147,6 +147,12 @@ export class I18n {
   }
 
   private async fetchBundle(lng: string, ns: string) {
+    // On the server every bundle is given at init: a namespace missing there does not
+    // exist, and asking the network for it would only hold the render up.
+    if (typeof document === "undefined") {
+      this.addResourceBundle(lng, ns, {});
+      return;
+    }
     const template = this.options.backend?.loadPath ?? "/locales/{{lng}}/{{ns}}.json";
     const url = template.replace("{{lng}}", lng).replace("{{ns}}", ns);
     const retries = this.options.maxRetries ?? 5;
