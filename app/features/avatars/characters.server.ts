@@ -97,7 +97,7 @@ export interface DrawnLook {
 
 /**
  * Drawn looks by member, at most one each. A saved version never changes — every save
- * raises it, which is why /avatar/:id/:version.svg may be cached for ever — so an entry
+ * raises it, which is why /avatars/:id/:version.svg may be cached for ever — so an entry
  * found at the version the request's session lookup read is that version's look, on any
  * number of instances. Kept per database connection (tests open one per file, and ids
  * start again in each). DiceBear's `randomizeIds` ids are then drawn once, not per view.

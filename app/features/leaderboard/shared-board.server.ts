@@ -3,7 +3,7 @@
  * board, the list of contests. An entry is at most SHARED_BOARD_TTL_MS old, and this
  * process forgets every entry whenever it writes a score (awardScore, recomputeScores).
  * Requests that miss at the same moment share one read. See
- * docs/decisions/0405-leaderboard-micro-cache.md for why this is safe on several instances.
+ * docs/decisions/0405-leaderboard-shared-top.md for why this is safe on several instances.
  */
 import { db, type Database } from "~/platform/db/db.server";
 
