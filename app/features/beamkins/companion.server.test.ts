@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
 import { BASE_URL, callRoute } from "../../../tests/support/route";
-import { sessionCookieFor, startSession } from "~/features/auth/sessions.server";
+import { memberFactory } from "../../../tests/support/members";
 import { seedDemoWorld } from "~/features/demo/seed.server";
 import { db } from "~/platform/db/db.server";
-import { creatures, memberCreatures, members } from "~/platform/db/schema";
+import { creatures, memberCreatures } from "~/platform/db/schema";
 import { loadCompanion } from "./companion.server";
 import { chooseActiveCreature, obtainCreature } from "./creatures.server";
 
@@ -14,14 +14,7 @@ beforeAll(async () => {
   await seedDemoWorld(db());
 });
 
-let n = 0;
-async function signedIn() {
-  n += 1;
-  const [member] = await db().insert(members).values({ phone: `+1555300${String(n).padStart(4, "0")}`, firstName: "Kit" }).returning();
-  const sid = await startSession(member!.id);
-  const cookie = (await sessionCookieFor(new Request(BASE_URL), sid)).split(";")[0]!;
-  return { member: member!, cookie };
-}
+const signedIn = memberFactory("+1555300");
 
 const companionAt = (path: string, cookie?: string, lng = "en") =>
   callRoute(

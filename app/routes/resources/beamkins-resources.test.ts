@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
 import { BASE_URL, callRoute, formRequest } from "../../../tests/support/route";
-import { sessionCookieFor, startSession } from "~/features/auth/sessions.server";
+import { memberFactory } from "../../../tests/support/members";
 import { seedDemoWorld } from "~/features/demo/seed.server";
 import { db } from "~/platform/db/db.server";
 import { creatures, members } from "~/platform/db/schema";
@@ -17,13 +17,10 @@ beforeAll(async () => {
   await seedDemoWorld(db());
 });
 
-let n = 0;
+const signedIn = memberFactory("+1555800");
 async function signedInCookie() {
-  n += 1;
-  const [member] = await db().insert(members).values({ phone: `+1555800${String(n).padStart(4, "0")}` }).returning();
-  const sid = await startSession(member!.id);
-  const setCookie = await sessionCookieFor(new Request(BASE_URL), sid);
-  return { memberId: member!.id, cookie: setCookie.split(";")[0]! };
+  const { member, cookie } = await signedIn();
+  return { memberId: member.id, cookie };
 }
 
 const json = { Accept: "application/json" };
