@@ -7,6 +7,7 @@ import { z } from "zod";
 import { db, type Database } from "~/platform/db/db.server";
 import { members, posts, questProgress, quests, questSteps } from "~/platform/db/schema";
 import { saveCharacter } from "~/features/avatars/characters.server";
+import { forgetVisitSteps } from "~/features/beamkins/companion.server";
 import { writePost } from "~/features/feed/feed.server";
 import type { Look } from "~/features/avatars/options.server";
 import type { FieldErrors } from "~/features/avatars/look";
@@ -131,6 +132,8 @@ export async function signupQuestStepId(tx: Database | Tx = db()): Promise<numbe
       points: 10,
     })
     .onConflictDoNothing();
+  // The companion reads "visit" steps from memory: tell it one may have been added.
+  forgetVisitSteps();
   const [step] = await tx
     .select({ id: questSteps.id })
     .from(questSteps)
