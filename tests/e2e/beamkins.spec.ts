@@ -94,6 +94,8 @@ test.describe("chat", () => {
     await signIn(page, { firstName: "小明" });
     await page.goto("/beamkins?lng=zh");
     await page.getByRole("button", { name: "和火花仔交朋友" }).click();
+    // Wait for the new friend to be listed before leaving the page (the post is under way).
+    await expect(page.getByRole("heading", { level: 3, name: /火花仔/ })).toBeVisible();
     await page.goto("/chat-demo");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("和火花仔聊天");
     await page.getByLabel("消息").fill("你好！谢谢你");
