@@ -3,11 +3,11 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { requireMember } from "~/features/auth/sessions.server";
 import { ArtCredits } from "~/features/avatars/art-credits";
+import { avatarCatalogue } from "~/features/avatars/catalogue";
 import { CharacterCreator } from "~/features/avatars/character-creator";
 import { drawnLookOf, resetCharacter, saveCharacter } from "~/features/avatars/characters.server";
 import { DEFAULT_STYLE, isAvatarStyle, type FieldErrors, type LookValues } from "~/features/avatars/look";
 import {
-  creatorCatalogue,
   lookToValues,
   parseLook,
   parseLookLenient,
@@ -42,7 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     version,
     // The spec's client-state `avatar`, offered as a download of the member's own look.
     avatarDataUri: dataUri,
-    catalogue: creatorCatalogue,
     credits: artCredits(),
     title: getInstance(context).t("profile:title"),
   };
@@ -158,7 +157,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <Form method="post" preventScrollReset aria-labelledby="creator-heading" noValidate>
           <CharacterCreator
             key={lookData?.stamp ?? `v${loaderData.version ?? 0}`}
-            catalogue={loaderData.catalogue}
+            catalogue={avatarCatalogue}
             initialValues={lookValues}
             errors={lookData?.errors ?? {}}
             shownStyle={isAvatarStyle(lookValues.style) ? lookValues.style : DEFAULT_STYLE}
