@@ -16,17 +16,30 @@ const glowFetcherKey = (postId: number) => `glow-${postId}`;
  * holds twenty of them, and twenty fetcher forms were a sixth of the page's server
  * rendering.
  */
-export function GlowButton({
-  postId,
-  glows,
-  glowedByMe,
-  signedIn,
-}: {
+export function GlowButton(props: GlowProps) {
+  // Visitors see the count; glowing is for members (the header offers sign-in).
+  return props.signedIn ? <GlowForm {...props} /> : <GlowCount glows={props.glows} />;
+}
+
+interface GlowProps {
   postId: number;
   glows: number;
   glowedByMe: boolean;
   signedIn: boolean;
-}) {
+}
+
+const glowMark = <span aria-hidden="true">✨</span>;
+
+function GlowCount({ glows }: { glows: number }) {
+  const { t } = useTranslation("newsfeed");
+  return (
+    <span className="text-sm text-slate-600 dark:text-slate-400">
+      {glowMark} {t("glow.count", { count: glows })}
+    </span>
+  );
+}
+
+function GlowForm({ postId, glows, glowedByMe }: GlowProps) {
   const { t } = useTranslation("newsfeed");
   const hydrated = useHydrated();
   const submit = useSubmit();
@@ -35,15 +48,6 @@ export function GlowButton({
   const pending = inFlight?.formData?.get("glow");
   const glowed = pending ? pending === "on" : glowedByMe;
   const count = pending ? glows + (glowed === glowedByMe ? 0 : glowed ? 1 : -1) : glows;
-  const label = <span aria-hidden="true">✨</span>;
-  if (!signedIn) {
-    // Visitors see the count; glowing is for members (the header offers sign-in).
-    return (
-      <span className="text-sm text-slate-600 dark:text-slate-400">
-        {label} {t("glow.count", { count })}
-      </span>
-    );
-  }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     submit(event.currentTarget, {
@@ -65,7 +69,7 @@ export function GlowButton({
         aria-pressed={glowed}
         className="rounded-full border border-slate-300 px-3 py-1 text-sm font-medium aria-pressed:border-glow-500 aria-pressed:bg-glow-100 aria-pressed:text-slate-900 dark:border-slate-700"
       >
-        {label} {glowed ? t("glow.undo") : t("glow.give")}
+        {glowMark} {glowed ? t("glow.undo") : t("glow.give")}
         <span className="ms-1 tabular-nums">({t("glow.count", { count })})</span>
       </button>
     </form>
