@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { AvatarImage } from "~/features/avatars/avatar-image";
 import type { FeedPost } from "./feed.server";
 import { GlowButton } from "./glow-button";
@@ -16,17 +15,30 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 const formats = new Map<string, Intl.RelativeTimeFormat>();
+/** Formatted phrases ("2 hours ago") by language, unit and amount: few, and each costs microseconds. */
+const phrases = new Map<string, string>();
+
+function phrase(locale: string, amount: number, unit: Intl.RelativeTimeFormatUnit) {
+  const key = `${locale} ${unit} ${amount}`;
+  let text = phrases.get(key);
+  if (text === undefined) {
+    // Building a formatter costs more than formatting: one per language.
+    let format = formats.get(locale);
+    if (!format) formats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
+    text = format.format(amount, unit);
+    if (phrases.size > 2000) phrases.clear();
+    phrases.set(key, text);
+  }
+  return text;
+}
 
 /** "3 hours ago", measured against the server's clock so server and browser agree. */
 export function relativeTime(iso: string, now: number, locale: string) {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  // Building a formatter costs more than formatting: one per language.
-  let format = formats.get(locale);
-  if (!format) formats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return phrase(locale, Math.round(seconds / size), unit);
   }
-  return format.format(seconds, "second");
+  return phrase(locale, seconds, "second");
 }
 
 export function PostCard({
@@ -72,9 +84,10 @@ export function PostCard({
         {open ? (
           headline
         ) : (
-          <Link to={href} className="hover:underline">
+          // A plain link: the feed list gives it client-side navigation (useLinkNavigation).
+          <a href={href} className="hover:underline">
             {headline}
-          </Link>
+          </a>
         )}
       </HeadingTag>
       {typeof post.data.stars === "number" ? (

@@ -1,0 +1,28 @@
+import type { MouseEvent } from "react";
+import { useNavigate } from "react-router";
+
+/**
+ * One click handler that gives every plain `<a href>` inside an element client-side
+ * navigation, as React Router's `<Link>` would.
+ *
+ * Lists of many links (the newsfeed's twenty post headings) render plain anchors: a `<Link>`
+ * runs half a dozen router hooks per link on every server render, a tenth of the feed's
+ * rendering. Without JavaScript the anchors are ordinary links; with it, this handler on
+ * their container turns a plain left click on a same-origin link into a router navigation.
+ * Modified clicks (new tab, download, …) and links with a target keep the browser's behaviour.
+ * See docs/decisions/0019-plain-links-in-long-lists.md.
+ */
+export function useLinkNavigation() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    const anchor = (event.target as Element | null)?.closest?.("a[href]");
+    if (!(anchor instanceof HTMLAnchorElement) || !event.currentTarget.contains(anchor)) return;
+    if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
+    const url = new URL(anchor.href, window.location.href);
+    if (url.origin !== window.location.origin) return;
+    event.preventDefault();
+    navigate(`${url.pathname}${url.search}${url.hash}`);
+  };
+}
