@@ -5,9 +5,9 @@
  * time, and on a page like the signed-in home that was half of the session lookup's cost,
  * spent on the thread that renders pages. PGlite's API has no named statements, so this
  * wrapper uses SQL's own: a SELECT seen a few times is `PREPARE`d once, then run as
- * `EXECUTE name('literal', …)`. Parameters travel as quoted literals (standard
- * conforming strings: only the quote needs doubling), and Postgres casts each to the type
- * it inferred at PREPARE, as it does for bound parameters.
+ * `EXECUTE name('literal', …)`, sent as one simple query. Parameters travel as quoted
+ * literals (standard conforming strings: only the quote needs doubling), and Postgres casts
+ * each to the type it inferred at PREPARE, as it does for bound parameters.
  *
  * Anything unusual takes the ordinary path: statements inside transactions (drizzle runs
  * those on the transaction's own handle), non-SELECTs, parameters that are not plain
@@ -28,7 +28,8 @@ type Param = string | number | boolean | bigint | null | undefined;
 const isScalar = (value: unknown): value is Param =>
   value === null ||
   value === undefined ||
-  typeof value === "string" ||
+  // A NUL would end the statement's text early (Postgres text cannot hold one anyway).
+  (typeof value === "string" && !value.includes("\0")) ||
   typeof value === "number" ||
   typeof value === "boolean" ||
   typeof value === "bigint";
@@ -84,7 +85,11 @@ export function withPreparedSelects(client: PGlite): PGlite {
       if (!name) return client.query(text, params, options);
     }
     const list = (args as Param[]).map(sqlLiteral).join(", ");
-    return client.query(list ? `EXECUTE ${name}(${list})` : `EXECUTE ${name}`, [], options);
+    // Sent as a simple query: one protocol message instead of the extended protocol's six
+    // (parse, describe, bind, describe, execute, sync), a third of a lookup's time. Results
+    // are parsed the same way, with the caller's row mode and parsers.
+    const [result] = await client.exec(list ? `EXECUTE ${name}(${list})` : `EXECUTE ${name}`, options);
+    return result as Awaited<ReturnType<PGlite["query"]>>;
   };
 
   // Everything else is PGlite's own (bound to it: its methods use private fields).

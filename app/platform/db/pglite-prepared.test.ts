@@ -23,7 +23,9 @@ describe("prepared selects on the embedded database", () => {
     const text = `select id, body, n, ok from notes where n >= $1 and ok = $2 order by id`;
     const expected = await raw.query(text, [1, true], { rowMode: "array" });
     for (let i = 0; i < 6; i++) {
-      expect((await client.query(text, [1, true], { rowMode: "array" })).rows).toEqual(expected.rows);
+      const answer = await client.query(text, [1, true], { rowMode: "array" });
+      expect(answer.rows).toEqual(expected.rows);
+      expect(answer.fields).toEqual(expected.fields);
     }
     expect(await preparedCount()).toBeGreaterThan(0);
   });
@@ -49,6 +51,13 @@ describe("prepared selects on the embedded database", () => {
     // An untyped parameter in the select list cannot be prepared; it still answers.
     const text = `select $1 as echo`;
     for (let i = 0; i < 4; i++) expect((await client.query(text, ["hi"])).rows).toEqual([{ echo: "hi" }]);
+  });
+
+  it("refuse a NUL in text the ordinary way, never as a cut-short statement", async () => {
+    const text = `select count(*)::int as n from notes where body = $1`;
+    for (let i = 0; i < 4; i++) await client.query(text, ["warm"]);
+    await expect(client.query(text, ["a\0'; drop table notes; --"])).rejects.toThrow();
+    expect((await raw.query(`select count(*)::int as n from notes`)).rows[0]).toEqual({ n: 8 });
   });
 
   it("leave writes alone", async () => {
