@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/newsfeed-post";
 import { getCurrentMember } from "~/features/auth/sessions.server";
 import { findPost } from "~/features/feed/feed.server";
+import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { PostCard } from "~/features/feed/post-card";
 import { getInstance } from "~/platform/i18n.server";
 
@@ -24,7 +25,9 @@ export default function NewsfeedPost({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("newsfeed");
   return (
     <section aria-label={t("postTitle")} className="space-y-2">
-      <PostCard post={loaderData.post} now={loaderData.now} signedIn={loaderData.signedIn} open />
+      <GlowFormsProvider>
+        <PostCard post={loaderData.post} now={loaderData.now} signedIn={loaderData.signedIn} open />
+      </GlowFormsProvider>
       <Link to="/newsfeed" className="inline-block font-medium underline">
         {t("close")}
       </Link>

@@ -3,6 +3,7 @@ import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/newsfeed";
 import { getCurrentMember } from "~/features/auth/sessions.server";
 import { listFeed } from "~/features/feed/feed.server";
+import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { PostCard } from "~/features/feed/post-card";
 import { lazyIsland } from "~/islands/client-only";
 import { getInstance } from "~/platform/i18n.server";
@@ -50,13 +51,15 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
       {posts.length === 0 ? (
         <p>{t("empty")}</p>
       ) : (
-        <ol className="space-y-3" aria-label={t("title")} onClick={followLink}>
-          {posts.map((post) => (
-            <li key={post.id}>
-              <PostCard post={post} now={now} signedIn={signedIn} />
-            </li>
-          ))}
-        </ol>
+        <GlowFormsProvider>
+          <ol className="space-y-3" aria-label={t("title")} onClick={followLink}>
+            {posts.map((post) => (
+              <li key={post.id}>
+                <PostCard post={post} now={now} signedIn={signedIn} />
+              </li>
+            ))}
+          </ol>
+        </GlowFormsProvider>
       )}
       <nav className="flex flex-wrap gap-4" aria-label={t("title")}>
         {paged ? (

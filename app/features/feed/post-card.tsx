@@ -106,7 +106,8 @@ export function PostCard({
       ) : null}
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
         <time dateTime={post.createdAt}>{relativeTime(post.createdAt, now, i18n.language)}</time>
-        {post.actor ? <> · {t("byline", { author: post.actor.name })}</> : null}
+        {/* One text node each (adjacent ones would need a marker comment between them). */}
+        {post.actor ? ` · ${t("byline", { author: post.actor.name })}` : null}
       </p>
       <div className="mt-3">
         <GlowButton postId={post.id} glows={post.glows} glowedByMe={post.glowedByMe} signedIn={signedIn} />

@@ -14,7 +14,7 @@
  * scalars, and any statement Postgres refuses to prepare (it is remembered and not tried
  * again). PostgreSQL deployments do not use this; node-postgres has named statements.
  */
-import type { PGlite } from "@electric-sql/pglite";
+import type { PGlite, Results } from "@electric-sql/pglite";
 
 /** Uses of one text before it is prepared: one-off statements are not worth a PREPARE. */
 const PREPARE_AFTER = 3;
@@ -89,7 +89,7 @@ export function withPreparedSelects(client: PGlite): PGlite {
     // (parse, describe, bind, describe, execute, sync), a third of a lookup's time. Results
     // are parsed the same way, with the caller's row mode and parsers.
     const [result] = await client.exec(list ? `EXECUTE ${name}(${list})` : `EXECUTE ${name}`, options);
-    return result as Awaited<ReturnType<PGlite["query"]>>;
+    return result as Results<never>;
   };
 
   // Everything else is PGlite's own (bound to it: its methods use private fields).
