@@ -48,8 +48,15 @@ export function signedInAs(phone, fields = {}) {
 /** Glow's pages, each measured against the bare app's one page. @type {BenchPage[]} */
 export const pages = [
   { name: "Glow /", path: "/" },
-  // The issue's two pages, as a visitor (an invitee's first view) sees them …
+  // The issue's two pages, as a visitor (an invitee's first view) sees them: as deployed,
+  // where the page is served again for a second (decision 0020) …
   { name: "Glow /newsfeed (visitor)", path: "/newsfeed" },
+  // … and rendered for every request, as a hard reload asks (the page's own cost).
+  {
+    name: "Glow /newsfeed (visitor, rendered)",
+    path: "/newsfeed",
+    setup: async () => ({ headers: { "cache-control": "no-cache" } }),
+  },
   // … and as a member, with glow buttons and the floating companion.
   { name: "Glow /newsfeed (member)", path: "/newsfeed", setup: signedInAs("+15557770001", { firstName: "Bench" }) },
   // Arrives with the sign-in issue; until then Glow answers 404 and the row is skipped.

@@ -26,6 +26,7 @@ import { log } from "~/platform/log.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { loadMasterSecret, setMasterSecret } from "~/platform/secrets.server";
 import { sms } from "~/platform/sms/sms.server";
+import { publicPageCache } from "./page-cache";
 import { contentSecurityPolicy, securityHeaders } from "./security";
 
 export interface StartOptions {
@@ -139,6 +140,17 @@ export function createApp(options: {
       ? () =>
           options.vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
       : () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
+
+  // Visitors' newsfeed pages, rendered once a second per language and theme (decision 0020).
+  app.use(
+    publicPageCache({
+      ttlMs: dev ? 0 : config.PAGE_CACHE_MS,
+      paths: /^\/newsfeed(?:\/[a-z]+)?(?:\/\d+)?$/,
+      allowedParams: new Set(["before"]),
+      shareableCookies: new Set(["lng", "theme", "cookiesaccepted"]),
+      nonceOf: (res) => String(res.locals.cspNonce ?? ""),
+    }),
+  );
 
   app.use(
     createRequestHandler({

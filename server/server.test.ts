@@ -123,6 +123,25 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
     expect(first.headers["strict-transport-security"]).toBeUndefined();
   });
 
+  it("serves a visitor's newsfeed again for a moment, with each response's own nonce; never a member's", async () => {
+    const first = await request(server.port, { path: "/newsfeed" });
+    const second = await request(server.port, { path: "/newsfeed" });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.headers["x-page-cache"]).toBe("hit");
+    const nonce = /'nonce-([^']+)'/.exec(String(second.headers["content-security-policy"]))?.[1];
+    const scripts = [...second.body.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(new Set(scripts)).toEqual(new Set([nonce]));
+    const firstNonce = /'nonce-([^']+)'/.exec(String(first.headers["content-security-policy"]))?.[1];
+    expect(second.body.replaceAll(nonce!, "N")).toBe(first.body.replaceAll(firstNonce!, "N"));
+    // A signed-in browser (any session cookie) is always rendered for itself.
+    const member = await request(server.port, { path: "/newsfeed", headers: { Cookie: "sessionID=whoever" } });
+    expect(member.headers["x-page-cache"]).toBeUndefined();
+    // A language chosen by ?lng= (which sets a cookie) is rendered afresh each time.
+    await request(server.port, { path: "/newsfeed?lng=zh" });
+    expect((await request(server.port, { path: "/newsfeed?lng=zh" })).headers["x-page-cache"]).toBeUndefined();
+  });
+
   it("serves hashed /static/ assets as immutable for a year", async () => {
     const dir = path.resolve("build/client/static");
     const asset = fs.readdirSync(dir).find((name) => name.endsWith(".js"));

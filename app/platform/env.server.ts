@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   // Browser tests only: enables POST /__e2e/session when the request carries this token.
   GLOW_E2E_HOOKS_TOKEN: z.string().min(32).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(9000),
+  // How long a visitor's newsfeed page is served again before it is rendered anew; 0 = never.
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 
   // Texts (sign-in codes). Unset: Twilio when its credentials are set, else the console
   // outbox. "console" on purpose is the only way a container runs without a real provider.
