@@ -15,7 +15,8 @@ export function coalescingStream(onEnd: () => void = () => {}) {
   let scheduled = false;
   const release = () => {
     scheduled = false;
-    if (pending.length === 0) return;
+    // Nothing is left to send to a page that was aborted (its stream destroyed).
+    if (pending.length === 0 || stream.destroyed) return;
     stream.push(pending.length === 1 ? pending[0] : Buffer.concat(pending));
     pending = [];
   };

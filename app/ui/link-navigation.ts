@@ -10,7 +10,7 @@ import { useNavigate } from "react-router";
  * rendering. Without JavaScript the anchors are ordinary links; with it, this handler on
  * their container turns a plain left click on a same-origin link into a router navigation.
  * Modified clicks (new tab, download, …) and links with a target keep the browser's behaviour.
- * See docs/decisions/0019-plain-links-in-long-lists.md.
+ * See docs/decisions/0019-fewer-larger-html-chunks.md.
  */
 export function useLinkNavigation() {
   const navigate = useNavigate();
