@@ -17,6 +17,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { withPreparedSelects } from "./pglite-prepared.server";
+import { canRunOnThread, startDatabaseThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -109,6 +110,15 @@ function acquireFolderLock(dataDir: string): () => void {
   throw new Error(`Could not lock ${dataDir}`);
 }
 
+/**
+ * The embedded database runs on its own thread in the built server unless PGLITE_THREAD=0;
+ * in development and tests (TypeScript modules, which cannot start a worker) it runs on the
+ * calling thread.
+ */
+function databaseOnThread() {
+  return process.env.PGLITE_THREAD !== "0" && !process.env.VITEST && canRunOnThread();
+}
+
 /** LOG_SQL=1 prints every statement to the console (a development aid; never in production logs). */
 const logSql = () => process.env.LOG_SQL === "1";
 
@@ -147,6 +157,39 @@ export async function openDatabase(
   }
 
   const release = target.dataDir ? acquireFolderLock(target.dataDir) : () => {};
+  if (!options.pglite && databaseOnThread()) {
+    // The built server: PGlite on a thread of its own (pglite-thread.server.ts).
+    let thread: Awaited<ReturnType<typeof startDatabaseThread>>;
+    try {
+      if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
+      thread = await startDatabaseThread({
+        dataDir: target.dataDir,
+        migrationsFolder: shouldMigrate ? MIGRATIONS_FOLDER : null,
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const db = drizzlePglite({ client: thread as unknown as PGlite, schema, logger: logSql() }) as unknown as Database;
+    let closed = false;
+    return {
+      db,
+      target,
+      ping: async () => {
+        if (closed) throw new Error("database closed");
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        try {
+          await thread.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  }
   let client: PGlite;
   try {
     if (options.pglite) {

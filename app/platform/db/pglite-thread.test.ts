@@ -1,0 +1,107 @@
+import { PGlite } from "@electric-sql/pglite";
+import { MessageChannel } from "node:worker_threads";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withPreparedSelects } from "./pglite-prepared.server";
+import { databaseClient, serveDatabase } from "./pglite-thread.server";
+
+/**
+ * The database thread's protocol, both ends in this thread: messages still cross a real
+ * MessageChannel, so every value and error is structured-cloned as between threads.
+ */
+let pg: PGlite;
+let channel: MessageChannel;
+let client: ReturnType<typeof databaseClient>;
+let db: ReturnType<typeof drizzle>;
+
+beforeAll(async () => {
+  pg = await PGlite.create();
+  await pg.exec(`create table notes (id serial primary key, body text unique, at timestamptz default now(), n int)`);
+  channel = new MessageChannel();
+  serveDatabase(channel.port2, withPreparedSelects(pg), async () => {});
+  client = databaseClient(channel.port1);
+  db = drizzle({ client: client as unknown as PGlite });
+});
+afterAll(async () => {
+  channel.port1.close();
+  await pg.close();
+});
+
+const count = async () => (await pg.query<{ n: number }>(`select count(*)::int as n from notes`)).rows[0]!.n;
+
+describe("the embedded database over the thread protocol", () => {
+  it("answers queries as PGlite does, dates kept as text the way drizzle asks", async () => {
+    await db.execute(sql`insert into notes (body, n) values (${"first"}, ${1})`);
+    const direct = await drizzle({ client: pg }).execute(sql`select body, at, n from notes order by id`);
+    for (let i = 0; i < 4; i++) {
+      const remote = await db.execute(sql`select body, at, n from notes order by id`);
+      expect(remote.rows).toEqual(direct.rows);
+    }
+    expect(typeof (await db.execute(sql`select at from notes limit 1`)).rows[0]!.at).toBe("string");
+  });
+
+  it("commits a transaction's statements together", async () => {
+    const before = await count();
+    const answer = await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into notes (body) values ('tx one')`);
+      await tx.execute(sql`insert into notes (body) values ('tx two')`);
+      return "done";
+    });
+    expect(answer).toBe("done");
+    expect(await count()).toBe(before + 2);
+  });
+
+  it("rolls a failed transaction back whole and hands back Postgres's error, code and all", async () => {
+    const before = await count();
+    const failure = await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into notes (body) values ('only once')`);
+        await tx.execute(sql`insert into notes (body) values ('only once')`);
+      })
+      .catch((error: unknown) => error);
+    expect(await count()).toBe(before);
+    let e = failure as { code?: string; cause?: unknown } | undefined;
+    while (e && !e.code) e = e.cause as typeof e;
+    expect(e?.code).toBe("23505");
+  });
+
+  it("rolls back when the caller's own code throws inside the transaction", async () => {
+    const before = await count();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into notes (body) values ('never kept')`);
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect(await count()).toBe(before);
+  });
+
+  it("keeps other statements waiting until a transaction ends, as PGlite does", async () => {
+    const order: string[] = [];
+    let letGo!: () => void;
+    const hold = new Promise<void>((resolve) => (letGo = resolve));
+    const tx = db.transaction(async (t) => {
+      await t.execute(sql`insert into notes (body) values ('held')`);
+      order.push("tx wrote");
+      await hold;
+      order.push("tx ends");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const outside = db.execute(sql`select count(*) from notes where body = 'held'`).then((r) => {
+      order.push("outside read");
+      return Number((r.rows[0] as { count: string | number }).count);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    letGo();
+    await tx;
+    expect(await outside).toBe(1);
+    expect(order).toEqual(["tx wrote", "tx ends", "outside read"]);
+  });
+
+  it("refuses a parser that would change values rather than drop it silently", async () => {
+    await expect(
+      client.query("select 1 as n", [], { parsers: { 23: (value: string) => Number(value) * 2 } }),
+    ).rejects.toThrow(/keeps values as text/);
+  });
+});
