@@ -19,6 +19,26 @@ const PREVIEW_DELAY_MS = 300;
 
 type T = (key: string, values?: Record<string, unknown>) => string;
 
+/**
+ * The options' words (a colour's or a variant's name), by language: the creator lists about
+ * 330 of them, the same for every member, and translating them took a third of /profile's
+ * rendering. Kept on the server only: in the browser a namespace may still be loading, and
+ * its stand-in text must not be remembered.
+ */
+const optionWords = typeof document === "undefined" ? new Map<string, string>() : null;
+
+function optionLabel(t: T, language: string, kind: "color" | "variant", value: string) {
+  const key = `${language}\n${kind}\n${value}`;
+  const known = optionWords?.get(key);
+  if (known !== undefined) return known;
+  const words = translateLabel(t, kind === "color" ? colorName(value) : variantLabel(value));
+  if (optionWords) {
+    if (optionWords.size > 5_000) optionWords.clear();
+    optionWords.set(key, words);
+  }
+  return words;
+}
+
 /** The look in words, for the preview's alt text. */
 export function describeLook(t: T, values: LookValues, catalogue: CreatorCatalogue): string {
   const style = values.style as AvatarStyle;
@@ -89,7 +109,8 @@ export function CharacterCreator({
   /** The style whose controls the server drew; a no-JS switch of style is noticed by it. */
   shownStyle: AvatarStyle;
 }) {
-  const { t } = useTranslation("avatar");
+  const { t, i18n } = useTranslation("avatar");
+  const colorWords = (value: string) => optionLabel(t, i18n.language, "color", value);
   const id = useId();
   const [values, setValues] = useState<LookValues>(initialValues);
   const [src, setSrc] = useState(() => previewUrl(initialValues));
@@ -174,15 +195,15 @@ export function CharacterCreator({
         >
           <option value="">
             {fixedDefault
-              ? t("choices.defaultColor", { color: translateLabel(t, colorName(fixedDefault)) })
+              ? t("choices.defaultColor", { color: colorWords(fixedDefault) })
               : t("choices.any")}
           </option>
           {values[name] && !choices.includes(values[name]!) ? (
-            <option value={values[name]}>{translateLabel(t, colorName(values[name]!))}</option>
+            <option value={values[name]}>{colorWords(values[name]!)}</option>
           ) : null}
           {choices.map((c) => (
             <option key={c} value={c}>
-              {translateLabel(t, colorName(c))}
+              {colorWords(c)}
             </option>
           ))}
         </select>
@@ -212,7 +233,7 @@ export function CharacterCreator({
             <option value="">{t(feature.probability ? "choices.byChance" : "choices.any")}</option>
             {choices.map((c) => (
               <option key={c} value={c}>
-                {translateLabel(t, variantLabel(c))}
+                {optionLabel(t, i18n.language, "variant", c)}
               </option>
             ))}
           </select>
