@@ -171,24 +171,7 @@ export async function openDatabase(
       throw error;
     }
     const db = drizzlePglite({ client: thread as unknown as PGlite, schema, logger: logSql() }) as unknown as Database;
-    let closed = false;
-    return {
-      db,
-      target,
-      ping: async () => {
-        if (closed) throw new Error("database closed");
-        await db.execute(sql`select 1`);
-      },
-      close: async () => {
-        if (closed) return;
-        closed = true;
-        try {
-          await thread.close();
-        } finally {
-          release();
-        }
-      },
-    };
+    return embeddedConnection(db, target, () => thread.close(), release);
   }
   let client: PGlite;
   try {
@@ -213,6 +196,16 @@ export async function openDatabase(
       migrationsFolder: MIGRATIONS_FOLDER,
     });
   }
+  return embeddedConnection(db, target, () => client.close(), release);
+}
+
+/** An embedded database's connection: closed once, then the folder's lock released. */
+function embeddedConnection(
+  db: Database,
+  target: DatabaseTarget,
+  closeClient: () => Promise<void>,
+  release: () => void,
+): Connection {
   let closed = false;
   return {
     db,
@@ -225,7 +218,7 @@ export async function openDatabase(
       if (closed) return;
       closed = true;
       try {
-        await client.close();
+        await closeClient();
       } finally {
         release();
       }
