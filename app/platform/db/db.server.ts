@@ -115,7 +115,10 @@ function acquireFolderLock(dataDir: string): () => void {
  * in development and tests (TypeScript modules, which cannot start a worker) it runs on the
  * calling thread.
  */
-function databaseOnThread() {
+function databaseOnThread(target: DatabaseTarget) {
+  // An in-memory database is a try-out, with a fresh initdb on every start: a worker holds
+  // on to the memory initdb takes (decision 0021), so it stays on the main thread.
+  if (target.kind !== "pglite" || target.dataDir === null) return false;
   return process.env.PGLITE_THREAD !== "0" && !process.env.VITEST && canRunOnThread();
 }
 
@@ -157,11 +160,20 @@ export async function openDatabase(
   }
 
   const release = target.dataDir ? acquireFolderLock(target.dataDir) : () => {};
-  if (!options.pglite && databaseOnThread()) {
+  if (!options.pglite && databaseOnThread(target) && target.dataDir) {
     // The built server: PGlite on a thread of its own (pglite-thread.server.ts).
     let thread: Awaited<ReturnType<typeof startDatabaseThread>>;
     try {
-      if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
+      fs.mkdirSync(target.dataDir, { recursive: true });
+      if (!fs.existsSync(path.join(target.dataDir, "PG_VERSION"))) {
+        // A new folder: initdb (and the migrations) in a thread of its own, ended after, so
+        // the memory initdb takes goes with it (decision 0021).
+        const first = await startDatabaseThread({
+          dataDir: target.dataDir,
+          migrationsFolder: shouldMigrate ? MIGRATIONS_FOLDER : null,
+        });
+        await first.close();
+      }
       thread = await startDatabaseThread({
         dataDir: target.dataDir,
         migrationsFolder: shouldMigrate ? MIGRATIONS_FOLDER : null,
