@@ -99,6 +99,17 @@ describe("the embedded database over the thread protocol", () => {
     expect(order).toEqual(["tx wrote", "tx ends", "outside read"]);
   });
 
+  it("fails every waiting and later call when the thread stops, instead of hanging", async () => {
+    const silent = new MessageChannel(); // nothing answers on the other end
+    let stop!: (error: Error) => void;
+    const orphan = databaseClient(silent.port1, (listener) => (stop = listener));
+    const waiting = orphan.query("select 1");
+    stop(new Error("the database thread stopped (exit code 1)"));
+    await expect(waiting).rejects.toThrow(/thread stopped/);
+    await expect(orphan.query("select 1")).rejects.toThrow(/thread stopped/);
+    silent.port1.close();
+  });
+
   it("refuses a parser that would change values rather than drop it silently", async () => {
     await expect(
       client.query("select 1 as n", [], { parsers: { 23: (value: string) => Number(value) * 2 } }),
