@@ -150,13 +150,33 @@ async function withGlows(page: FeedPost[], viewerId: number | null): Promise<Fee
   });
 }
 
+/**
+ * "Which of these posts has the viewer glowed at?", built once per database and run on every
+ * signed-in feed view: the ids travel as one array literal, so the statement's text stays
+ * the same (and is prepared) whatever the page holds.
+ */
+const myGlowsStatements = new WeakMap<Database, ReturnType<typeof prepareMyGlows>>();
+
+function prepareMyGlows(database: Database) {
+  return database
+    .select({ postId: reactions.postId })
+    .from(reactions)
+    .where(
+      and(
+        eq(reactions.memberId, sql.placeholder("viewer")),
+        sql`${reactions.postId} = any(${sql.placeholder("ids")}::int[])`,
+      ),
+    )
+    .prepare("glow_my_glows");
+}
+
 /** The viewer's own glows on a page whose counts are already known. */
 async function withMyGlows(page: FeedPost[], viewerId: number | null): Promise<FeedPost[]> {
   if (page.length === 0 || viewerId === null) return page;
-  const mine = await db()
-    .select({ postId: reactions.postId })
-    .from(reactions)
-    .where(and(eq(reactions.memberId, viewerId), inArray(reactions.postId, page.map((p) => p.id))));
+  const database = db();
+  let statement = myGlowsStatements.get(database);
+  if (!statement) myGlowsStatements.set(database, (statement = prepareMyGlows(database)));
+  const mine = await statement.execute({ viewer: viewerId, ids: `{${page.map((p) => p.id).join(",")}}` });
   if (mine.length === 0) return page;
   const glowed = new Set(mine.map((m) => m.postId));
   return page.map((p) => (glowed.has(p.id) ? { ...p, glowedByMe: true } : p));
