@@ -97,9 +97,10 @@ export function publicPageCache(options: PageCacheOptions) {
   return function pageCache(req: Request, res: Response, next: NextFunction) {
     if (ttlMs <= 0) return next();
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") {
-      // A post may change what pages show: forget them now and once it is answered.
+      // A post may change what pages show: forget them now and once it is over (answered,
+      // or cut off by the client: "close" comes either way).
       forgetAll();
-      res.on("finish", forgetAll);
+      res.on("close", forgetAll);
       return next();
     }
     const key = keyOf(req);

@@ -165,7 +165,8 @@ export async function openDatabase(
     let thread: Awaited<ReturnType<typeof startDatabaseThread>>;
     try {
       fs.mkdirSync(target.dataDir, { recursive: true });
-      if (!fs.existsSync(path.join(target.dataDir, "PG_VERSION"))) {
+      const fresh = !fs.existsSync(path.join(target.dataDir, "PG_VERSION"));
+      if (fresh) {
         // A new folder: initdb (and the migrations) in a thread of its own, ended after, so
         // the memory initdb takes goes with it (decision 0021).
         const first = await startDatabaseThread({
@@ -176,7 +177,8 @@ export async function openDatabase(
       }
       thread = await startDatabaseThread({
         dataDir: target.dataDir,
-        migrationsFolder: shouldMigrate ? MIGRATIONS_FOLDER : null,
+        // A fresh folder was migrated by the first thread.
+        migrationsFolder: shouldMigrate && !fresh ? MIGRATIONS_FOLDER : null,
       });
     } catch (error) {
       release();

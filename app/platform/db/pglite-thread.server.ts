@@ -70,12 +70,18 @@ export function serveDatabase(port: MessagePort, db: PGlite, onClose: () => Prom
   // Open transactions: their handles, and how to finish them.
   const open = new Map<number, { tx: Transaction; finish: (commit: boolean) => void; done: Promise<void> }>();
 
-  const options = (request: DatabaseRequest): QueryOptions => ({
-    rowMode: request.rowMode,
-    ...(request.textTypes?.length
-      ? { parsers: Object.fromEntries(request.textTypes.map((type) => [type, keepText])) }
-      : {}),
-  });
+  // The parsers for a list of text types, built once per list (drizzle sends the same one).
+  const parsersByTypes = new Map<string, QueryOptions["parsers"]>();
+  const options = (request: DatabaseRequest): QueryOptions => {
+    if (!request.textTypes?.length) return { rowMode: request.rowMode };
+    const key = request.textTypes.join(",");
+    let parsers = parsersByTypes.get(key);
+    if (!parsers) {
+      parsers = Object.fromEntries(request.textTypes.map((type) => [type, keepText]));
+      parsersByTypes.set(key, parsers);
+    }
+    return { rowMode: request.rowMode, parsers };
+  };
 
   function begin(txId: number): Promise<void> {
     return new Promise<void>((started, failedToStart) => {
@@ -134,16 +140,23 @@ export function serveDatabase(port: MessagePort, db: PGlite, onClose: () => Prom
   });
 }
 
+/** Checked parsers objects (drizzle keeps one per statement), so each is probed once. */
+const checkedParsers = new WeakMap<object, number[]>();
+
 /** Type ids a caller's parsers map, provided every one of them leaves the text as it is. */
 function textTypesOf(options: QueryOptions | undefined): number[] | undefined {
   const parsers = options?.parsers;
   if (!parsers) return undefined;
-  return Object.entries(parsers).map(([type, parse]) => {
+  const known = checkedParsers.get(parsers);
+  if (known) return known;
+  const types = Object.entries(parsers).map(([type, parse]) => {
     if (parse("2026-01-02 03:04:05+00", Number(type)) !== "2026-01-02 03:04:05+00") {
       throw new Error(`the database thread keeps values as text; a parser for type ${type} would change them`);
     }
     return Number(type);
   });
+  checkedParsers.set(parsers, types);
+  return types;
 }
 
 export interface DatabaseClient {
