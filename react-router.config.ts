@@ -5,6 +5,7 @@ export default {
   ssr: true,
   // GLOW_BUILD_DIR lets tests and benchmarks build side by side without clobbering.
   buildDirectory: process.env.GLOW_BUILD_DIR ?? "build",
+  routeDiscovery: { mode: "initial" },
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,

@@ -1,11 +1,10 @@
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { coalescingStream } from "~/platform/html-stream.server";
+import { htmlBody } from "~/platform/html-stream.server";
 import { getInstance } from "~/platform/i18n.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { NonceProvider } from "~/ui/nonce";
@@ -48,14 +47,14 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = coalescingStream(() => {
+          const { destination, body } = htmlBody(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });
-          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          // React needs only write/end/destroy/on of a writable (see htmlBody).
+          pipe(destination as unknown as NodeJS.WritableStream);
+          resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

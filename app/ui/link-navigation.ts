@@ -5,9 +5,9 @@ import { useNavigate } from "react-router";
  * One click handler that gives every plain `<a href>` inside an element client-side
  * navigation, as React Router's `<Link>` would.
  *
- * Lists of many links (the newsfeed's twenty post headings) render plain anchors: a `<Link>`
- * runs half a dozen router hooks per link on every server render, a tenth of the feed's
- * rendering. Without JavaScript the anchors are ordinary links; with it, this handler on
+ * Lists of many links (the newsfeed's twenty post headings) and the site header, on every
+ * page, render plain anchors: a `<Link>` runs half a dozen router hooks per link on every
+ * server render, a tenth of the feed's rendering. Without JavaScript the anchors are ordinary links; with it, this handler on
  * their container turns a plain left click on a same-origin link into a router navigation.
  * Modified clicks (new tab, download, …) and links with a target keep the browser's behaviour.
  * See docs/decisions/0019-fewer-larger-html-chunks.md.
@@ -22,7 +22,12 @@ export function useLinkNavigation() {
     if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
     const url = new URL(anchor.href, window.location.href);
     if (url.origin !== window.location.origin) return;
+    const here = window.location;
+    const samePage = url.pathname === here.pathname && url.search === here.search;
+    // An in-page link (the skip link) stays the browser's: it moves focus as well as scrolling.
+    if (samePage && url.hash) return;
     event.preventDefault();
-    navigate(`${url.pathname}${url.search}${url.hash}`);
+    // Like <Link>: following a link to the page one is on replaces the history entry.
+    navigate(`${url.pathname}${url.search}${url.hash}`, { replace: samePage });
   };
 }

@@ -138,6 +138,35 @@ test("an unknown page is a 404", async ({ page }) => {
   await expect(page.getByText("The resource you are looking for does not exist.")).toBeVisible();
 });
 
+test("the header marks the current section and its links open pages", async ({ page }, testInfo) => {
+  await page.goto("/newsfeed");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Newsfeed" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Leaderboard" })).not.toHaveAttribute("aria-current", /.*/);
+
+  const withJs = testInfo.project.name === "chromium";
+  if (withJs) {
+    // React marks the elements it has hydrated with its props.
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector("header") ?? {}).some((key) => key.startsWith("__reactProps")),
+    );
+    await page.evaluate(() => Object.assign(window, { stillThisDocument: true }));
+  }
+  await nav.getByRole("link", { name: "Leaderboard" }).click();
+  await expect(page).toHaveURL(/\/leaderboard$/);
+  await expect(nav.getByRole("link", { name: "Leaderboard" })).toHaveAttribute("aria-current", "page");
+  // With JavaScript the header's plain links navigate inside the page, as <Link>s would.
+  if (withJs) expect(await page.evaluate(() => "stillThisDocument" in window)).toBe(true);
+
+  // The skip link stays an in-page link: it takes the keyboard to the content.
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await skip.focus();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/leaderboard#main$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+});
+
 test("pages hydrate without errors and client navigation brings its own translations", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === "no-js", "hydration needs JavaScript");
   const problems: string[] = [];

@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { AvatarImage } from "./avatar-image";
 
 export interface HeaderAvatarData {
@@ -17,12 +17,13 @@ export function HeaderAvatar() {
   const avatar = root?.avatar;
   if (!avatar) return null;
   return (
-    <Link
-      to="/profile"
+    // A plain link: the site header gives it client-side navigation.
+    <a
+      href="/profile"
       className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-500"
       data-testid="header-avatar"
     >
       <AvatarImage src={avatar.url} alt={avatar.alt} size={32} eager />
-    </Link>
+    </a>
   );
 }

@@ -66,10 +66,10 @@ const glowMark = <span aria-hidden="true">✨</span>;
 function GlowCount({ glows }: { glows: number }) {
   const { t } = useTranslation("newsfeed");
   return (
-    <span className="text-sm text-slate-600 dark:text-slate-400">
+    <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
       {glowMark}
       {` ${t("glow.count", { count: glows })}`}
-    </span>
+    </p>
   );
 }
 
@@ -93,7 +93,7 @@ function GlowForm({ postId, glows, glowedByMe }: GlowProps) {
     });
   };
   return (
-    <form method="post" action="/reactions" className="inline" onSubmit={hydrated ? onSubmit : undefined}>
+    <form method="post" action="/reactions" className="mt-3" onSubmit={hydrated ? onSubmit : undefined}>
       <input type="hidden" name="postId" value={postId} />
       <input type="hidden" name="glow" value={glowed ? "off" : "on"} />
       <input type="hidden" name="redirectTo" value={forms.back} />
@@ -105,7 +105,7 @@ function GlowForm({ postId, glows, glowedByMe }: GlowProps) {
       >
         {glowMark}
         {` ${glowed ? t("glow.undo") : t("glow.give")}`}
-        <span className="ms-1 tabular-nums">({t("glow.count", { count })})</span>
+        <span className="ms-1 tabular-nums">{`(${t("glow.count", { count })})`}</span>
       </button>
     </form>
   );

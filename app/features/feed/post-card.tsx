@@ -65,14 +65,12 @@ export function PostCard({
       id={open ? undefined : `post-${post.id}`}
       aria-labelledby={`post-${post.id}-${open ? "open" : "item"}`}
       data-post-id={post.id}
-      data-post-type={post.type}
-      className={`rounded-xl border p-4 ${
+      className={`flex gap-3 rounded-xl border p-4 ${
         open
           ? "border-glow-500 bg-glow-50 shadow-md dark:bg-slate-900"
           : "border-slate-200 dark:border-slate-800"
       }`}
     >
-      <div className="flex gap-3">
       {post.actor ? (
         <AvatarImage src={post.actor.avatarUrl} alt={t("avatarOf", { name: post.actor.name })} size={40} />
       ) : null}
@@ -109,10 +107,7 @@ export function PostCard({
         {/* One text node each (adjacent ones would need a marker comment between them). */}
         {post.actor ? ` · ${t("byline", { author: post.actor.name })}` : null}
       </p>
-      <div className="mt-3">
-        <GlowButton postId={post.id} glows={post.glows} glowedByMe={post.glowedByMe} signedIn={signedIn} />
-      </div>
-      </div>
+      <GlowButton postId={post.id} glows={post.glows} glowedByMe={post.glowedByMe} signedIn={signedIn} />
       </div>
     </article>
   );
