@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
@@ -74,7 +75,19 @@ function Notice({ children }: { children: React.ReactNode }) {
   );
 }
 
+const NO_NOTICES = { loggedIn: false, loggedOut: false };
+
+/**
+ * The one-shot notices, kept for as long as the member stays on the page. They are flashed:
+ * the root loader reads them once, and data fetched again on the same page (the session
+ * check after consent revalidates) no longer has them, yet the member should still read
+ * "You have successfully logged out!".
+ */
 function useRootNotices() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  return root?.notices ?? { loggedIn: false, loggedOut: false };
+  const current = root?.notices ?? NO_NOTICES;
+  const [shown, setShown] = useState(current);
+  // React's way to keep what an earlier render saw: update state while rendering.
+  if ((current.loggedIn && !shown.loggedIn) || (current.loggedOut && !shown.loggedOut)) setShown(current);
+  return shown;
 }

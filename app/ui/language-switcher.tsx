@@ -27,7 +27,7 @@ export function LanguageSwitcher() {
           value={lng}
           lang={lng}
           aria-pressed={i18n.language === lng}
-          className="rounded-md border border-slate-300 px-2 py-1 aria-pressed:border-glow-500 aria-pressed:bg-glow-100 aria-pressed:text-slate-900 dark:border-slate-700"
+          className="toggle rounded-md px-2 py-1"
         >
           {t(`language.${lng}`)}
         </button>

@@ -13,9 +13,7 @@ const NAV = [
 ] as const;
 
 const navLinkClass = (active: boolean) =>
-  `rounded-md px-2 py-1 font-medium hover:bg-glow-100 dark:hover:bg-slate-800 ${
-    active ? "text-glow-700 underline underline-offset-4 dark:text-glow-300" : ""
-  }`;
+  active ? "nav-link text-glow-700 underline underline-offset-4 dark:text-glow-300" : "nav-link";
 
 /**
  * The header on every page. Its links are plain anchors given client-side navigation by one

@@ -26,7 +26,7 @@ export function ThemeSwitcher() {
           name="theme"
           value={choice}
           aria-pressed={current === choice}
-          className="rounded-md border border-slate-300 px-2 py-1 aria-pressed:border-glow-500 aria-pressed:bg-glow-100 aria-pressed:text-slate-900 dark:border-slate-700"
+          className="toggle rounded-md px-2 py-1"
         >
           {t(`theme.${choice}`)}
         </button>

@@ -9,8 +9,7 @@ import { digitsOf, formatPhoneInput, MIN_PHONE_DIGITS } from "./phone";
 import type { SignInAnswer } from "./sign-in-answer";
 import { useHydrated } from "./use-hydrated";
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-lg text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-50";
+const inputClass = "field px-3 py-2 text-lg";
 const primaryButton =
   "rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 disabled:cursor-wait disabled:opacity-70";
 const secondaryButton = "rounded-md border border-slate-400 px-4 py-2 font-semibold";

@@ -1,7 +1,11 @@
 /**
  * A member's avatar as a small cached image. The URL carries the look's version, so the
- * browser and any proxy keep it until the member saves a new look.
+ * browser and any proxy keep it until the member saves a new look. Its width and height
+ * attributes reserve its place before it loads; a size class holds it there in a flex row
+ * (where it would otherwise stretch), an inline style only for sizes without one.
  */
+const SIZE_CLASSES: Record<number, string> = { 32: "avatar size-8", 40: "avatar size-10" };
+
 export function AvatarImage({
   src,
   alt,
@@ -15,6 +19,8 @@ export function AvatarImage({
   className?: string;
   eager?: boolean;
 }) {
+  const sized = SIZE_CLASSES[size];
+  const base = sized ?? "avatar";
   return (
     <img
       src={src}
@@ -22,9 +28,8 @@ export function AvatarImage({
       width={size}
       height={size}
       loading={eager ? "eager" : "lazy"}
-      decoding="async"
-      className={`shrink-0 rounded-full border border-slate-200 bg-white dark:border-slate-700 ${className}`}
-      style={{ width: size, height: size }}
+      className={className ? `${base} ${className}` : base}
+      style={sized ? undefined : { width: size, height: size }}
     />
   );
 }

@@ -39,6 +39,40 @@ function optionLabel(t: T, language: string, kind: "color" | "variant", value: s
   return words;
 }
 
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+
+/** One <option> as HTML, per value and words: the same few hundred for every member. */
+const optionTags = new Map<string, string>();
+function optionTag(value: string, words: string) {
+  const key = `${value}\n${words}`;
+  let tag = optionTags.get(key);
+  if (tag === undefined) {
+    tag = `<option value="${escapeHtml(value)}">${escapeHtml(words)}</option>`;
+    if (optionTags.size > 5_000) optionTags.clear();
+    optionTags.set(key, tag);
+  }
+  return tag;
+}
+
+/**
+ * A select's options as HTML, for `dangerouslySetInnerHTML` (values and words escaped).
+ * The creator lists about 330 options, the same for every member; as React elements they
+ * were most of /profile's server rendering (docs/decisions/0022). `initial` is the option
+ * the page opened with (the `selected` attribute, as React would write it); the select's
+ * `value` prop still decides what is chosen once the page runs. The browser builds the same
+ * string from the same words, so hydration finds what the server sent, and it only changes
+ * when the list does.
+ */
+function optionsHtml(options: readonly (readonly [value: string, words: string])[], initial: string | undefined) {
+  let html = "";
+  for (const [value, words] of options) {
+    const tag = optionTag(value, words);
+    html += value === (initial ?? "") ? `<option selected=""${tag.slice(7)}` : tag;
+  }
+  return { __html: html };
+}
+
 /** The look in words, for the preview's alt text. */
 export function describeLook(t: T, values: LookValues, catalogue: CreatorCatalogue): string {
   const style = values.style as AvatarStyle;
@@ -79,7 +113,7 @@ function randomSeed() {
 }
 
 const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+  "field px-2 py-1.5";
 
 function ErrorText({ id, error }: { id: string; error?: FieldErrors[string] }) {
   const { t } = useTranslation("avatar");
@@ -192,21 +226,18 @@ export function CharacterCreator({
           onChange={(e) => set(name, e.target.value)}
           className={inputClass}
           {...described(name)}
-        >
-          <option value="">
-            {fixedDefault
-              ? t("choices.defaultColor", { color: colorWords(fixedDefault) })
-              : t("choices.any")}
-          </option>
-          {values[name] && !choices.includes(values[name]!) ? (
-            <option value={values[name]}>{colorWords(values[name]!)}</option>
-          ) : null}
-          {choices.map((c) => (
-            <option key={c} value={c}>
-              {colorWords(c)}
-            </option>
-          ))}
-        </select>
+          dangerouslySetInnerHTML={optionsHtml(
+            [
+              ["", fixedDefault ? t("choices.defaultColor", { color: colorWords(fixedDefault) }) : t("choices.any")],
+              // A colour the member saved that the list no longer offers stays choosable.
+              ...(initialValues[name] && !choices.includes(initialValues[name]!)
+                ? [[initialValues[name]!, colorWords(initialValues[name]!)] as const]
+                : []),
+              ...choices.map((c) => [c, colorWords(c)] as const),
+            ],
+            initialValues[name],
+          )}
+        />
       </div>
       <ErrorText id={`${fieldId(name)}-error`} error={errors[name]} />
     </div>
@@ -229,14 +260,14 @@ export function CharacterCreator({
             onChange={(e) => set(feature.name, e.target.value)}
             className={inputClass}
             {...described(feature.name)}
-          >
-            <option value="">{t(feature.probability ? "choices.byChance" : "choices.any")}</option>
-            {choices.map((c) => (
-              <option key={c} value={c}>
-                {optionLabel(t, i18n.language, "variant", c)}
-              </option>
-            ))}
-          </select>
+            dangerouslySetInnerHTML={optionsHtml(
+              [
+                ["", t(feature.probability ? "choices.byChance" : "choices.any")],
+                ...choices.map((c) => [c, optionLabel(t, i18n.language, "variant", c)] as const),
+              ],
+              initialValues[feature.name],
+            )}
+          />
           <ErrorText id={`${fieldId(feature.name)}-error`} error={errors[feature.name]} />
         </div>
         {feature.probability && !values[feature.name]

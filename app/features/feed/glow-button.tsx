@@ -66,7 +66,7 @@ const glowMark = <span aria-hidden="true">✨</span>;
 function GlowCount({ glows }: { glows: number }) {
   const { t } = useTranslation("newsfeed");
   return (
-    <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+    <p className="muted mt-3 text-sm">
       {glowMark}
       {` ${t("glow.count", { count: glows })}`}
     </p>
@@ -101,7 +101,7 @@ function GlowForm({ postId, glows, glowedByMe }: GlowProps) {
       <button
         type="submit"
         aria-pressed={glowed}
-        className="rounded-full border border-slate-300 px-3 py-1 text-sm font-medium aria-pressed:border-glow-500 aria-pressed:bg-glow-100 aria-pressed:text-slate-900 dark:border-slate-700"
+        className="toggle rounded-full px-3 py-1 text-sm font-medium"
       >
         {glowMark}
         {` ${glowed ? t("glow.undo") : t("glow.give")}`}

@@ -65,7 +65,7 @@ export function PostCard({
       id={open ? undefined : `post-${post.id}`}
       aria-labelledby={`post-${post.id}-${open ? "open" : "item"}`}
       data-post-id={post.id}
-      className={`flex gap-3 rounded-xl border p-4 ${
+      className={`post-card ${
         open
           ? "border-glow-500 bg-glow-50 shadow-md dark:bg-slate-900"
           : "border-slate-200 dark:border-slate-800"
@@ -75,7 +75,7 @@ export function PostCard({
         <AvatarImage src={post.actor.avatarUrl} alt={t("avatarOf", { name: post.actor.name })} size={40} />
       ) : null}
       <div className="min-w-0 flex-1">
-      <p className="text-xs font-semibold uppercase tracking-wide text-glow-700 dark:text-glow-300">
+      <p className="post-kind">
         {t(`typeNames.${post.type}`)}
       </p>
       <HeadingTag id={`post-${post.id}-${open ? "open" : "item"}`} className="mt-1 font-semibold">
@@ -102,7 +102,7 @@ export function PostCard({
       {typeof post.data.gems === "number" && post.data.gems > 0 ? (
         <p className="mt-1 text-sm">{t("salutes:received.gems", { count: post.data.gems })}</p>
       ) : null}
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+      <p className="muted mt-2 text-sm">
         <time dateTime={post.createdAt}>{relativeTime(post.createdAt, now, i18n.language)}</time>
         {/* One text node each (adjacent ones would need a marker comment between them). */}
         {post.actor ? ` · ${t("byline", { author: post.actor.name })}` : null}

@@ -5,7 +5,7 @@ import type { FieldErrors } from "~/features/avatars/look";
 type Values = Record<"firstName" | "lastName" | "username" | "email" | "zipcode", string>;
 
 const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+  "field px-3 py-2";
 
 /** The member's own details, shared by /signup and /profile; keeps what was typed on refusal. */
 export function MemberDetailsFields({ values, errors }: { values: Values; errors: FieldErrors }) {
