@@ -25,7 +25,7 @@ export default function NewsfeedPost({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("newsfeed");
   return (
     <section aria-label={t("postTitle")} className="space-y-2">
-      <GlowFormsProvider>
+      <GlowFormsProvider signedIn={loaderData.signedIn}>
         <PostCard post={loaderData.post} now={loaderData.now} signedIn={loaderData.signedIn} open />
       </GlowFormsProvider>
       <Link to="/newsfeed" className="inline-block font-medium underline">

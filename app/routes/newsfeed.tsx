@@ -51,7 +51,7 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
       {posts.length === 0 ? (
         <p>{t("empty")}</p>
       ) : (
-        <GlowFormsProvider>
+        <GlowFormsProvider signedIn={signedIn}>
           <ol className="space-y-3" aria-label={t("title")} onClick={followLink}>
             {posts.map((post) => (
               <li key={post.id}>

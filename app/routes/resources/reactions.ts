@@ -5,13 +5,22 @@ import { requireMember } from "~/features/auth/sessions.server";
 import { toggleGlow } from "~/features/feed/feed.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
 
-const Body = z.object({
-  postId: z.coerce.number().int().positive().max(2_147_483_647),
-  // The state the button asked for, so a double submit cannot flip it back.
-  glow: z.enum(["on", "off"]),
-  redirectTo: z.string().optional(),
-  stay: z.literal("1").optional(),
-});
+const Body = z.preprocess(
+  (input) => {
+    // A feed's glow buttons share one form: each sends its post with its wish, glow=39:on.
+    // (postId and glow as two fields, as pages before it sent them, are read as they are.)
+    const fields = input as Record<string, unknown>;
+    const both = typeof fields.glow === "string" ? /^(\d{1,10}):(on|off)$/.exec(fields.glow) : null;
+    return both ? { ...fields, postId: both[1], glow: both[2] } : fields;
+  },
+  z.object({
+    postId: z.coerce.number().int().positive().max(2_147_483_647),
+    // The state the button asked for, so a double submit cannot flip it back.
+    glow: z.enum(["on", "off"]),
+    redirectTo: z.string().optional(),
+    stay: z.literal("1").optional(),
+  }),
+);
 
 /**
  * A glow on a post: one per member per post, and taken back by posting again.
