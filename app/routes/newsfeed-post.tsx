@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/newsfeed-post";
 import { getCurrentMember } from "~/features/auth/sessions.server";
-import { findPost } from "~/features/feed/feed.server";
+import { cardOf, findPost } from "~/features/feed/feed.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { PostCard } from "~/features/feed/post-card";
 import { getInstance } from "~/platform/i18n.server";
@@ -14,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const current = await getCurrentMember(request, context);
   const post = await findPost(id, postType, current?.member.id ?? null);
   if (!post) throw data(null, { status: 404 });
-  return { post, signedIn: Boolean(current), now: Date.now(), title: getInstance(context).t("newsfeed:postTitle") };
+  return { post: cardOf(post), signedIn: Boolean(current), now: Date.now(), title: getInstance(context).t("newsfeed:postTitle") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

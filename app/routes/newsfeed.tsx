@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/newsfeed";
 import { getCurrentMember } from "~/features/auth/sessions.server";
-import { listFeed } from "~/features/feed/feed.server";
+import { cardOf, listFeed } from "~/features/feed/feed.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { PostCard } from "~/features/feed/post-card";
 import { lazyIsland } from "~/islands/client-only";
@@ -19,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const feed = await listFeed(before, current?.member.id ?? null);
   return {
     ...feed,
+    posts: feed.posts.map(cardOf),
     signedIn: Boolean(current),
     paged: Boolean(before),
     now: Date.now(),

@@ -29,6 +29,24 @@ export interface FeedPost {
   glowedByMe: boolean;
 }
 
+/**
+ * A post as its card shows it: what the page's data carries to the browser. The rest of a
+ * post (people's ids and usernames, the row it refers to) stays on the server; the page's
+ * data is encoded and sent with every feed page.
+ */
+export interface CardPost extends Omit<FeedPost, "actor" | "subject" | "refId"> {
+  actor: Pick<FeedPerson, "name" | "avatarUrl"> | null;
+  subject: Pick<FeedPerson, "name"> | null;
+}
+
+export function cardOf({ refId: _refId, actor, subject, ...post }: FeedPost): CardPost {
+  return {
+    ...post,
+    actor: actor && { name: actor.name, avatarUrl: actor.avatarUrl },
+    subject: subject && { name: subject.name },
+  };
+}
+
 export function isPostType(value: unknown): value is PostType {
   return typeof value === "string" && (postTypes as readonly string[]).includes(value);
 }

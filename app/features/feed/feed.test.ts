@@ -3,7 +3,7 @@ import { createTestDatabase } from "../../../tests/support/db";
 import { seedDemoWorld } from "~/features/demo/seed.server";
 import { db } from "~/platform/db/db.server";
 import { posts as postsTable, members } from "~/platform/db/schema";
-import { countPosts, FEED_PAGE_SIZE, findPost, listFeed, toggleGlow, writePost } from "./feed.server";
+import { cardOf, countPosts, FEED_PAGE_SIZE, findPost, listFeed, toggleGlow, writePost } from "./feed.server";
 
 beforeAll(async () => {
   await createTestDatabase();
@@ -70,6 +70,25 @@ describe("the newsfeed", () => {
 
   it("seeds the demo world only once", async () => {
     expect(await seedDemoWorld(db())).toBe(false);
+  });
+});
+
+describe("a post as its card shows it", () => {
+  it("carries what the card shows and leaves people's ids and usernames on the server", async () => {
+    const { posts } = await listFeed();
+    const withBoth = posts.find((p) => p.actor && p.subject) ?? posts.find((p) => p.actor)!;
+    const card = cardOf(withBoth);
+    expect(card).toEqual({
+      id: withBoth.id,
+      type: withBoth.type,
+      text: withBoth.text,
+      data: withBoth.data,
+      createdAt: withBoth.createdAt,
+      glows: withBoth.glows,
+      glowedByMe: withBoth.glowedByMe,
+      actor: { name: withBoth.actor!.name, avatarUrl: withBoth.actor!.avatarUrl },
+      subject: withBoth.subject ? { name: withBoth.subject.name } : null,
+    });
   });
 });
 

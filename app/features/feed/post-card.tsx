@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { AvatarImage } from "~/features/avatars/avatar-image";
-import type { FeedPost } from "./feed.server";
+import type { CardPost } from "./feed.server";
 import { GlowButton } from "./glow-button";
 
-type SerializedPost = FeedPost;
+type SerializedPost = CardPost;
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],

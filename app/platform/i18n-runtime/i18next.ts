@@ -61,7 +61,7 @@ function lookup(tree: unknown, path: string): unknown {
 function interpolate(text: string, values: TOptions): string {
   if (!text.includes("{{")) return text;
   return text.replace(/\{\{\s*([^}\s,]+)\s*(?:,[^}]*)?\}\}/g, (match, name: string) => {
-    const value = lookup(values, name);
+    const value = name.includes(".") ? lookup(values, name) : values[name];
     return value === undefined || value === null ? match : String(value);
   });
 }
@@ -92,6 +92,7 @@ export class I18n {
   /** One translator per (language, namespaces, key prefix), so renders share them. */
   private fixed = new Map<string, TFunction>();
   private plurals = new Map<string, Intl.PluralRules>();
+  private pluralForms = new Map<string, string[]>();
 
   use(_plugin: unknown) {
     return this;
@@ -227,9 +228,18 @@ export class I18n {
   }
 
   private pluralForm(lng: string, count: number): string {
+    // Counts on a page are small numbers, asked again and again: keep their forms.
+    const known = Number.isInteger(count) && count >= 0 && count < 1000 ? this.pluralForms.get(lng)?.[count] : undefined;
+    if (known !== undefined) return known;
     let rules = this.plurals.get(lng);
     if (!rules) this.plurals.set(lng, (rules = new Intl.PluralRules(lng)));
-    return rules.select(count);
+    const form = rules.select(count);
+    if (Number.isInteger(count) && count >= 0 && count < 1000) {
+      let forms = this.pluralForms.get(lng);
+      if (!forms) this.pluralForms.set(lng, (forms = []));
+      forms[count] = form;
+    }
+    return form;
   }
 
   private resolve(
