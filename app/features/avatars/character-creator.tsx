@@ -58,7 +58,7 @@ function optionTag(value: string, words: string) {
 /**
  * A select's options as HTML, for `dangerouslySetInnerHTML` (values and words escaped).
  * The creator lists about 330 options, the same for every member; as React elements they
- * were most of /profile's server rendering (docs/decisions/0022). `initial` is the option
+ * were most of /profile's server rendering (docs/decisions/0023). `initial` is the option
  * the page opened with (the `selected` attribute, as React would write it); the select's
  * `value` prop still decides what is chosen once the page runs. The browser builds the same
  * string from the same words, so hydration finds what the server sent, and it only changes
@@ -71,6 +71,25 @@ function optionsHtml(options: readonly (readonly [value: string, words: string])
     html += value === (initial ?? "") ? `<option selected=""${tag.slice(7)}` : tag;
   }
   return { __html: html };
+}
+
+/**
+ * Option lists already built on the server, by the catalogue list they came from (its
+ * identity), language, first option and initial choice: every member's /profile shows the
+ * same few. Not in the browser, where a namespace may still be loading.
+ */
+const builtLists = typeof document === "undefined" ? new WeakMap<object, Map<string, { __html: string }>>() : null;
+function cachedOptions(list: object, key: string, build: () => { __html: string }) {
+  if (!builtLists) return build();
+  let byKey = builtLists.get(list);
+  if (!byKey) builtLists.set(list, (byKey = new Map()));
+  let html = byKey.get(key);
+  if (!html) {
+    html = build();
+    if (byKey.size > 500) byKey.clear();
+    byKey.set(key, html);
+  }
+  return html;
 }
 
 /** The look in words, for the preview's alt text. */
@@ -226,16 +245,21 @@ export function CharacterCreator({
           onChange={(e) => set(name, e.target.value)}
           className={inputClass}
           {...described(name)}
-          dangerouslySetInnerHTML={optionsHtml(
-            [
-              ["", fixedDefault ? t("choices.defaultColor", { color: colorWords(fixedDefault) }) : t("choices.any")],
-              // A colour the member saved that the list no longer offers stays choosable.
-              ...(initialValues[name] && !choices.includes(initialValues[name]!)
-                ? [[initialValues[name]!, colorWords(initialValues[name]!)] as const]
-                : []),
-              ...choices.map((c) => [c, colorWords(c)] as const),
-            ],
-            initialValues[name],
+          dangerouslySetInnerHTML={cachedOptions(
+            choices,
+            `${i18n.language}\n${fixedDefault ?? ""}\n${initialValues[name] ?? ""}`,
+            () =>
+              optionsHtml(
+                [
+                  ["", fixedDefault ? t("choices.defaultColor", { color: colorWords(fixedDefault) }) : t("choices.any")],
+                  // A colour the member saved that the list no longer offers stays choosable.
+                  ...(initialValues[name] && !choices.includes(initialValues[name]!)
+                    ? [[initialValues[name]!, colorWords(initialValues[name]!)] as const]
+                    : []),
+                  ...choices.map((c) => [c, colorWords(c)] as const),
+                ],
+                initialValues[name],
+              ),
           )}
         />
       </div>
@@ -260,12 +284,17 @@ export function CharacterCreator({
             onChange={(e) => set(feature.name, e.target.value)}
             className={inputClass}
             {...described(feature.name)}
-            dangerouslySetInnerHTML={optionsHtml(
-              [
-                ["", t(feature.probability ? "choices.byChance" : "choices.any")],
-                ...choices.map((c) => [c, optionLabel(t, i18n.language, "variant", c)] as const),
-              ],
-              initialValues[feature.name],
+            dangerouslySetInnerHTML={cachedOptions(
+              feature.choices,
+              `${i18n.language}\n${feature.probability ? "chance" : "any"}\n${initialValues[feature.name] ?? ""}`,
+              () =>
+                optionsHtml(
+                  [
+                    ["", t(feature.probability ? "choices.byChance" : "choices.any")],
+                    ...choices.map((c) => [c, optionLabel(t, i18n.language, "variant", c)] as const),
+                  ],
+                  initialValues[feature.name],
+                ),
             )}
           />
           <ErrorText id={`${fieldId(feature.name)}-error`} error={errors[feature.name]} />
