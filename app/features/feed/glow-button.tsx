@@ -23,7 +23,7 @@ const GlowFormsContext = createContext<GlowForms | null>(null);
  * Wraps a list of posts whose glow buttons members can press, and holds the list's one
  * form. Each button belongs to it through its `form` attribute and sends its own post and
  * wish as its value, so a feed page of twenty posts carries one form instead of twenty forms
- * of four fields each (about a fifth of a member's feed page to render, docs/decisions/0023).
+ * of four fields each (docs/decisions/0023: about 8 % more member feed pages a second).
  *
  * Without JavaScript the form posts and comes back to the same place. With it, the press
  * goes out as a fetcher keyed by the post, so the page stays still, shows the new state at
