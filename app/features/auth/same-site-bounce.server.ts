@@ -7,11 +7,9 @@
  */
 import type { MiddlewareFunction } from "react-router";
 import { sessionHintCookie } from "~/platform/cookies.server";
+import { escapeHtml } from "~/platform/escape-html";
 import { getInstance } from "~/platform/i18n.server";
 import { getSession } from "~/platform/session.server";
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function needsSameSiteBounce(request: Request, hasHint: boolean, hasSession: boolean) {
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { escapeHtml } from "~/platform/escape-html";
 import {
   avatarStyles,
   colorName,
@@ -38,9 +39,6 @@ function optionLabel(t: T, language: string, kind: "color" | "variant", value: s
   }
   return words;
 }
-
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
 /** One <option> as HTML, per value and words: the same few hundred for every member. */
 const optionTags = new Map<string, string>();
