@@ -107,10 +107,34 @@ export function verdict({ jsRatio, htmlGzip, rpsRatio }, targets = TARGETS) {
 
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
+/** The middle value (the mean of the two middle ones for an even count); null when empty. */
+export function median(xs) {
+  if (!xs.length) return null;
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * A page's throughput against the bare page's from paired rounds: in each round the page's
+ * req/s over the bare page's measured on either side of it (`bareSamples`), and the median
+ * of those ratios. Null when no round has both.
+ */
+export function pairedRatio(samples = [], bareSamples = []) {
+  const ratios = [];
+  for (let i = 0; i < Math.min(samples.length, bareSamples.length); i++) {
+    const r = ratio(samples[i], bareSamples[i]);
+    if (r != null) ratios.push(r);
+  }
+  return median(ratios);
+}
+
 /**
  * Turns measured rows into ratios and verdicts against the bare row. Throughput is
- * measured in rounds of equal length (`rpsSamples`, one per round); a row's req/s is their
- * mean. Returns the rows (mutated) and `drift`: how much the bare page's rounds differ
+ * measured in rounds (`rpsSamples`, one per round); a row's req/s is their mean. A row
+ * with `bareSamples` (the bare page's req/s around each of its rounds) is judged by the
+ * median of its paired ratios (`pairedRatio`); one without, by its mean over the bare
+ * page's. Returns the rows (mutated) and `drift`: how much the bare page's slices differ
  * ((max − min) / max; 0.1 = 10 %), a measure of how busy the machine was.
  */
 export function judge(rows, targets = TARGETS) {
@@ -127,7 +151,9 @@ export function judge(rows, targets = TARGETS) {
   for (const row of rows) {
     if (row === bare || row.skipped || row.htmlGzip == null) continue;
     row.jsRatio = ratio(row.jsGzip, bare.jsGzip);
-    row.rpsRatio = ratio(row.rps, bare.rps);
+    row.rpsRatio = row.bareSamples?.length
+      ? pairedRatio(row.rpsSamples, row.bareSamples)
+      : ratio(row.rps, bare.rps);
     row.verdict = verdict(row, targets);
   }
   return { rows, drift };
@@ -148,7 +174,7 @@ function baselineNote(r) {
   const note = r.verdict?.html === false ? "FAIL (HTML)" : "baseline";
   const samples = r.rpsSamples ?? [];
   if (samples.length < 2) return note;
-  return `${note}; req/s ${Math.min(...samples).toFixed(0)}–${Math.max(...samples).toFixed(0)} over ${samples.length} rounds`;
+  return `${note}; req/s ${Math.min(...samples).toFixed(0)}–${Math.max(...samples).toFixed(0)} over ${samples.length} slices`;
 }
 
 const mark = (v) => (v == null ? " " : v ? "✓" : "✗");

@@ -6,6 +6,8 @@ import {
   formatTable,
   initialScriptUrls,
   judge,
+  median,
+  pairedRatio,
   ratio,
   staticImportUrls,
   verdict,
@@ -96,6 +98,25 @@ describe("ratios and verdicts", () => {
     expect(rows[2]).toMatchObject({ verdict: { js: false, rps: false, ok: false } });
     expect(rows[3]).not.toHaveProperty("verdict");
   });
+
+  it("judges a paired row by the median of its rounds, each against the bare page around it", () => {
+    // The machine slowed down in round 2: both sides of that pair are slow, so the ratio
+    // holds; an unpaired mean would have mixed a slow round of one with a fast one of the other.
+    const rows = [
+      { name: "bare /", baseline: true, jsGzip: 100_000, htmlGzip: 1200, rpsSamples: [1000, 400, 1000] },
+      { name: "Glow /", jsGzip: 120_000, htmlGzip: 3000, rpsSamples: [500, 200, 700], bareSamples: [1000, 500, 1000] },
+      { name: "Glow /slow", jsGzip: 120_000, htmlGzip: 3000, rpsSamples: [550, 200, 500], bareSamples: [1000, 400, 1000] },
+    ];
+    judge(rows);
+    expect(rows[1]!.rpsRatio).toBeCloseTo(0.5); // ratios 0.5, 0.4, 0.7 → median 0.5
+    expect(rows[1]!.verdict).toMatchObject({ rps: false, ok: false });
+    expect(rows[2]!.rpsRatio).toBeCloseTo(0.5); // 0.55, 0.5, 0.5
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNull();
+    expect(pairedRatio([600, 700], [1000, 1000, 1000])).toBeCloseTo(0.65);
+    expect(pairedRatio([600], [0])).toBeNull();
+  });
 });
 
 describe("formatTable", () => {
@@ -112,7 +133,7 @@ describe("formatTable", () => {
     expect(line("Glow /")).toMatch(/1\.20×\s+✓.*2\.9 KB\s+✓.*0\.70×\s+✓\s+PASS$/);
     expect(line("Glow /big")).toMatch(/2\.00×\s+✗.*19\.5 KB\s+✗.*0\.10×\s+✗\s+FAIL$/);
     expect(line("Glow /signin")).toContain("skipped: not available yet (Glow answers 404)");
-    expect(line("bare /")).toMatch(/baseline; req\/s 1000–1000 over 2 rounds$/);
+    expect(line("bare /")).toMatch(/baseline; req\/s 1000–1000 over 2 slices$/);
     expect(table).toContain("Targets: JS ≤ 1.25× bare · HTML < 14.0 KB gzip · req/s ≥ 0.6× bare");
   });
 });

@@ -27,7 +27,7 @@ const reactRouterCli = path.join(root, "node_modules/@react-router/dev/bin.js");
 const config = {
   duration: envInt(process.env, "BENCH_DURATION", 10, { min: 1 }),
   connections: envInt(process.env, "BENCH_CONNECTIONS", 20, { min: 1 }),
-  warmup: envInt(process.env, "BENCH_WARMUP", 2),
+  warmup: envInt(process.env, "BENCH_WARMUP", 5),
   rounds: envInt(process.env, "BENCH_ROUNDS", 5, { min: 1 }),
   strict: process.env.BENCH_STRICT === "1",
   seeds: process.env.BENCH_SEEDS !== "0",
@@ -253,25 +253,36 @@ async function measurePage({ name, url, headers = {}, baseline = false }) {
 }
 
 /**
- * Puts every target under load in turns: a warm-up each, then BENCH_ROUNDS rounds in which
- * each target gets BENCH_DURATION / BENCH_ROUNDS seconds. Other work on the machine then
- * slows the bare page and Glow's pages alike instead of whichever ran at the wrong time.
+ * Puts every target under load in turns: a warm-up each, then BENCH_ROUNDS rounds. In a
+ * round the bare page is measured before the first Glow page and again after every Glow
+ * page (bare, page 1, bare, page 2, …, bare), each slice BENCH_DURATION / BENCH_ROUNDS
+ * seconds long. Each Glow slice is thus paired with the bare slices on either side of it,
+ * seconds apart: a machine that slows down for a while slows both sides of a pair alike.
  */
 async function loadInTurns(targets) {
+  const [bare, ...pages] = targets;
   if (config.warmup > 0) {
     say(`  warming up (${config.warmup} s a page)…`);
     for (const t of targets) await throughput(t.url, t.headers, config.warmup);
   }
   const slice = config.duration / config.rounds;
+  const measure = async ({ row, url, headers }) => {
+    const r = await throughput(url, headers, slice);
+    (row.rpsSamples ??= []).push(r.rps);
+    row.requests = (row.requests ?? 0) + r.total;
+    row.latencyP99Ms = Math.max(row.latencyP99Ms ?? 0, r.latencyP99);
+    if (r.problems.length) row.error = r.problems.join(", ");
+    return r.rps;
+  };
   for (let round = 1; round <= config.rounds; round++) {
-    const line = [];
-    for (const { row, url, headers } of targets) {
-      const r = await throughput(url, headers, slice);
-      (row.rpsSamples ??= []).push(r.rps);
-      row.requests = (row.requests ?? 0) + r.total;
-      row.latencyP99Ms = Math.max(row.latencyP99Ms ?? 0, r.latencyP99);
-      if (r.problems.length) row.error = r.problems.join(", ");
-      line.push(`${row.name} ${r.rps.toFixed(0)}`);
+    let before = await measure(bare);
+    const line = [`${bare.row.name} ${before.toFixed(0)}`];
+    for (const page of pages) {
+      const rps = await measure(page);
+      const after = await measure(bare);
+      (page.row.bareSamples ??= []).push((before + after) / 2);
+      line.push(`${page.row.name} ${rps.toFixed(0)}`, `bare ${after.toFixed(0)}`);
+      before = after;
     }
     say(`  round ${round}/${config.rounds} (req/s): ${line.join(" · ")}`);
   }
@@ -339,7 +350,12 @@ async function main() {
     },
   );
   say(`  Glow listens on ${glow.url} (ready in ${seconds(t)})`);
-  const bare = await serve("bare server", [path.join(benchDir, "bare/server.mjs")], { env: { PORT: "0" } }, { timeoutMs: 30_000 });
+  const bare = await serve(
+    "bare server",
+    [path.join(benchDir, "bare/server.mjs")],
+    { env: { PORT: "0", NODE_ENV: "production" } },
+    { timeoutMs: 30_000 },
+  );
   say(`  the bare app listens on ${bare.url}`);
 
   say("Fetching each page and its scripts…");
@@ -379,7 +395,7 @@ async function main() {
   }
   if (drift > 0.2) {
     say(
-      `Note: the bare page's req/s varied by ${(drift * 100).toFixed(0)} % between rounds: ` +
+      `Note: the bare page's req/s varied by ${(drift * 100).toFixed(0)} % between slices: ` +
         "the machine was busy, so req/s ratios are rough.",
     );
   }
