@@ -5,7 +5,6 @@
  * `server.js` imports the built copy of this module (build/server/index.js) in
  * production and loads it through Vite in development.
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -26,6 +25,7 @@ import { log } from "~/platform/log.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { loadMasterSecret, setMasterSecret } from "~/platform/secrets.server";
 import { sms } from "~/platform/sms/sms.server";
+import { newNonce } from "./nonce";
 import { publicPageCache } from "./page-cache";
 import { contentSecurityPolicy, securityHeaders } from "./security";
 
@@ -79,7 +79,7 @@ export function createApp(options: {
   app.use(compression());
 
   app.use((req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = newNonce();
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
     for (const [name, value] of Object.entries(securityHeaders(req.secure))) {
@@ -145,7 +145,8 @@ export function createApp(options: {
   app.use(
     publicPageCache({
       ttlMs: dev ? 0 : config.PAGE_CACHE_MS,
-      paths: /^\/newsfeed(?:\/[a-z]+)?(?:\/\d+)?$/,
+      // The public pages a crowd of visitors lands on: home, about, sign-in and the feed.
+      paths: /^\/(?:home|landing|signin|newsfeed(?:\/[a-z]+)?(?:\/\d+)?)?$/,
       allowedParams: new Set(["before"]),
       shareableCookies: new Set(["lng", "theme", "cookiesaccepted"]),
       nonceOf: (res) => String(res.locals.cspNonce ?? ""),

@@ -1,11 +1,12 @@
 /**
  * A one-second memory of public pages as visitors see them (docs/decisions/0020).
  *
- * A signed-out visitor's newsfeed is the same page for every visitor with the same
- * language, theme and cookie answer: the feed is already shared for a second (0410), and
- * rendering twenty post cards again for each of them was most of what the page cost. When
- * an invite goes out or an event starts, many visitors arrive at once. This keeps the
- * rendered HTML for `ttlMs` and serves it again with the request's own CSP nonce.
+ * A signed-out visitor's home, about, sign-in and newsfeed pages are the same for every
+ * visitor with the same language, theme and cookie answer (the feed's data is already
+ * shared for a second, 0410). When an invite goes out or an event starts, many visitors
+ * arrive at once, and rendering the same page for each of them is most of what serving
+ * them costs. This keeps the rendered HTML for `ttlMs` and serves it again with the
+ * request's own CSP nonce.
  *
  * What is never shared:
  * - anything for a request carrying a cookie other than the presentation ones (language,

@@ -142,6 +142,20 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
     expect((await request(server.port, { path: "/newsfeed?lng=zh" })).headers["x-page-cache"]).toBeUndefined();
   });
 
+  it("serves the other public pages a crowd lands on again too, but never the sign-in page of a browser mid sign-in", async () => {
+    for (const path of ["/", "/home", "/landing", "/signin"]) {
+      const first = await request(server.port, { path });
+      const second = await request(server.port, { path });
+      expect([path, first.status, second.status]).toEqual([path, 200, 200]);
+      expect([path, second.headers["x-page-cache"]]).toEqual([path, "hit"]);
+    }
+    // An invite's arrival (?acceptinginvitation=true) and anyone holding a session render for themselves.
+    await request(server.port, { path: "/signin?acceptinginvitation=true" });
+    expect((await request(server.port, { path: "/signin?acceptinginvitation=true" })).headers["x-page-cache"]).toBeUndefined();
+    const midway = await request(server.port, { path: "/signin", headers: { Cookie: "sessionID=whoever" } });
+    expect(midway.headers["x-page-cache"]).toBeUndefined();
+  });
+
   it("serves hashed /static/ assets as immutable for a year", async () => {
     const dir = path.resolve("build/client/static");
     const asset = fs.readdirSync(dir).find((name) => name.endsWith(".js"));
