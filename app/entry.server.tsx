@@ -1,6 +1,9 @@
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream } from "react-dom/server";
+// React's string-writing build of its streaming renderer: the same renderer as the Node
+// build, but it hands each piece of HTML over as a string instead of copying it into a
+// byte buffer; htmlBody() encodes a turn's pieces at once (decision 0025).
+import { renderToPipeableStream } from "react-dom/server.bun";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";

@@ -2,10 +2,11 @@
  * The body a page's HTML is rendered into: React's `pipe()` writes straight into the web
  * stream React Router sends (docs/decisions/0019-fewer-larger-html-chunks.md).
  *
- * - React writes a page as many small pieces (4 KB views, tags, scripts) in one go. Each
- *   would cross the web stream, the compressor's thread pool and the socket on its own, so
- *   what is written in one turn of the event loop is joined into one chunk. Streaming is
- *   kept: each rendered part of a page leaves as soon as its turn ends.
+ * - React writes a page as many small pieces in one go: strings from the string-writing
+ *   renderer Glow uses (decision 0025), byte views from React's Node build. Each would
+ *   cross the web stream, the compressor's thread pool and the socket on its own, so what
+ *   is written in one turn of the event loop is joined (and text encoded) into one chunk.
+ *   Streaming is kept: each rendered part of a page leaves as soon as its turn ends.
  * - React only needs a writable's `write`, `end`, `destroy` and `on` here. Giving it those
  *   directly, instead of a Node stream turned into a web stream, skips two streams'
  *   bookkeeping per piece.
@@ -24,7 +25,11 @@ export interface HtmlDestination {
 
 export function htmlBody(onEnd: () => void = () => {}, highWaterMark = 64 * 1024) {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let pending: Uint8Array[] = [];
+  // Pieces written this turn. Text is kept as text and encoded once per turn: React's
+  // string-writing renderer (see entry.server.tsx) hands over hundreds of small strings.
+  let pending: (Uint8Array | string)[] = [];
+  let onlyText = true;
+  // Bytes for views, UTF-16 units for text: close enough to weigh backpressure by.
   let pendingBytes = 0;
   let scheduled = false;
   let open = true;
@@ -37,6 +42,7 @@ export function htmlBody(onEnd: () => void = () => {}, highWaterMark = 64 * 1024
     if (!open) return false;
     open = false;
     pending = [];
+    onlyText = true;
     pendingBytes = 0;
     onEnd();
     return true;
@@ -44,8 +50,16 @@ export function htmlBody(onEnd: () => void = () => {}, highWaterMark = 64 * 1024
   const release = () => {
     scheduled = false;
     if (!open || pending.length === 0) return;
-    controller.enqueue(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes));
+    const [first] = pending;
+    controller.enqueue(
+      onlyText
+        ? Buffer.from(pending.join(""))
+        : pending.length === 1 && typeof first !== "string"
+          ? first!
+          : Buffer.concat(pending.map((piece) => (typeof piece === "string" ? Buffer.from(piece) : piece))),
+    );
     pending = [];
+    onlyText = true;
     pendingBytes = 0;
   };
 
@@ -70,9 +84,13 @@ export function htmlBody(onEnd: () => void = () => {}, highWaterMark = 64 * 1024
   const destination: HtmlDestination = {
     write(chunk) {
       if (!open) return false;
-      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-      pending.push(bytes);
-      pendingBytes += bytes.byteLength;
+      if (chunk.length === 0) return true;
+      pending.push(chunk);
+      if (typeof chunk === "string") pendingBytes += chunk.length;
+      else {
+        onlyText = false;
+        pendingBytes += chunk.byteLength;
+      }
       if (!scheduled) {
         scheduled = true;
         setImmediate(release);

@@ -30,6 +30,15 @@ describe("the page's HTML body", () => {
     expect(chunks).toEqual(["<html><body><p>héllo</p>"]);
   });
 
+  it("joins many small texts of one turn into one chunk, multi-byte characters whole", async () => {
+    const { destination, body } = htmlBody();
+    const { chunks } = reader(body);
+    for (const piece of ["<p>", "", "发光", " ✨ ", "", "</p>"]) destination.write(piece);
+    await nextTurn();
+    await nextTurn();
+    expect(chunks).toEqual(["<p>发光 ✨ </p>"]);
+  });
+
   it("does not hold back a part rendered later: it leaves in its own turn", async () => {
     const { destination, body } = htmlBody();
     const { chunks } = reader(body);
