@@ -32,6 +32,7 @@ export function htmlBody(onEnd: () => void = () => {}, highWaterMark = 64 * 1024
   // Bytes for views, UTF-16 units for text: close enough to weigh backpressure by.
   let pendingBytes = 0;
   let scheduled = false;
+  let roomAtStart = 0;
   let open = true;
   let waitingForRoom = false;
   const listeners = new Map<string, ((...args: unknown[]) => void)[]>();
@@ -94,8 +95,10 @@ export function htmlBody(onEnd: () => void = () => {}, highWaterMark = 64 * 1024
       if (!scheduled) {
         scheduled = true;
         setImmediate(release);
+        // Room is read once a turn: it only grows when the reader reads, between turns.
+        roomAtStart = controller.desiredSize ?? 0;
       }
-      const room = (controller.desiredSize ?? 0) - pendingBytes > 0;
+      const room = roomAtStart - pendingBytes > 0;
       if (!room) waitingForRoom = true;
       return room;
     },

@@ -39,11 +39,19 @@ export interface CardPost extends Omit<FeedPost, "actor" | "subject" | "refId"> 
   subject: Pick<FeedPerson, "name"> | null;
 }
 
-export function cardOf({ refId: _refId, actor, subject, ...post }: FeedPost): CardPost {
+export function cardOf(post: FeedPost): CardPost {
+  // Field by field rather than a rest spread: this runs for every post of every feed page.
+  const { actor, subject } = post;
   return {
-    ...post,
+    id: post.id,
+    type: post.type,
     actor: actor && { name: actor.name, avatarUrl: actor.avatarUrl },
     subject: subject && { name: subject.name },
+    text: post.text,
+    data: post.data,
+    createdAt: post.createdAt,
+    glows: post.glows,
+    glowedByMe: post.glowedByMe,
   };
 }
 
