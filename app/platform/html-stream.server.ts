@@ -51,12 +51,11 @@ export function htmlBody(onEnd: () => void = () => {}, highWaterMark = 64 * 1024
   const release = () => {
     scheduled = false;
     if (!open || pending.length === 0) return;
-    const [first] = pending;
     controller.enqueue(
       onlyText
         ? Buffer.from(pending.join(""))
-        : pending.length === 1 && typeof first !== "string"
-          ? first!
+        : pending.length === 1 // then it is bytes: a turn with bytes is not only text
+          ? (pending[0] as Uint8Array)
           : Buffer.concat(pending.map((piece) => (typeof piece === "string" ? Buffer.from(piece) : piece))),
     );
     pending = [];
