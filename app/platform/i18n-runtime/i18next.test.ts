@@ -59,6 +59,9 @@ describe("the browser's i18n runtime", () => {
         const opts = { ...values, returnObjects: true };
         expect(slimT(key, opts), `${ns}:${key}`).toEqual(serverT(key, opts));
         expect(slim.t(`${ns}:${key}`, opts)).toEqual(server.t(`${ns}:${key}`, opts));
+        // Without a count, as most of a page's lookups are (a path of its own in the runtime).
+        const { count: _count, ...plain } = opts;
+        expect(slimT(key, plain), `${ns}:${key} (no count)`).toEqual(serverT(key, plain));
       }
     }
   });
@@ -80,6 +83,9 @@ describe("the browser's i18n runtime", () => {
       ["missing.key", { defaultValue: "Fallback {{name}}", name: "Ada" }],
       ["test:nested.deep.value", { user: { name: "Ada" } }],
       ["home.welcome", { ns: "newsfeed" }],
+      // A template used again, with a value missing, spaces and a format in its placeholders.
+      ["missing.twice", { defaultValue: "Hi {{name}}, {{ gone }}: {{n, number}} {{user.name}}!", name: "Ada", n: 5, user: { name: "Grace" } }],
+      ["missing.twice", { defaultValue: "Hi {{name}}, {{ gone }}: {{n, number}} {{user.name}}!", name: "Bo", n: 7, user: { name: "Lin" } }],
     ];
     for (const [key, opts] of cases) expect(slim.t(key, opts)).toBe(server.t(key, opts as never));
     expect(slim.t("test:list", { returnObjects: true })).toEqual(server.t("test:list", { returnObjects: true }));

@@ -58,12 +58,38 @@ function lookup(tree: unknown, path: string): unknown {
   return node;
 }
 
+const PLACEHOLDER = /\{\{\s*([^}\s,]+)\s*(?:,[^}]*)?\}\}/g;
+/**
+ * Templates split once into [text, name, placeholder, text, name, placeholder, …, text]:
+ * a page interpolates the same few templates hundreds of times. Keyed by the template;
+ * templates come from the bundles (and the code's default values), so the map stays small.
+ */
+const compiledTemplates = new Map<string, string[]>();
+const MAX_TEMPLATES = 5_000;
+
+function compile(text: string): string[] {
+  const parts: string[] = [];
+  let last = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    parts.push(text.slice(last, match.index), match[1]!, match[0]);
+    last = match.index + match[0].length;
+  }
+  parts.push(text.slice(last));
+  if (compiledTemplates.size >= MAX_TEMPLATES) compiledTemplates.clear();
+  compiledTemplates.set(text, parts);
+  return parts;
+}
+
 function interpolate(text: string, values: TOptions): string {
   if (!text.includes("{{")) return text;
-  return text.replace(/\{\{\s*([^}\s,]+)\s*(?:,[^}]*)?\}\}/g, (match, name: string) => {
+  const parts = compiledTemplates.get(text) ?? compile(text);
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 3) {
+    const name = parts[i]!;
     const value = name.includes(".") ? lookup(values, name) : values[name];
-    return value === undefined || value === null ? match : String(value);
-  });
+    out += (value === undefined || value === null ? parts[i + 1]! : String(value)) + parts[i + 2]!;
+  }
+  return out;
 }
 
 /** i18next interpolates inside returned objects and lists too. */
@@ -89,6 +115,7 @@ export class I18n {
   private version = 0;
   /** Resolved keys, per language, namespaces, key and plural form; emptied when bundles or the language change. */
   private resolved = new Map<string, unknown>();
+  private resolvedPlain = new Map<string, Map<string, Map<string, unknown>>>();
   /** One translator per (language, namespaces, key prefix), so renders share them. */
   private fixed = new Map<string, TFunction>();
   private plurals = new Map<string, Intl.PluralRules>();
@@ -250,12 +277,41 @@ export class I18n {
     options: TOptions,
   ): unknown {
     const count = typeof options.count === "number" ? options.count : undefined;
+    // Most lookups name no namespace and no count: those are kept by language, scope and
+    // key without building a combined key for each (a page makes a few hundred).
+    if (count === undefined && options.ns === undefined) {
+      let byScope = this.resolvedPlain.get(lng);
+      if (!byScope) this.resolvedPlain.set(lng, (byScope = new Map()));
+      let plain = byScope.get(nsKey);
+      if (!plain) byScope.set(nsKey, (plain = new Map()));
+      const cached = plain.get(key);
+      if (cached !== undefined || plain.has(key)) return cached;
+      const found = this.search(lng, namespaces, key, undefined, options);
+      if (plain.size >= MAX_RESOLVED) plain.clear();
+      plain.set(key, found);
+      return found;
+    }
     const form = count === undefined ? "" : count === 0 ? "=0" : this.pluralForm(lng, count);
     const optionNs = options.ns === undefined ? "" : asList(options.ns).join(",");
     const id = `${lng}\u0000${optionNs}\u0000${nsKey}\u0000${key}\u0000${form}`;
     const cached = this.resolved.get(id);
     if (cached !== undefined || this.resolved.has(id)) return cached;
+    const found = this.search(lng, namespaces, key, count, options);
+    // Keys come from the code, so the map stays small; the cap guards against a caller
+    // that builds keys from input.
+    if (this.resolved.size >= MAX_RESOLVED) this.resolved.clear();
+    this.resolved.set(id, found);
+    return found;
+  }
 
+  /** Where a key's text is: its namespaces in order, plural forms before the plain key. */
+  private search(
+    lng: string,
+    namespaces: readonly string[],
+    key: string,
+    count: number | undefined,
+    options: TOptions,
+  ): unknown {
     let nsList = [...asList(options.ns), ...namespaces];
     let path = key;
     const colon = key.indexOf(":");
@@ -273,22 +329,14 @@ export class I18n {
     }
     candidates.push(path);
 
-    let found: unknown = undefined;
-    search: for (const ns of nsList) {
+    for (const ns of nsList) {
       const bundle = this.store[lng]?.[ns];
       for (const candidate of candidates) {
         const value = lookup(bundle, candidate);
-        if (value !== undefined) {
-          found = value;
-          break search;
-        }
+        if (value !== undefined) return value;
       }
     }
-    // Keys come from the code, so the map stays small; the cap guards against a caller
-    // that builds keys from input.
-    if (this.resolved.size >= MAX_RESOLVED) this.resolved.clear();
-    this.resolved.set(id, found);
-    return found;
+    return undefined;
   }
 
   // ── language ──
@@ -340,6 +388,7 @@ export class I18n {
   private bump() {
     this.version++;
     this.resolved.clear();
+    this.resolvedPlain.clear();
     this.fixed.clear();
     this.listeners.forEach((listener) => listener());
   }
