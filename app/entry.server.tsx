@@ -7,6 +7,8 @@ import { renderToPipeableStream } from "react-dom/server.bun";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { cardRenderer } from "~/features/feed/card-html.server";
+import { CardHtmlContext } from "~/features/feed/post-card";
 import { htmlBody } from "~/platform/html-stream.server";
 import { getInstance } from "~/platform/i18n.server";
 import { requestInfoContext } from "~/platform/request-context";
@@ -43,7 +45,11 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          {/* Feed cards from the shared memory of rendered cards (0026); not in development,
+              where translations and components change under it. */}
+          <CardHtmlContext.Provider value={import.meta.env.DEV ? null : cardRenderer(i18n)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </CardHtmlContext.Provider>
         </I18nextProvider>
       </NonceProvider>,
       {

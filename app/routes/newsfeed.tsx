@@ -4,7 +4,7 @@ import type { Route } from "./+types/newsfeed";
 import { getCurrentMember } from "~/features/auth/sessions.server";
 import { cardOf, listFeed } from "~/features/feed/feed.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
-import { PostCard } from "~/features/feed/post-card";
+import { PostItem } from "~/features/feed/post-card";
 import { lazyIsland } from "~/islands/client-only";
 import { getInstance } from "~/platform/i18n.server";
 import { useLinkNavigation } from "~/ui/link-navigation";
@@ -55,9 +55,7 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
         <GlowFormsProvider signedIn={signedIn}>
           <ol className="space-y-3" aria-label={t("title")} onClick={followLink}>
             {posts.map((post) => (
-              <li key={post.id}>
-                <PostCard post={post} now={now} signedIn={signedIn} />
-              </li>
+              <PostItem key={post.id} post={post} now={now} signedIn={signedIn} />
             ))}
           </ol>
         </GlowFormsProvider>

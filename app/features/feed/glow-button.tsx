@@ -18,6 +18,21 @@ interface GlowForms {
 }
 
 const GlowFormsContext = createContext<GlowForms | null>(null);
+const NOTHING_PENDING = new Map<string, string>();
+
+/** The list's glow form id ("" outside a member's list). */
+export function useGlowFormId() {
+  return useContext(GlowFormsContext)?.formId ?? "";
+}
+
+/**
+ * The glow form of a list, for a card rendered on its own on the server (card-html.server):
+ * the same id, and nothing pending (the server never has a press under way).
+ */
+export function StaticGlowForms({ formId, children }: { formId: string; children: ReactNode }) {
+  const value = useMemo<GlowForms>(() => ({ formId, pending: NOTHING_PENDING }), [formId]);
+  return formId ? <GlowFormsContext.Provider value={value}>{children}</GlowFormsContext.Provider> : children;
+}
 
 /**
  * Wraps a list of posts whose glow buttons members can press, and holds the list's one

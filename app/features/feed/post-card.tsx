@@ -1,7 +1,8 @@
+import { createContext, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { AvatarImage } from "~/features/avatars/avatar-image";
 import type { CardPost } from "./feed.server";
-import { GlowButton } from "./glow-button";
+import { GlowButton, useGlowFormId } from "./glow-button";
 
 type SerializedPost = CardPost;
 
@@ -110,5 +111,25 @@ export function PostCard({
       <GlowButton postId={post.id} glows={post.glows} glowedByMe={post.glowedByMe} signedIn={signedIn} />
       </div>
     </article>
+  );
+}
+
+/**
+ * A feed card's HTML as the server renders it, from a memory shared by every page view
+ * (card-html.server.tsx, decision 0026). Given only while rendering on the server; in the
+ * browser the list renders (and hydrates) `PostCard` itself, and the markup is the same.
+ */
+export type CardHtml = (card: { post: SerializedPost; now: number; signedIn: boolean; formId: string }) => string;
+export const CardHtmlContext = createContext<CardHtml | null>(null);
+
+/** One post of a feed list: its list item and card. */
+export function PostItem({ post, now, signedIn }: { post: SerializedPost; now: number; signedIn: boolean }) {
+  const cardHtml = useContext(CardHtmlContext);
+  const formId = useGlowFormId();
+  if (cardHtml) return <li dangerouslySetInnerHTML={{ __html: cardHtml({ post, now, signedIn, formId }) }} />;
+  return (
+    <li>
+      <PostCard post={post} now={now} signedIn={signedIn} />
+    </li>
   );
 }

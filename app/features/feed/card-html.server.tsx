@@ -1,0 +1,35 @@
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import type { i18n as I18n } from "i18next";
+import { StaticGlowForms } from "./glow-button";
+import { type CardHtml, PostCard, relativeTime } from "./post-card";
+
+/**
+ * Feed cards' HTML, rendered once and shared by every page view that shows the same card
+ * (decision 0026). A card is the same for every viewer but for its glow button: the key
+ * holds everything the card shows (the post as the page data carries it, the language,
+ * the phrase its time reads as, whether the viewer can glow and their glow, the list's form
+ * id), so a kept card is exactly the card React would render now.
+ */
+const MAX_CARDS = 4_000;
+const cards = new Map<string, string>();
+
+export function cardRenderer(i18n: I18n): CardHtml {
+  return ({ post, now, signedIn, formId }) => {
+    const lang = i18n.language;
+    const key = `${lang}\u0000${relativeTime(post.createdAt, now, lang)}\u0000${signedIn ? formId : "-"}\u0000${JSON.stringify(post)}`;
+    let html = cards.get(key);
+    if (html === undefined) {
+      html = renderToString(
+        <I18nextProvider i18n={i18n}>
+          <StaticGlowForms formId={signedIn ? formId : ""}>
+            <PostCard post={post} now={now} signedIn={signedIn} />
+          </StaticGlowForms>
+        </I18nextProvider>,
+      );
+      if (cards.size >= MAX_CARDS) cards.clear();
+      cards.set(key, html);
+    }
+    return html;
+  };
+}

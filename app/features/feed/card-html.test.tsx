@@ -1,0 +1,128 @@
+import type { i18n as I18n } from "i18next";
+import type { ReactNode } from "react";
+import { renderToPipeableStream } from "react-dom/server.bun";
+import { I18nextProvider } from "react-i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, callRoute } from "../../../tests/support/route";
+import { cardRenderer } from "./card-html.server";
+import type { CardPost } from "./feed.server";
+import { StaticGlowForms } from "./glow-button";
+import { CardHtmlContext, PostItem } from "./post-card";
+import { htmlBody } from "~/platform/html-stream.server";
+import { getInstance } from "~/platform/i18n.server";
+import { setMasterSecret } from "~/platform/secrets.server";
+
+// The server may send a feed card from its memory of rendered cards (decision 0026); the
+// browser then hydrates PostCard over it, so the two must be the same markup, always.
+
+const NOW = Date.parse("2026-11-21T12:00:00Z");
+const posts: CardPost[] = [
+  {
+    id: 7,
+    type: "compliment",
+    actor: { name: "Ada <Lovelace>", avatarUrl: "/avatars/1/2.svg" },
+    subject: { name: "Grace & \"Co\"" },
+    text: "You <b>shine</b> & 'glow'",
+    data: { gems: 3 },
+    createdAt: "2026-11-21T09:00:00Z",
+    glows: 4,
+    glowedByMe: true,
+  },
+  {
+    id: 8,
+    type: "starsalute",
+    actor: { name: "Linus", avatarUrl: "/avatars/default.svg" },
+    subject: { name: "Mei" },
+    text: "",
+    data: { stars: 3 },
+    createdAt: "2026-11-20T12:00:00Z",
+    glows: 0,
+    glowedByMe: false,
+  },
+  {
+    id: 9,
+    type: "secretsalute",
+    actor: null,
+    subject: { name: "Omar" },
+    text: "",
+    data: { prompt: "kindness" },
+    createdAt: "2026-11-21T11:59:30Z",
+    glows: 1,
+    glowedByMe: false,
+  },
+];
+
+beforeAll(() => {
+  // The route middleware reads signed cookies: it needs a secret, as at start-up.
+  setMasterSecret("card-html-test-secret-0123456789");
+});
+
+async function i18nFor(lng: string) {
+  const call = await callRoute(({ context }) => getInstance(context), new Request(`${BASE_URL}/newsfeed?lng=${lng}`));
+  return call.result as I18n;
+}
+
+async function render(node: ReactNode) {
+  const { destination, body } = htmlBody();
+  const html = new Response(body).text();
+  await new Promise<void>((resolve, reject) => {
+    const { pipe } = renderToPipeableStream(node, {
+      onShellReady() {
+        pipe(destination as unknown as NodeJS.WritableStream);
+        resolve();
+      },
+      onShellError: reject,
+    });
+  });
+  return html;
+}
+
+function list(i18n: I18n, { signedIn, now, cards }: { signedIn: boolean; now: number; cards?: ReturnType<typeof cardRenderer> }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <CardHtmlContext.Provider value={cards ?? null}>
+        <StaticGlowForms formId={signedIn ? "glow-form-_R_1_" : ""}>
+          <ol>
+            {posts.map((post) => (
+              <PostItem key={post.id} post={post} now={now} signedIn={signedIn} />
+            ))}
+          </ol>
+        </StaticGlowForms>
+      </CardHtmlContext.Provider>
+    </I18nextProvider>
+  );
+}
+
+describe("feed cards from the memory of rendered cards", () => {
+  it.each([
+    ["en", true],
+    ["en", false],
+    ["zh", true],
+    ["zh", false],
+  ])("are the markup React renders for the card (%s, member: %s)", async (lng, signedIn) => {
+    const i18n = await i18nFor(lng);
+    const cards = cardRenderer(i18n);
+    const rendered = await render(list(i18n, { signedIn, now: NOW }));
+    expect(rendered).toContain("<article");
+    // Twice: the first fills the memory, the second is served from it.
+    expect(await render(list(i18n, { signedIn, now: NOW, cards }))).toBe(rendered);
+    expect(await render(list(i18n, { signedIn, now: NOW, cards }))).toBe(rendered);
+  });
+
+  it("never shows a kept card whose post, glow, time phrase or language has changed", async () => {
+    const en = await i18nFor("en");
+    const cards = cardRenderer(en);
+    const card = (post: CardPost, now = NOW, i18n = en, signedIn = true) =>
+      cardRenderer(i18n)({ post, now, signedIn, formId: "glow-form-_R_1_" });
+    const first = posts[0]!;
+    const before = cards({ post: first, now: NOW, signedIn: true, formId: "glow-form-_R_1_" });
+    expect(before).toContain("(4 glows)");
+    expect(card({ ...first, glows: 5 })).toContain("(5 glows)");
+    expect(card({ ...first, glowedByMe: false })).toContain('aria-pressed="false"');
+    expect(card(first, NOW + 3600_000)).toContain("4 hours ago");
+    expect(before).toContain("3 hours ago");
+    expect(card(first, NOW, await i18nFor("zh"))).not.toBe(before);
+    expect(card(first, NOW, en, false)).not.toContain("<button");
+    expect(card(first)).toBe(before);
+  });
+});
