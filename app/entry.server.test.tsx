@@ -2,7 +2,7 @@ import { Suspense, use, useId } from "react";
 import { renderToPipeableStream as nodeRenderer } from "react-dom/server";
 import { renderToPipeableStream as stringRenderer } from "react-dom/server.bun";
 import { describe, expect, it } from "vitest";
-import { htmlBody } from "~/platform/html-stream.server";
+import { renderHtml } from "../tests/support/render";
 
 // entry.server.tsx renders with React's string-writing server build (decision 0025). It is
 // the same renderer as React's Node build with another output: this pins that both write
@@ -45,19 +45,13 @@ function Page({ data }: { data: Promise<string> }) {
   );
 }
 
-async function render(renderer: typeof nodeRenderer) {
+function render(renderer: typeof nodeRenderer) {
   let resolveData!: (value: string) => void;
   const data = new Promise<string>((resolve) => (resolveData = resolve));
-  const { destination, body } = htmlBody();
-  const html = new Response(body).text();
-  const { pipe } = renderer(<Page data={data} />, {
+  return renderHtml(renderer, <Page data={data} />, {
     nonce: "abc",
-    onShellReady() {
-      pipe(destination as unknown as NodeJS.WritableStream);
-      setTimeout(() => resolveData("Arrived later"), 5);
-    },
+    onShellReady: () => setTimeout(() => resolveData("Arrived later"), 5),
   });
-  return html;
 }
 
 describe("the page renderer", () => {

@@ -36,5 +36,19 @@ export async function acceptCookies(page: Page) {
   await expect(page.getByRole("button", { name: /Accept cookies|接受 Cookie/ })).toHaveCount(0);
 }
 
+/**
+ * Collects what would show in the browser's console as a failure: uncaught errors and
+ * console errors (404s aside: a test may visit a page that does not exist on purpose).
+ * Hydration mismatches arrive here as React error #418.
+ */
+export function collectPageProblems(page: Page) {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(String(error)));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().includes("404")) problems.push(message.text());
+  });
+  return problems;
+}
+
 export const test = base;
 export { expect };

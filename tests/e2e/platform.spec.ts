@@ -1,4 +1,4 @@
-import { acceptCookies, expect, test } from "./fixtures";
+import { acceptCookies, collectPageProblems, expect, test } from "./fixtures";
 
 test.describe("home", () => {
   test("greets the visitor five times, each in its own self-hosted display font", async ({ page }) => {
@@ -169,11 +169,7 @@ test("the header marks the current section and its links open pages", async ({ p
 
 test("pages hydrate without errors and client navigation brings its own translations", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === "no-js", "hydration needs JavaScript");
-  const problems: string[] = [];
-  page.on("pageerror", (error) => problems.push(String(error)));
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().includes("404")) problems.push(message.text());
-  });
+  const problems = collectPageProblems(page);
   await page.goto("/landing?lng=zh");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("一起玩，一起发光");
   // Wait for hydration, then navigate on the client to a screen with another namespace.

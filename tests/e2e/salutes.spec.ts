@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, signIn, test, uniquePhone } from "./fixtures";
+import { collectPageProblems, expect, signIn, test, uniquePhone } from "./fixtures";
 
 /** A distinct, pronounceable name per member, so tests never see each other's salutes. */
 function uniqueName(prefix: string) {
@@ -239,11 +239,7 @@ test.describe("newsfeed glows and updates", () => {
 
   test("a member's feed, whose cards the server may send from memory, hydrates without errors", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "hydration needs JavaScript");
-    const problems: string[] = [];
-    page.on("pageerror", (error) => problems.push(String(error)));
-    page.on("console", (message) => {
-      if (message.type() === "error" && !message.text().includes("404")) problems.push(message.text());
-    });
+    const problems = collectPageProblems(page);
     await me(page, "Hyd");
     // Twice: the second view is built from cards the first one left in the server's memory.
     for (let view = 0; view < 2; view++) {

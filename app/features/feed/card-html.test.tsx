@@ -3,12 +3,12 @@ import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server.bun";
 import { I18nextProvider } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
+import { renderHtml } from "../../../tests/support/render";
 import { BASE_URL, callRoute } from "../../../tests/support/route";
 import { cardRenderer } from "./card-html.server";
 import type { CardPost } from "./feed.server";
 import { StaticGlowForms } from "./glow-button";
 import { CardHtmlContext, PostItem } from "./post-card";
-import { htmlBody } from "~/platform/html-stream.server";
 import { getInstance } from "~/platform/i18n.server";
 import { setMasterSecret } from "~/platform/secrets.server";
 
@@ -62,20 +62,7 @@ async function i18nFor(lng: string) {
   return call.result as I18n;
 }
 
-async function render(node: ReactNode) {
-  const { destination, body } = htmlBody();
-  const html = new Response(body).text();
-  await new Promise<void>((resolve, reject) => {
-    const { pipe } = renderToPipeableStream(node, {
-      onShellReady() {
-        pipe(destination as unknown as NodeJS.WritableStream);
-        resolve();
-      },
-      onShellError: reject,
-    });
-  });
-  return html;
-}
+const render = (node: ReactNode) => renderHtml(renderToPipeableStream, node);
 
 function list(i18n: I18n, { signedIn, now, cards }: { signedIn: boolean; now: number; cards?: ReturnType<typeof cardRenderer> }) {
   return (
