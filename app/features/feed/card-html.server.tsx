@@ -1,4 +1,5 @@
-import { renderToString } from "react-dom/server";
+// From the same package entry as the page renderer (entry.server.tsx), so the server loads one.
+import { renderToString } from "react-dom/server.bun";
 import { I18nextProvider } from "react-i18next";
 import type { i18n as I18n } from "i18next";
 import { StaticGlowForms } from "./glow-button";
