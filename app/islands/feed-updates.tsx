@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRevalidator } from "react-router";
+import { useBackgroundRevalidate } from "~/ui/link-navigation";
 
 /** How often an open newsfeed asks whether something new happened. */
 export const FEED_POLL_MS = 8000;
@@ -12,7 +12,7 @@ export const FEED_POLL_MS = 8000;
  */
 export default function FeedUpdates({ topPostId }: { topPostId: number | null }) {
   const { t } = useTranslation("newsfeed");
-  const revalidator = useRevalidator();
+  const revalidate = useBackgroundRevalidate();
   const [announced, setAnnounced] = useState("");
   const top = useRef(topPostId);
   const busy = useRef(false);
@@ -30,7 +30,7 @@ export default function FeedUpdates({ topPostId }: { topPostId: number | null })
         const response = await fetch("/feed/updates", { headers: { Accept: "application/json" } });
         if (!response.ok) return;
         const body = (await response.json()) as { newest: { id: number } | null };
-        if (body.newest && body.newest.id !== top.current) await revalidator.revalidate();
+        if (body.newest && body.newest.id !== top.current) await revalidate();
       } catch {
         // Offline for a moment: the next tick tries again.
       } finally {
@@ -44,7 +44,7 @@ export default function FeedUpdates({ topPostId }: { topPostId: number | null })
       window.clearInterval(timer);
       document.removeEventListener("visibilitychange", onVisible);
     };
-    // The revalidator object changes identity on each state change; the poll must not restart.
+    // `revalidate` keeps its identity; the poll must not restart.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

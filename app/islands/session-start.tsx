@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useBackgroundRevalidate } from "~/ui/link-navigation";
 
 let startedThisPageLoad = false;
 
@@ -27,7 +27,7 @@ async function deviceFingerprint(): Promise<string> {
  * for an idle moment and swallows its own failures.
  */
 export function SessionStart({ signedIn }: { signedIn: boolean }) {
-  const revalidator = useRevalidator();
+  const revalidate = useBackgroundRevalidate();
   // Compared when the answer arrives: the member may have signed out meanwhile.
   const shown = useRef(signedIn);
   useEffect(() => {
@@ -40,6 +40,7 @@ export function SessionStart({ signedIn }: { signedIn: boolean }) {
     idle(() => {
       void (async () => {
         const fingerprint = await deviceFingerprint();
+        const asked = shown.current;
         const response = await fetch("/sessionvalidation", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
@@ -48,7 +49,10 @@ export function SessionStart({ signedIn }: { signedIn: boolean }) {
         });
         const body = (await response.json().catch(() => null)) as { result?: { memberID?: number } | null } | null;
         const validated = Boolean(body?.result?.memberID);
-        if (validated !== shown.current) await revalidator.revalidate();
+        // The member signed in or out while the answer was on its way: it is about a page
+        // that is gone.
+        if (shown.current !== asked) return;
+        if (validated !== shown.current) await revalidate();
       })().catch(() => {
         /* a soft signal: failure changes nothing */
       });
