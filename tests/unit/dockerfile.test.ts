@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { isBuiltin } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -104,7 +105,7 @@ describe("the Dockerfile", () => {
     for (const file of files) {
       const code = fs.readFileSync(path.join(dir, file), "utf8");
       for (const [, spec] of code.matchAll(/(?:from|import)\s*\(?\s*"([^"./][^"]*)"/g)) {
-        if (spec!.startsWith("node:")) continue;
+        if (isBuiltin(spec!)) continue;
         // Only what could be a package name: prose such as `from ": "` in bundled text is not.
         if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w./-]*)?$/i.test(spec!)) continue;
         const name = spec!.startsWith("@") ? spec!.split("/").slice(0, 2).join("/") : spec!.split("/")[0]!;

@@ -1,0 +1,188 @@
+import type { Plugin } from "vite";
+
+/**
+ * React Router 7 rebuilds its whole route table twice on every server render: `ServerRouter`
+ * turns the build's route manifest into route objects (`createServerRoutes`) and
+ * `createStaticRouter` converts those into data routes (`convertRoutesToDataRoutes`). It
+ * also matches the path against every route, twice a request. None of this depends on
+ * anything but the build and the path; with Glow's 47 routes it cost about a sixth of a
+ * rendered page's CPU. This plugin rewrites those places in the server build: the tables
+ * are made once per build, and the matches of the last thousand paths are kept
+ * (docs/decisions/0027-route-table-once-per-build.md).
+ *
+ * React Router is bundled into the server build for this (with every package that imports
+ * it, so the process holds one copy). The browser build, development and vitest use React
+ * Router as published. When an upgrade changes the code the rewrite expects, the build
+ * fails with a message instead of silently shipping the slower path.
+ */
+export const reactRouterBundled = [
+  "react-router",
+  "@react-router/express",
+  "@react-router/node",
+  "remix-i18next",
+  "remix-themes",
+  "remix-toast",
+  // Their own dependencies, which Glow does not list itself.
+  "cookie",
+  "set-cookie-parser",
+  "@mjackson/node-fetch-server",
+];
+
+/** The rewrites: each `from` must occur exactly once in React Router's server code. */
+export const routeTableRewrites = [
+  {
+    what: "ServerRouter builds its route objects once per build",
+    from: `  let routes = createServerRoutes(
+    manifest.routes,
+    routeModules,
+    context.future,
+    context.isSpaMode
+  );`,
+    to: `  let routes = glowServerRoutesOnce(
+    manifest.routes,
+    routeModules,
+    context.future,
+    context.isSpaMode
+  );`,
+    helper: `
+var glowServerRoutes = new WeakMap();
+function glowSameModules(a, b) {
+  let keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (let key of keys) if (a[key] !== b[key]) return false;
+  return true;
+}
+function glowServerRoutesOnce(manifestRoutes, routeModules, future, isSpaMode) {
+  let kept = glowServerRoutes.get(manifestRoutes);
+  if (kept && kept.future === future && kept.isSpaMode === isSpaMode && glowSameModules(kept.routeModules, routeModules)) {
+    return kept.routes;
+  }
+  let routes = createServerRoutes(manifestRoutes, routeModules, future, isSpaMode);
+  glowServerRoutes.set(manifestRoutes, { routeModules, future, isSpaMode, routes });
+  return routes;
+}
+`,
+  },
+  {
+    what: "createStaticRouter converts a route table to data routes once",
+    from: `function createStaticRouter(routes, context, opts = {}) {
+  let manifest = {};
+  let dataRoutes = convertRoutesToDataRoutes(
+    routes,
+    mapRouteProperties,
+    void 0,
+    manifest
+  );`,
+    to: `var glowDataRoutes = new WeakMap();
+function createStaticRouter(routes, context, opts = {}) {
+  let kept = glowDataRoutes.get(routes);
+  if (!kept) {
+    let manifest2 = {};
+    kept = {
+      manifest: manifest2,
+      dataRoutes: convertRoutesToDataRoutes(routes, mapRouteProperties, void 0, manifest2)
+    };
+    glowDataRoutes.set(routes, kept);
+  }
+  let { manifest, dataRoutes } = kept;`,
+    helper: "",
+  },
+  {
+    what: "matchRoutesImpl keeps the matches of the paths it has seen",
+    from: `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
+  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    matches = matchRouteBranch(
+      branches[i],
+      decoded,
+      allowPartial
+    );
+  }
+  return matches;
+}`,
+    to: `  let seen = precomputedBranches ? glowSeenPaths(precomputedBranches, allowPartial) : null;
+  if (seen && seen.has(pathname)) return glowCopyMatches(seen.get(pathname));
+  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
+  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    matches = matchRouteBranch(
+      branches[i],
+      decoded,
+      allowPartial
+    );
+  }
+  if (seen) {
+    if (seen.size >= GLOW_SEEN_PATHS) seen.clear();
+    seen.set(pathname, matches);
+    return glowCopyMatches(matches);
+  }
+  return matches;
+}`,
+    helper: `
+var GLOW_SEEN_PATHS = 1000;
+var glowMatches = new WeakMap();
+function glowSeenPaths(branches, allowPartial) {
+  let seen = glowMatches.get(branches);
+  if (!seen) {
+    seen = [new Map(), new Map()];
+    glowMatches.set(branches, seen);
+  }
+  return seen[allowPartial ? 1 : 0];
+}
+function glowCopyMatches(matches) {
+  if (!matches) return matches;
+  let params = { ...(matches[0] ? matches[0].params : {}) };
+  return matches.map((match) => ({ ...match, params }));
+}
+`,
+  },
+] as const;
+
+const reactRouterDist = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/][^?]*\.m?js$/;
+
+/** Applies the rewrites that concern one file of React Router; throws if one is ambiguous. */
+export function rewriteRouteTables(code: string): { code: string; applied: string[] } {
+  const applied: string[] = [];
+  for (const rewrite of routeTableRewrites) {
+    const at = code.indexOf(rewrite.from);
+    if (at === -1) continue;
+    if (code.indexOf(rewrite.from, at + 1) !== -1) {
+      throw new Error(`glow:route-table-memo: "${rewrite.what}" matches twice in one file`);
+    }
+    code = code.slice(0, at) + rewrite.to + code.slice(at + rewrite.from.length) + rewrite.helper;
+    applied.push(rewrite.what);
+  }
+  return { code, applied };
+}
+
+export function routeTableMemo(): Plugin {
+  const applied = new Set<string>();
+  let ssrBuild = false;
+  return {
+    name: "glow:route-table-memo",
+    apply: "build",
+    config(_config, env) {
+      ssrBuild = Boolean(env.isSsrBuild);
+      return ssrBuild ? { ssr: { noExternal: reactRouterBundled } } : undefined;
+    },
+    transform(code, id, options) {
+      if (!options?.ssr || !reactRouterDist.test(id)) return null;
+      const result = rewriteRouteTables(code);
+      if (result.applied.length === 0) return null;
+      for (const what of result.applied) applied.add(what);
+      return { code: result.code, map: null };
+    },
+    buildEnd(error) {
+      if (error || !ssrBuild) return;
+      const missing = routeTableRewrites.filter((r) => !applied.has(r.what)).map((r) => r.what);
+      if (missing.length > 0) {
+        this.error(
+          `React Router's server code no longer has the shape server/route-table-memo.ts rewrites ` +
+            `(${missing.join("; ")}). Check the new version and update the rewrite or remove it.`,
+        );
+      }
+    },
+  };
+}
