@@ -83,12 +83,13 @@ describe("the route table memo", () => {
 
   describe("the matches of the paths seen", () => {
     const helper = routeTableRewrites[2].helper;
-    const { seenPaths, copy, limit } = new Function(
-      `${helper}\nreturn { seenPaths: glowSeenPaths, copy: glowCopyMatches, limit: GLOW_SEEN_PATHS };`,
+    const { seenPaths, copy, limit, longest } = new Function(
+      `${helper}\nreturn { seenPaths: glowSeenPaths, copy: glowCopyMatches, limit: GLOW_SEEN_PATHS, longest: GLOW_SEEN_PATH_LENGTH };`,
     )() as {
       seenPaths: (branches: object, allowPartial: boolean) => Map<string, unknown>;
       copy: <T>(matches: T) => T;
       limit: number;
+      longest: number;
     };
 
     it("keeps one list per route table and kind of match", () => {
@@ -96,7 +97,9 @@ describe("the route table memo", () => {
       expect(seenPaths(branches, false)).toBe(seenPaths(branches, false));
       expect(seenPaths(branches, true)).not.toBe(seenPaths(branches, false));
       expect(seenPaths([{}], false)).not.toBe(seenPaths(branches, false));
+      // At most a thousand paths of up to 512 characters: about a megabyte at worst.
       expect(limit).toBe(1000);
+      expect(longest).toBe(512);
     });
 
     it("hands out copies, so a loader that changes its params changes no other request's", () => {

@@ -7,8 +7,8 @@ import type { Plugin } from "vite";
  * also matches the path against every route, twice a request. None of this depends on
  * anything but the build and the path; with Glow's 47 routes it cost about a sixth of a
  * rendered page's CPU. This plugin rewrites those places in the server build: the tables
- * are made once per build, and the matches of the last thousand paths are kept
- * (docs/decisions/0027-route-table-once-per-build.md).
+ * are made once per build, and the matches of the last thousand paths (of up to 512
+ * characters) are kept (docs/decisions/0027-route-table-once-per-build.md).
  *
  * React Router is bundled into the server build for this (with every package that imports
  * it, so the process holds one copy). The browser build, development and vitest use React
@@ -101,7 +101,7 @@ function createStaticRouter(routes, context, opts = {}) {
   }
   return matches;
 }`,
-    to: `  let seen = precomputedBranches ? glowSeenPaths(precomputedBranches, allowPartial) : null;
+    to: `  let seen = precomputedBranches && pathname.length <= GLOW_SEEN_PATH_LENGTH ? glowSeenPaths(precomputedBranches, allowPartial) : null;
   if (seen && seen.has(pathname)) return glowCopyMatches(seen.get(pathname));
   let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
   let matches = null;
@@ -122,6 +122,7 @@ function createStaticRouter(routes, context, opts = {}) {
 }`,
     helper: `
 var GLOW_SEEN_PATHS = 1000;
+var GLOW_SEEN_PATH_LENGTH = 512;
 var glowMatches = new WeakMap();
 function glowSeenPaths(branches, allowPartial) {
   let seen = glowMatches.get(branches);
