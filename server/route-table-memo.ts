@@ -28,6 +28,18 @@ export const reactRouterBundled = [
   "@mjackson/node-fetch-server",
 ];
 
+/** matchRoutesImpl's search: each precomputed branch in turn until one matches. */
+const matchEveryBranch = `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
+  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    matches = matchRouteBranch(
+      branches[i],
+      decoded,
+      allowPartial
+    );
+  }`;
+
 /** The rewrites: each `from` must occur exactly once in React Router's server code. */
 export const routeTableRewrites = [
   {
@@ -89,30 +101,12 @@ function createStaticRouter(routes, context, opts = {}) {
   },
   {
     what: "matchRoutesImpl keeps the matches of the paths it has seen",
-    from: `  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
-  let matches = null;
-  let decoded = decodePath(pathname);
-  for (let i = 0; matches == null && i < branches.length; ++i) {
-    matches = matchRouteBranch(
-      branches[i],
-      decoded,
-      allowPartial
-    );
-  }
+    from: `${matchEveryBranch}
   return matches;
 }`,
     to: `  let seen = precomputedBranches && pathname.length <= GLOW_SEEN_PATH_LENGTH ? glowSeenPaths(precomputedBranches, allowPartial) : null;
   if (seen && seen.has(pathname)) return glowCopyMatches(seen.get(pathname));
-  let branches = precomputedBranches ?? flattenAndRankRoutes(routes);
-  let matches = null;
-  let decoded = decodePath(pathname);
-  for (let i = 0; matches == null && i < branches.length; ++i) {
-    matches = matchRouteBranch(
-      branches[i],
-      decoded,
-      allowPartial
-    );
-  }
+${matchEveryBranch}
   if (seen) {
     if (seen.size >= GLOW_SEEN_PATHS) seen.clear();
     seen.set(pathname, matches);
