@@ -18,7 +18,7 @@
  *   told. Other statements wait for it.
  */
 import { isMainThread, type MessagePort, parentPort, Worker, workerData } from "node:worker_threads";
-import type { PGlite, QueryOptions, Transaction } from "@electric-sql/pglite";
+import { type PGlite, type QueryOptions, type Transaction, types } from "@electric-sql/pglite";
 
 type Op = "query" | "exec" | "begin" | "commit" | "rollback" | "close";
 
@@ -65,22 +65,64 @@ function restoreError(flat: Record<string, unknown>): Error {
 
 const keepText = (value: string) => value;
 
-/** Answers a client's messages with `db` (the thread's PGlite, prepared selects and all). */
+/**
+ * The types drizzle keeps as text on every statement: timestamp, timestamptz, interval and
+ * date, and the arrays of those and of numeric.
+ */
+export const DRIZZLE_TEXT_TYPES: readonly number[] = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+
+/** Postgres's built-in array types among those, and their elements' types. */
+const ARRAY_ELEMENTS: Record<number, number> = { 1115: 1114, 1185: 1184, 1187: 1186, 1182: 1082, 1231: 1700 };
+
+/**
+ * Installs "keep as text" for drizzle's types on `db` itself, and answers which parsers a
+ * statement must still bring.
+ *
+ * PGlite copies its ~320 default parsers into a fresh object for every statement that brings
+ * parsers of its own (about 160 µs, the thread's largest cost on a page). drizzle brings the
+ * same ones every time, so they become the instance's own and its statements bring none.
+ * A statement that asks for other types (or none, as a raw `select`) gets PGlite's defaults
+ * back for the installed types, so it is answered exactly as before.
+ */
+export function installTextTypes(db: PGlite, installed: readonly number[] = DRIZZLE_TEXT_TYPES) {
+  const defaults: NonNullable<QueryOptions["parsers"]> = {};
+  for (const type of installed) {
+    const element = ARRAY_ELEMENTS[type];
+    // PGlite's array parsers read the element's parser from the instance when they run, so
+    // an array of an installed type gets one that holds the element's default itself.
+    const elementDefault = element === undefined ? undefined : db.parsers[element];
+    defaults[type] =
+      element !== undefined && installed.includes(element)
+        ? (value: string) => types.arrayParser(value, elementDefault ?? keepText, type)
+        : db.parsers[type]!;
+  }
+  db.parsers = { ...db.parsers, ...Object.fromEntries(installed.map((type) => [type, keepText])) };
+  const byKey = new Map<string, QueryOptions["parsers"]>();
+  return (textTypes: readonly number[] = []): QueryOptions["parsers"] => {
+    const key = textTypes.join(",");
+    if (byKey.has(key)) return byKey.get(key);
+    const parsers: NonNullable<QueryOptions["parsers"]> = {};
+    // An undefined entry sends PGlite to its global table, as the instance's default does.
+    for (const type of installed) if (!textTypes.includes(type)) parsers[type] = defaults[type]!;
+    for (const type of textTypes) if (!installed.includes(type)) parsers[type] = keepText;
+    const answer = Object.keys(parsers).length ? parsers : undefined;
+    byKey.set(key, answer);
+    return answer;
+  };
+}
+
+/**
+ * Answers a client's messages with `db` (the thread's PGlite, prepared selects and all).
+ * The thread owns `db`: its parsers change (see `installTextTypes`).
+ */
 export function serveDatabase(port: MessagePort, db: PGlite, onClose: () => Promise<void>) {
   // Open transactions: their handles, and how to finish them.
   const open = new Map<number, { tx: Transaction; finish: (commit: boolean) => void; done: Promise<void> }>();
 
-  // The parsers for a list of text types, built once per list (drizzle sends the same one).
-  const parsersByTypes = new Map<string, QueryOptions["parsers"]>();
+  const parsersFor = installTextTypes(db);
   const options = (request: DatabaseRequest): QueryOptions => {
-    if (!request.textTypes?.length) return { rowMode: request.rowMode };
-    const key = request.textTypes.join(",");
-    let parsers = parsersByTypes.get(key);
-    if (!parsers) {
-      parsers = Object.fromEntries(request.textTypes.map((type) => [type, keepText]));
-      parsersByTypes.set(key, parsers);
-    }
-    return { rowMode: request.rowMode, parsers };
+    const parsers = parsersFor(request.textTypes);
+    return parsers ? { rowMode: request.rowMode, parsers } : { rowMode: request.rowMode };
   };
 
   function begin(txId: number): Promise<void> {

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withPreparedSelects } from "./pglite-prepared.server";
-import { databaseClient, serveDatabase } from "./pglite-thread.server";
+import { databaseClient, DRIZZLE_TEXT_TYPES, installTextTypes, serveDatabase } from "./pglite-thread.server";
 
 /**
  * The database thread's protocol, both ends in this thread: messages still cross a real
@@ -114,5 +114,52 @@ describe("the embedded database over the thread protocol", () => {
     await expect(
       client.query("select 1 as n", [], { parsers: { 23: (value: string) => Number(value) * 2 } }),
     ).rejects.toThrow(/keeps values as text/);
+  });
+
+  it("answers a statement without drizzle's parsers the way PGlite would, dates as dates", async () => {
+    const fresh = await PGlite.create();
+    const expected = await fresh.query<{ at: unknown; ats: unknown; d: unknown; i: unknown }>(
+      `select timestamptz '2026-01-02 03:04:05+00' as at, array[timestamp '2026-01-02 03:04:05'] as ats, date '2026-01-02' as d, interval '1 day' as i`,
+    );
+    await fresh.close();
+    const answer = await client.query<{ at: unknown; ats: unknown; d: unknown; i: unknown }>(
+      `select timestamptz '2026-01-02 03:04:05+00' as at, array[timestamp '2026-01-02 03:04:05'] as ats, date '2026-01-02' as d, interval '1 day' as i`,
+    );
+    expect(answer.rows).toEqual(expected.rows);
+    expect(answer.rows[0]!.at).toBeInstanceOf(Date);
+  });
+});
+
+describe("drizzle's text types, installed once on the thread's PGlite", () => {
+  it("leave drizzle's own statements nothing to bring, so PGlite merges no parsers for them", async () => {
+    const seen: (number[] | undefined)[] = [];
+    const spy = new MessageChannel();
+    serveDatabase(spy.port2, withPreparedSelects(await PGlite.create()), async () => {});
+    const post = spy.port1.postMessage.bind(spy.port1);
+    spy.port1.postMessage = (message: { textTypes?: number[] }) => {
+      seen.push(message.textTypes);
+      post(message);
+    };
+    const spied = drizzle({ client: databaseClient(spy.port1) as unknown as PGlite });
+    await spied.execute(sql`select now() as at`);
+    spy.port1.close();
+    expect(seen.length).toBe(1);
+    expect([...seen[0]!].sort()).toEqual([...DRIZZLE_TEXT_TYPES].sort());
+    const scratch = await PGlite.create();
+    expect(installTextTypes(scratch)(seen[0])).toBeUndefined();
+    await scratch.close();
+  });
+
+  it("give back PGlite's defaults for the types a statement does not keep as text", async () => {
+    const scratch = await PGlite.create();
+    const timestampParser = scratch.parsers[1114];
+    const parsersFor = installTextTypes(scratch);
+    expect(parsersFor([...DRIZZLE_TEXT_TYPES])).toBeUndefined();
+    expect(parsersFor([])).toMatchObject({ 1114: timestampParser });
+    const some = parsersFor([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182, 1083])!;
+    expect(Object.keys(some)).toEqual(["1083"]);
+    expect(some[1083]!("03:04:05")).toBe("03:04:05");
+    expect(parsersFor([])).toBe(parsersFor([])); // built once per list of types
+    await scratch.close();
   });
 });
