@@ -2,8 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/newsfeed";
 import { getCurrentMember } from "~/features/auth/sessions.server";
-import { cardOf, listFeed } from "~/features/feed/feed.server";
+import { listFeedCards } from "~/features/feed/feed.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
+import { unpackCards } from "~/features/feed/packed-cards";
 import { PostItem } from "~/features/feed/post-card";
 import { lazyIsland } from "~/islands/client-only";
 import { getInstance } from "~/platform/i18n.server";
@@ -16,10 +17,9 @@ const FeedUpdates = lazyIsland(() => import("~/islands/feed-updates"));
 export async function loader({ request, context }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get("before");
   const current = await getCurrentMember(request, context);
-  const feed = await listFeed(before, current?.member.id ?? null);
+  const feed = await listFeedCards(before, current?.member.id ?? null);
   return {
     ...feed,
-    posts: feed.posts.map(cardOf),
     signedIn: Boolean(current),
     paged: Boolean(before),
     now: Date.now(),
@@ -33,7 +33,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function Newsfeed({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("newsfeed");
-  const { posts, nextCursor, now, paged, signedIn } = loaderData;
+  const { nextCursor, now, paged, signedIn, topPostId } = loaderData;
+  const posts = unpackCards(loaderData);
   // Post headings are plain links (twenty <Link>s cost a tenth of the page's rendering).
   const followLink = useLinkNavigation();
   return (
@@ -47,7 +48,7 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       {/* New posts arrive while the first page is open (JavaScript only; reloading works too). */}
-      {!paged ? <FeedUpdates topPostId={posts[0]?.id ?? null} /> : null}
+      {!paged ? <FeedUpdates topPostId={topPostId} /> : null}
       <Outlet />
       {posts.length === 0 ? (
         <p>{t("empty")}</p>

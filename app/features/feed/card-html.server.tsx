@@ -15,10 +15,18 @@ import { type CardHtml, PostCard, relativeTime } from "./post-card";
 const MAX_CARDS = 4_000;
 const cards = new Map<string, string>();
 
+/** A post's JSON, written once per post object (a shared page's cards are the same objects). */
+const postJson = new WeakMap<object, string>();
+function jsonOf(post: object) {
+  let json = postJson.get(post);
+  if (json === undefined) postJson.set(post, (json = JSON.stringify(post)));
+  return json;
+}
+
 export function cardRenderer(i18n: I18n): CardHtml {
   return ({ post, now, signedIn, formId }) => {
     const lang = i18n.language;
-    const key = `${lang}\u0000${relativeTime(post.createdAt, now, lang)}\u0000${signedIn ? formId : "-"}\u0000${JSON.stringify(post)}`;
+    const key = `${lang}\u0000${relativeTime(post.createdAt, now, lang)}\u0000${signedIn ? formId : "-"}\u0000${jsonOf(post)}`;
     let html = cards.get(key);
     if (html === undefined) {
       html = renderToString(

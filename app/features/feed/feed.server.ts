@@ -3,6 +3,7 @@ import { db, type Database } from "~/platform/db/db.server";
 import { characters, members, posts, postTypes, reactions, type PostType } from "~/platform/db/schema";
 import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars/look";
 import { displayName } from "~/features/members/display-name";
+import { packCards, type PackedCards } from "./packed-cards";
 
 export const FEED_PAGE_SIZE = 20;
 
@@ -196,15 +197,20 @@ function prepareMyGlows(database: Database) {
     .prepare("glow_my_glows");
 }
 
-/** The viewer's own glows on a page whose counts are already known. */
-async function withMyGlows(page: FeedPost[], viewerId: number | null): Promise<FeedPost[]> {
-  if (page.length === 0 || viewerId === null) return page;
+/** Which posts of a page whose counts are already known the viewer glowed at. */
+async function myGlows(page: FeedPost[], viewerId: number | null): Promise<Set<number>> {
+  if (page.length === 0 || viewerId === null) return new Set();
   const database = db();
   let statement = myGlowsStatements.get(database);
   if (!statement) myGlowsStatements.set(database, (statement = prepareMyGlows(database)));
   const mine = await statement.execute({ viewer: viewerId, ids: `{${page.map((p) => p.id).join(",")}}` });
-  if (mine.length === 0) return page;
-  const glowed = new Set(mine.map((m) => m.postId));
+  return new Set(mine.map((m) => m.postId));
+}
+
+/** The viewer's own glows on a page whose counts are already known. */
+async function withMyGlows(page: FeedPost[], viewerId: number | null): Promise<FeedPost[]> {
+  const glowed = await myGlows(page, viewerId);
+  if (glowed.size === 0) return page;
   return page.map((p) => (glowed.has(p.id) ? { ...p, glowedByMe: true } : p));
 }
 
@@ -267,6 +273,39 @@ export async function listFeed(cursor: string | null = null, viewerId: number | 
   if (now < settleUntil) return loadPage(null, viewerId);
   const shared = await sharedFirstPage(now);
   return { ...shared, posts: await withMyGlows(shared.posts, viewerId) };
+}
+
+/** The shared first page's cards, packed once per page. */
+const packedPages = new WeakMap<Page, string>();
+
+/**
+ * A feed page as its page data carries it: the cards packed (see packed-cards.ts), the
+ * reader's glows, and the cursor of the next page.
+ */
+export async function listFeedCards(
+  cursor: string | null = null,
+  viewerId: number | null = null,
+): Promise<PackedCards & { nextCursor: string | null; topPostId: number | null }> {
+  const now = Date.now();
+  if (cursor || now < settleUntil) {
+    const page = await loadPage(cursor, viewerId);
+    const cards = page.posts.map(cardOf);
+    return {
+      cards: packCards(cards),
+      glowed: cards.filter((post) => post.glowedByMe).map((post) => post.id),
+      nextCursor: page.nextCursor,
+      topPostId: cards[0]?.id ?? null,
+    };
+  }
+  const shared = await sharedFirstPage(now);
+  let cards = packedPages.get(shared);
+  if (cards === undefined) packedPages.set(shared, (cards = packCards(shared.posts.map(cardOf))));
+  return {
+    cards,
+    glowed: [...(await myGlows(shared.posts, viewerId))],
+    nextCursor: shared.nextCursor,
+    topPostId: shared.posts[0]?.id ?? null,
+  };
 }
 
 /** One post by id (and type, when the URL names one); null when there is no such post. */
