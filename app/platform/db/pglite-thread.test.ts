@@ -134,7 +134,8 @@ describe("drizzle's text types, installed once on the thread's PGlite", () => {
   it("leave drizzle's own statements nothing to bring, so PGlite merges no parsers for them", async () => {
     const seen: (number[] | undefined)[] = [];
     const spy = new MessageChannel();
-    serveDatabase(spy.port2, withPreparedSelects(await PGlite.create()), async () => {});
+    const served = await PGlite.create();
+    serveDatabase(spy.port2, withPreparedSelects(served), async () => {});
     const post = spy.port1.postMessage.bind(spy.port1);
     spy.port1.postMessage = (message: { textTypes?: number[] }) => {
       seen.push(message.textTypes);
@@ -143,6 +144,7 @@ describe("drizzle's text types, installed once on the thread's PGlite", () => {
     const spied = drizzle({ client: databaseClient(spy.port1) as unknown as PGlite });
     await spied.execute(sql`select now() as at`);
     spy.port1.close();
+    await served.close();
     expect(seen.length).toBe(1);
     expect([...seen[0]!].sort()).toEqual([...DRIZZLE_TEXT_TYPES].sort());
     const scratch = await PGlite.create();
