@@ -18,7 +18,7 @@
  *   told. Other statements wait for it.
  */
 import { isMainThread, type MessagePort, parentPort, Worker, workerData } from "node:worker_threads";
-import { type PGlite, type QueryOptions, type Transaction, types } from "@electric-sql/pglite";
+import { type PGlite, type QueryOptions, type Results, type Transaction, types } from "@electric-sql/pglite";
 
 type Op = "query" | "exec" | "begin" | "commit" | "rollback" | "close";
 
@@ -64,6 +64,36 @@ function restoreError(flat: Record<string, unknown>): Error {
 }
 
 const keepText = (value: string) => value;
+
+/**
+ * A result's fields cross as two lists (names and type ids): cloning a few dozen small
+ * objects cost more than the rows themselves. The client makes them objects again when
+ * asked (drizzle reads only the rows).
+ */
+interface WireResults {
+  fieldNames: string[];
+  fieldTypes: number[];
+  [key: string]: unknown;
+}
+
+function toWire(result: unknown): unknown {
+  if (Array.isArray(result)) return result.map(toWire);
+  if (!result || typeof result !== "object" || !Array.isArray((result as Results).fields)) return result;
+  const { fields, ...rest } = result as Results;
+  return { ...rest, fieldNames: fields.map((f) => f.name), fieldTypes: fields.map((f) => f.dataTypeID) };
+}
+
+function fromWire(result: unknown): unknown {
+  if (Array.isArray(result)) return result.map(fromWire);
+  if (!result || typeof result !== "object" || !Array.isArray((result as WireResults).fieldNames)) return result;
+  const { fieldNames, fieldTypes, ...rest } = result as WireResults;
+  let fields: Results["fields"] | undefined;
+  return Object.defineProperty(rest, "fields", {
+    get: () => (fields ??= fieldNames.map((name, i) => ({ name, dataTypeID: fieldTypes[i]! }))),
+    enumerable: true,
+    configurable: true,
+  });
+}
 
 /**
  * The types drizzle keeps as text on every statement: timestamp, timestamptz, interval and
@@ -176,7 +206,7 @@ export function serveDatabase(port: MessagePort, db: PGlite, onClose: () => Prom
   };
   port.on("message", (request: DatabaseRequest) => {
     handle(request).then(
-      (result) => reply({ id: request.id, ok: true, result }),
+      (result) => reply({ id: request.id, ok: true, result: toWire(result) }),
       (error: unknown) => reply({ id: request.id, ok: false, error: flattenError(error) }),
     );
   });
@@ -219,7 +249,7 @@ export function databaseClient(port: MessagePort | Worker, onStopped?: (listener
     const call = waiting.get(reply.id);
     if (!call) return;
     waiting.delete(reply.id);
-    if (reply.ok) call.resolve(reply.result);
+    if (reply.ok) call.resolve(fromWire(reply.result));
     else call.reject(restoreError(reply.error));
   });
   onStopped?.((error) => {

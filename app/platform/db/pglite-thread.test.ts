@@ -116,6 +116,17 @@ describe("the embedded database over the thread protocol", () => {
     ).rejects.toThrow(/keeps values as text/);
   });
 
+  it("answers with the fields PGlite names, for queries and for each result of an exec", async () => {
+    const text = `select body, n, at from notes order by id limit 1`;
+    const direct = await pg.query(text, [], { rowMode: "array" });
+    const remote = await client.query(text, [], { rowMode: "array" });
+    expect(remote.fields).toEqual(direct.fields);
+    expect(remote).toEqual({ ...direct, rows: remote.rows });
+    const both = `select 1 as one; select 'two' as two, 2::int8 as n`;
+    const remoteAll = await client.exec(both);
+    expect(remoteAll.map((r) => r.fields)).toEqual((await pg.exec(both)).map((r) => r.fields));
+  });
+
   it("answers a statement without drizzle's parsers the way PGlite would, dates as dates", async () => {
     const fresh = await PGlite.create();
     const expected = await fresh.query<{ at: unknown; ats: unknown; d: unknown; i: unknown }>(
