@@ -207,13 +207,6 @@ async function myGlows(page: FeedPost[], viewerId: number | null): Promise<Set<n
   return new Set(mine.map((m) => m.postId));
 }
 
-/** The viewer's own glows on a page whose counts are already known. */
-async function withMyGlows(page: FeedPost[], viewerId: number | null): Promise<FeedPost[]> {
-  const glowed = await myGlows(page, viewerId);
-  if (glowed.size === 0) return page;
-  return page.map((p) => (glowed.has(p.id) ? { ...p, glowedByMe: true } : p));
-}
-
 async function loadPage(cursor: string | null, viewerId: number | null) {
   const after = decodeCursor(cursor);
   const rows = await loadPosts(
@@ -266,13 +259,22 @@ function sharedFirstPage(now: number): Promise<Page> {
   return page;
 }
 
-/** Newest first, FEED_PAGE_SIZE a page; `nextCursor` is set when older posts exist. */
-export async function listFeed(cursor: string | null = null, viewerId: number | null = null) {
-  if (cursor) return loadPage(cursor, viewerId);
+/**
+ * The page a reader gets: older pages and the second after a write are loaded for them,
+ * glows and all; otherwise the shared first page, with their own glows read apart.
+ */
+async function readerPage(cursor: string | null, viewerId: number | null): Promise<{ page: Page; glowed: Set<number> | null }> {
   const now = Date.now();
-  if (now < settleUntil) return loadPage(null, viewerId);
+  if (cursor || now < settleUntil) return { page: await loadPage(cursor, viewerId), glowed: null };
   const shared = await sharedFirstPage(now);
-  return { ...shared, posts: await withMyGlows(shared.posts, viewerId) };
+  return { page: shared, glowed: await myGlows(shared.posts, viewerId) };
+}
+
+/** Newest first, FEED_PAGE_SIZE a page; `nextCursor` is set when older posts exist. */
+export async function listFeed(cursor: string | null = null, viewerId: number | null = null): Promise<Page> {
+  const { page, glowed } = await readerPage(cursor, viewerId);
+  if (!glowed?.size) return page;
+  return { ...page, posts: page.posts.map((p) => (glowed.has(p.id) ? { ...p, glowedByMe: true } : p)) };
 }
 
 /** The shared first page's cards, packed once per page. */
@@ -286,25 +288,17 @@ export async function listFeedCards(
   cursor: string | null = null,
   viewerId: number | null = null,
 ): Promise<PackedCards & { nextCursor: string | null; topPostId: number | null }> {
-  const now = Date.now();
-  if (cursor || now < settleUntil) {
-    const page = await loadPage(cursor, viewerId);
-    const cards = page.posts.map(cardOf);
-    return {
-      cards: packCards(cards),
-      glowed: cards.filter((post) => post.glowedByMe).map((post) => post.id),
-      nextCursor: page.nextCursor,
-      topPostId: cards[0]?.id ?? null,
-    };
+  const { page, glowed } = await readerPage(cursor, viewerId);
+  let cards = glowed ? packedPages.get(page) : undefined;
+  if (cards === undefined) {
+    cards = packCards(page.posts.map(cardOf));
+    if (glowed) packedPages.set(page, cards); // only the shared page is worth keeping
   }
-  const shared = await sharedFirstPage(now);
-  let cards = packedPages.get(shared);
-  if (cards === undefined) packedPages.set(shared, (cards = packCards(shared.posts.map(cardOf))));
   return {
     cards,
-    glowed: [...(await myGlows(shared.posts, viewerId))],
-    nextCursor: shared.nextCursor,
-    topPostId: shared.posts[0]?.id ?? null,
+    glowed: glowed ? [...glowed] : page.posts.filter((p) => p.glowedByMe).map((p) => p.id),
+    nextCursor: page.nextCursor,
+    topPostId: page.posts[0]?.id ?? null,
   };
 }
 
