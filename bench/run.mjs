@@ -2,7 +2,7 @@
 // build-bench, never ./build), serves both on free ports, measures each page of
 // bench/pages.mjs against the bare page, prints one table and writes bench/results.json.
 // See bench/README.md for the environment variables and extension points.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,10 +12,12 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import {
   TARGETS,
+  containerNodeMajor,
   envInt,
   formatTable,
   initialScriptUrls,
   judge,
+  nodeBinaryPackage,
   staticImportUrls,
 } from "./lib.mjs";
 import { pages, seeds } from "./pages.mjs";
@@ -33,6 +35,7 @@ const config = {
   seeds: process.env.BENCH_SEEDS !== "0",
   only: process.env.BENCH_ONLY?.trim() || null,
   buildDir: process.env.BENCH_GLOW_BUILD_DIR ?? "build-bench",
+  serverNode: process.env.BENCH_NODE?.trim() || null,
 };
 
 const say = (line = "") => console.log(line);
@@ -44,9 +47,9 @@ const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const children = new Set();
 const tempDirs = [];
 
-function start(name, args, { env = {}, cwd = root } = {}) {
+function start(name, args, { env = {}, cwd = root, node = process.execPath } = {}) {
   // Own process group, so stopping it also stops whatever it spawned (server.js's build).
-  const child = spawn(process.execPath, args, {
+  const child = spawn(node, args, {
     cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -288,6 +291,47 @@ async function loadInTurns(targets) {
   }
 }
 
+// ── The Node the two servers run on ──
+
+/**
+ * BENCH_NODE: unset, the servers run on the Node running the bench; a path, on that
+ * binary; `container`, on the Node major the Dockerfile ships, fetched once from the npm
+ * registry (the `node-<platform>-<arch>` package holds Node's own binary) into
+ * node_modules/.cache/bench-node/. Both servers always run on the same Node.
+ */
+function resolveServerNode() {
+  const wanted = config.serverNode;
+  if (!wanted) return { path: process.execPath, version: process.version };
+  let binary = wanted;
+  if (wanted === "container") {
+    const major = containerNodeMajor(fs.readFileSync(path.join(root, "Dockerfile"), "utf8"));
+    if (!major) throw new Error("BENCH_NODE=container: the Dockerfile's last stage is not an official node:<major> image");
+    const pkg = nodeBinaryPackage(process.platform, process.arch);
+    const cache = path.join(root, "node_modules/.cache/bench-node");
+    const dir = path.join(cache, `${pkg}-${major}`);
+    binary = path.join(dir, "package/bin/node");
+    if (!fs.existsSync(binary)) {
+      say(`Fetching Node ${major} (${pkg}@${major}) from the npm registry for the servers…`);
+      fs.mkdirSync(cache, { recursive: true });
+      const packed = JSON.parse(
+        execFileSync("npm", ["pack", `${pkg}@${major}`, "--json", "--pack-destination", cache], {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "inherit"],
+        }),
+      );
+      const tarball = path.join(cache, packed[0].filename);
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(dir, { recursive: true });
+      execFileSync("tar", ["-xzf", tarball, "-C", dir]);
+      fs.rmSync(tarball, { force: true });
+    }
+  } else if (!fs.existsSync(binary)) {
+    throw new Error(`BENCH_NODE: ${binary} does not exist (give a node binary's path, or "container")`);
+  }
+  const version = execFileSync(binary, ["--version"], { encoding: "utf8" }).trim();
+  return { path: binary, version };
+}
+
 // ── The run ──
 
 async function main() {
@@ -299,6 +343,9 @@ async function main() {
     `Glow benchmark: ${config.connections} connections, ${config.duration} s a page in ` +
       `${config.rounds} rounds (+${config.warmup} s warm-up)`,
   );
+
+  const serverNode = resolveServerNode();
+  say(`Both servers run on Node ${serverNode.version}${config.serverNode ? ` (BENCH_NODE=${config.serverNode})` : ""}.`);
 
   let t = Date.now();
   say("Building the bare React Router app (bench/bare)…");
@@ -341,6 +388,7 @@ async function main() {
         SEED_DEMO: "1",
         GLOW_E2E_HOOKS_TOKEN: e2eToken,
       },
+      node: serverNode.path,
     },
     {
       timeoutMs: 10 * 60_000,
@@ -353,7 +401,7 @@ async function main() {
   const bare = await serve(
     "bare server",
     [path.join(benchDir, "bare/server.mjs")],
-    { env: { PORT: "0", NODE_ENV: "production" } },
+    { env: { PORT: "0", NODE_ENV: "production" }, node: serverNode.path },
     { timeoutMs: 30_000 },
   );
   say(`  the bare app listens on ${bare.url}`);
@@ -404,6 +452,7 @@ async function main() {
   const results = {
     date: new Date().toISOString(),
     node: process.version,
+    serverNode: serverNode.version,
     cpus: os.cpus().length,
     config: { duration: config.duration, connections: config.connections, warmup: config.warmup, rounds: config.rounds },
     targets: TARGETS,
