@@ -63,7 +63,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  const plain = error?.name === "DatabaseLockedError" || error?.name === "ConfigurationError";
+  const plain = ["DatabaseLockedError", "DatabaseUnreachableError", "ConfigurationError"].includes(error?.name);
   console.error(plain ? `Glow cannot start: ${error.message}` : error);
   process.exit(1);
 });

@@ -16,6 +16,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { log } from "~/platform/log.server";
 import { withPreparedSelects } from "./pglite-prepared.server";
 import { canRunOnThread, startDatabaseThread } from "./pglite-thread.server";
 import * as schema from "./schema";
@@ -60,6 +61,15 @@ export interface Connection {
   /** `select 1`; throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** PostgreSQL did not answer at start-up: said plainly, without a stack trace. */
+export class DatabaseUnreachableError extends Error {
+  constructor(target: DatabaseTarget, cause: unknown) {
+    const why = cause instanceof Error ? cause.message || (cause as NodeJS.ErrnoException).code || cause.name : String(cause);
+    super(`${describeTarget(target)} did not answer (${why}). Check DATABASE_URL and that the server is up.`);
+    this.name = "DatabaseUnreachableError";
+  }
 }
 
 export class DatabaseLockedError extends Error {
@@ -137,10 +147,17 @@ export async function openDatabase(
 
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // A pooled connection the server drops while idle (a restart, a failover) must not end
+    // the process: the pool opens a new one for the next query, and /readyz says 503 until
+    // the database answers again.
+    pool.on("error", (error) => log.warn("database connection lost", { error: error.message }));
     const db = drizzlePg(pool, { schema, logger: logSql() }) as unknown as Database;
     if (shouldMigrate) {
       // Several instances may start at once: one migrates, the others wait on the lock.
-      const client = await pool.connect();
+      const client = await pool.connect().catch(async (error: unknown) => {
+        await pool.end().catch(() => {});
+        throw new DatabaseUnreachableError(target, error);
+      });
       try {
         await client.query("select pg_advisory_lock(827341)");
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });

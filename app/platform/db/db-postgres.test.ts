@@ -1,0 +1,39 @@
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { DatabaseUnreachableError, openDatabase } from "./db.server";
+
+describe("PostgreSQL at start-up", () => {
+  it("says plainly which server did not answer, without the password", async () => {
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    const opening = openDatabase("postgres://glow:s3cret@127.0.0.1:1/glow");
+    await expect(opening).rejects.toBeInstanceOf(DatabaseUnreachableError);
+    await expect(openDatabase("postgres://glow:s3cret@127.0.0.1:1/glow")).rejects.toThrow(
+      /^PostgreSQL at 127\.0\.0\.1:1\/glow did not answer \(.+\)\. Check DATABASE_URL/,
+    );
+    await opening.catch((error: Error) => expect(error.message).not.toContain("s3cret"));
+  });
+});
+
+// The second pass of .ci/run points TEST_DATABASE_URL at a throw-away PostgreSQL 15.
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(serverUrl)("PostgreSQL while serving", () => {
+  it("keeps the process alive when the server ends an idle connection, and reconnects", async () => {
+    const conn = await openDatabase(serverUrl, { migrate: false });
+    try {
+      const run = conn.db.execute.bind(conn.db) as unknown as (q: unknown) => Promise<{ rows: { pid: number }[] }>;
+      const { rows } = await run(sql`select pg_backend_pid() as pid`);
+      // The pooled connection is idle again; end it from outside, as a restart would.
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query("select pg_terminate_backend($1)", [rows[0]!.pid]);
+      await admin.end();
+      // Without a listener, the pool's "error" event would have ended this process by now.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(conn.ping()).resolves.toBeUndefined();
+    } finally {
+      await conn.close();
+    }
+  });
+});
