@@ -256,7 +256,7 @@ function FloatingCompanion({
       aria-label={t("companion.button", { name })}
       aria-haspopup="dialog"
       title={name}
-      className="fixed left-0 top-0 z-30 cursor-grab touch-none select-none rounded-full bg-transparent p-0 outline-offset-2 focus-visible:outline-4 focus-visible:outline-glow-500 active:cursor-grabbing"
+      className="fixed left-0 top-0 z-30 cursor-grab touch-none select-none rounded-full bg-transparent p-0 outline-offset-2 focus-visible:outline-4 focus-visible:outline-focus active:cursor-grabbing"
       style={{ width: size, height: size, transform: "translate(-9999px, -9999px)" }}
       onPointerEnter={() => (state.current.hovered = true)}
       onPointerLeave={() => (state.current.hovered = false)}

@@ -341,7 +341,7 @@ export function CharacterCreator({
               {avatarStyles.map((s) => (
                 <label
                   key={s}
-                  className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-slate-300 p-2 text-sm has-[:checked]:border-glow-700 has-[:checked]:bg-glow-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-glow-500 dark:border-slate-700 dark:has-[:checked]:bg-slate-800"
+                  className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-slate-300 p-2 text-sm has-[:checked]:border-glow-700 has-[:checked]:bg-glow-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-focus dark:border-slate-700 dark:has-[:checked]:bg-slate-800"
                 >
                   <img
                     src={previewUrl({ style: s, seed: values.seed ?? "", clip: "true" })}
@@ -390,7 +390,7 @@ export function CharacterCreator({
                   e.preventDefault();
                   set("seed", randomSeed());
                 }}
-                className="mt-1 shrink-0 rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 dark:hover:bg-slate-800"
+                className="mt-1 shrink-0 rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus dark:hover:bg-slate-800"
               >
                 {t("actions.randomize")}
               </button>
@@ -461,7 +461,7 @@ export function CharacterCreator({
             type="submit"
             name="intent"
             value="preview"
-            className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 dark:hover:bg-slate-800"
+            className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus dark:hover:bg-slate-800"
           >
             {t("actions.preview")}
           </button>
@@ -470,7 +470,7 @@ export function CharacterCreator({
           type="submit"
           name="intent"
           value="save"
-          className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 focus-visible:ring-offset-2"
+          className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2"
         >
           {t("actions.save")}
         </button>
@@ -479,7 +479,7 @@ export function CharacterCreator({
           name="intent"
           value="reset"
           formNoValidate
-          className="rounded-md px-4 py-2 font-medium underline hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 dark:hover:bg-slate-800"
+          className="rounded-md px-4 py-2 font-medium underline hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus dark:hover:bg-slate-800"
         >
           {t("actions.reset")}
         </button>

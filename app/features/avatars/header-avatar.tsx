@@ -20,7 +20,7 @@ export function HeaderAvatar() {
     // A plain link: the site header gives it client-side navigation.
     <a
       href="/profile"
-      className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-500"
+      className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus"
       data-testid="header-avatar"
     >
       <AvatarImage src={avatar.url} alt={avatar.alt} size={32} eager />

@@ -90,7 +90,7 @@ export function PostCard({
         )}
       </HeadingTag>
       {typeof post.data.stars === "number" ? (
-        <p className="mt-1 text-glow-500">
+        <p className="mt-1 text-glow-700 dark:text-glow-400">
           <span role="img" aria-label={t("salutes:stars.count", { count: post.data.stars })}>
             {"★".repeat(Math.min(3, Math.max(1, post.data.stars)))}
           </span>
