@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { getToast } from "remix-toast/middleware";
@@ -113,6 +114,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       avatar,
       companion,
       appName: getInstance(context).t("appName"),
+      // The title of an error screen (see meta): its heading, 'Error'.
+      errorTitle: getInstance(context).t("errors:screen.heading"),
     },
     { headers },
   );
@@ -143,7 +146,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
-  const { locale, toast, consent, member, sessionHint, companion } = loaderData;
+  const { locale, consent, member, sessionHint } = loaderData;
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
@@ -154,32 +157,48 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [consent]);
 
   return (
+    <Page root={loaderData}>
+      <Outlet />
+      {consent === "yes" && (member || sessionHint) ? <SessionStart signedIn={Boolean(member)} /> : null}
+    </Page>
+  );
+}
+
+/** What every screen has around it: the header, the companion, toasts and the cookie banner. */
+function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | undefined; children: React.ReactNode }) {
+  const bannerEvenIfDeclined = useMatches().some(
+    (match) => (match.handle as { cookieBanner?: string } | undefined)?.cookieBanner === "even-if-declined",
+  );
+  const consent = root?.consent;
+  return (
     <>
       <SiteHeader>
-        <AccountArea member={member} />
+        <AccountArea member={root?.member ?? null} />
       </SiteHeader>
       <main id="main" className="mx-auto w-full max-w-3xl px-4 pb-24 pt-6">
-        <Outlet />
+        {children}
       </main>
-      <CompanionMount companion={companion} />
-      {consent === null ? <CookieBanner /> : null}
-      {consent === "yes" && (member || sessionHint) ? <SessionStart signedIn={Boolean(member)} /> : null}
-      <Toaster toast={toast} />
+      <CompanionMount companion={root?.companion ?? null} />
+      {/* One dock at the bottom: toasts stack above the cookie banner, never over its buttons. */}
+      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-end gap-4">
+        <Toaster toast={root?.toast ?? null} />
+        {consent === null || (consent === "no" && bannerEvenIfDeclined) ? <CookieBanner /> : null}
+      </div>
     </>
   );
 }
+
+/** Error screens are titled too (a child route's own title is not used when it fails). */
+export const meta: Route.MetaFunction = ({ error, loaderData }) =>
+  error ? [{ title: `${loaderData?.errorTitle ?? "Error"} · ${loaderData?.appName ?? "Glow"}` }] : [];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error)) {
     return (
-      <>
-        <SiteHeader />
-        <main id="main" className="mx-auto w-full max-w-3xl px-4 pb-24 pt-6">
-          <ErrorScreen status={error.status} />
-        </main>
-        <CompanionMount companion={root?.companion ?? null} />
-      </>
+      <Page root={root}>
+        <ErrorScreen status={error.status} />
+      </Page>
     );
   }
   return <CrashScreen error={error} />;

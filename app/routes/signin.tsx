@@ -2,7 +2,8 @@ import type { Route } from "./+types/signin";
 import { handleSignInPost, loadSignInPage } from "~/features/auth/sign-in-page.server";
 import { SignInScreen } from "~/features/auth/signin-screen";
 
-export const handle = { i18n: ["auth"] };
+/** Declined cookies: the banner comes back here, where they are needed (see root.tsx). */
+export const handle = { i18n: ["auth"], cookieBanner: "even-if-declined" };
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadSignInPage(request, context);
 export const action = ({ request, context }: Route.ActionArgs) => handleSignInPost(request, context);

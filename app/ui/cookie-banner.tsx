@@ -2,13 +2,16 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { RedirectField } from "./redirect-field";
 
-/** Shown to newcomers; both answers work without JavaScript and are remembered by the server. */
+/**
+ * Shown to newcomers; both answers work without JavaScript and are remembered by the server.
+ * It sits in the root's bottom dock, below the toasts.
+ */
 export function CookieBanner() {
   const { t } = useTranslation();
   return (
     <section
       aria-labelledby="cookie-banner-title"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-300 bg-white p-4 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      className="pointer-events-auto w-full border-t border-slate-300 bg-white p-4 shadow-lg dark:border-slate-700 dark:bg-slate-900"
     >
       <Form
         method="post"

@@ -67,7 +67,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
   return (
     <section
       aria-label={t("toast.region")}
-      className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2"
+      className="pointer-events-none mr-4 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2 last:mb-4"
     >
       <div role="status" aria-live="polite" aria-atomic="false" className="flex flex-col gap-2">
         {toasts.map((item) => (

@@ -132,10 +132,14 @@ test.describe("newsfeed", () => {
   });
 });
 
-test("an unknown page is a 404", async ({ page }) => {
+test("an unknown page is a 404, titled and with the site's header around it", async ({ page }) => {
   const response = await page.goto("/no/such/place");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("The resource you are looking for does not exist.")).toBeVisible();
+  await expect(page).toHaveTitle("Error · Glow");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+  // A newcomer gets the cookie question here too.
+  await expect(page.getByRole("region", { name: "Cookies" })).toBeVisible();
 });
 
 test("the header marks the current section and its links open pages", async ({ page }, testInfo) => {

@@ -190,6 +190,11 @@ test.describe("phone sign-in", () => {
     await expect(page.getByText("Please accept cookies to sign in or sign up.")).toBeVisible();
     await expect(page.getByRole("region", { name: "Cookies" })).toBeVisible();
     await expect(page.getByLabel("Phone number")).not.toHaveValue("");
+    // The toast asking for cookies sits above the banner, never over its buttons.
+    const toast = await page.locator("[data-toast-type]").filter({ hasText: "Please accept cookies" }).boundingBox();
+    const banner = await page.getByRole("region", { name: "Cookies" }).boundingBox();
+    expect(toast && banner).toBeTruthy();
+    expect(toast!.y + toast!.height).toBeLessThanOrEqual(banner!.y);
   });
 
   test("a second code within 60 s is refused with 429 and a readable message, in en and zh", async ({ page }) => {
