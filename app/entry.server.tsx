@@ -23,6 +23,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // A page carries its reader's language and theme, and a member's own data: the browser
+  // may keep it, a shared cache may not, and each visit asks again. Routes may say otherwise.
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
   // HEAD requests need no body.
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -60,7 +64,6 @@ export default function handleRequest(
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // React needs only write/end/destroy/on of a writable (see htmlBody).
           pipe(destination as unknown as NodeJS.WritableStream);
           resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));

@@ -97,7 +97,8 @@ export function createApp(options: {
         // Path only: query strings may carry phone numbers; no cookies or bodies either.
         log.info("request", {
           method: req.method,
-          path: req.path,
+          // The whole path asked for: a mounted handler (/static) leaves req.path without its prefix.
+          path: req.originalUrl.split("?", 1)[0],
           // The client as far as TRUST_PROXY lets us see it (the socket address at 0 hops).
           ip: req.ip,
           status: res.statusCode,

@@ -156,6 +156,20 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
     expect(midway.headers["x-page-cache"]).toBeUndefined();
   });
 
+  it("lets browsers keep pages but not shared caches, and answers HEAD with the page's type", async () => {
+    for (const path of ["/landing", "/landing", "/nope"]) {
+      // The second /landing comes from the visitors' page cache: the header comes along.
+      const page = await request(server.port, { path });
+      expect([path, page.headers["cache-control"]]).toEqual([path, "private, no-cache"]);
+    }
+    const member = await request(server.port, { path: "/newsfeed", headers: { Cookie: "sessionID=whoever" } });
+    expect(member.headers["cache-control"]).toBe("private, no-cache");
+    const head = await request(server.port, { method: "HEAD", path: "/" });
+    expect(head.status).toBe(200);
+    expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(head.body).toBe("");
+  });
+
   it("serves hashed /static/ assets as immutable for a year", async () => {
     const dir = path.resolve("build/client/static");
     const asset = fs.readdirSync(dir).find((name) => name.endsWith(".js"));
@@ -165,6 +179,8 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
     expect(reply.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const missing = await request(server.port, { path: "/static/no-such-file-0000.js" });
     expect(missing.status).toBe(404);
+    // The request log names the path asked for, prefix included.
+    await expect.poll(() => requestLogs(server.lines).some((l) => l.path === `/static/${asset}`)).toBe(true);
   });
 
   it("serves the public files (the favicon, the beamkins' art) for an hour, and pages of the same name as pages", async () => {
