@@ -54,7 +54,11 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
         <p>{t("empty")}</p>
       ) : (
         <GlowFormsProvider signedIn={signedIn}>
-          <ol className="space-y-3" aria-label={t("title")} onClick={followLink}>
+          {/* Named for screen readers, so headings go h1, h2, then each post's h3. */}
+          <h2 id="feed-posts" className="sr-only">
+            {t("title")}
+          </h2>
+          <ol className="space-y-3" aria-labelledby="feed-posts" onClick={followLink}>
             {posts.map((post) => (
               <PostItem key={post.id} post={post} now={now} signedIn={signedIn} />
             ))}
