@@ -14,24 +14,49 @@ export const SENT_NOTICE_ABOVE_SECONDS = 60;
 
 export const digitsOf = (input: string) => input.replace(/\D/g, "");
 
-/** xxx-xxx-xxxx once 10 or more digits are typed; longer numbers keep their prefix. */
+const groupNanp = (n: string) => [n.slice(0, 3), n.slice(3, 6), n.slice(6)].filter(Boolean).join("-");
+/** Chinese mobiles read 3-4-4: 138-1234-5678. */
+const groupChina = (n: string) => [n.slice(0, 3), n.slice(3, 7), n.slice(7)].filter(Boolean).join("-");
+
+/**
+ * What the phone field shows while a number is typed: as typed below 10 digits, then
+ * xxx-xxx-xxxx (the spec). A number given with its calling code (a leading +, or more
+ * than 10 digits) is shown the way the server shows it once stored (`displayPhone`):
+ * +1 555-010-0001, +86 138-1234-5678.
+ */
 export function formatPhoneInput(input: string): string {
   const digits = digitsOf(input);
   if (digits.length < MIN_PHONE_DIGITS) return input;
-  const national = digits.slice(-10);
-  const grouped = `${national.slice(0, 3)}-${national.slice(3, 6)}-${national.slice(6)}`;
+  const international = input.trimStart().startsWith("+") || digits.length > MIN_PHONE_DIGITS;
+  if (!international) return groupNanp(digits);
+  if (digits.startsWith("1")) return `+1 ${groupNanp(digits.slice(1))}`;
+  if (digits.startsWith("86")) return `+86 ${groupChina(digits.slice(2))}`;
+  // Other calling codes: the last 10 digits grouped, the rest in front.
   const prefix = digits.slice(0, -10);
+  const grouped = groupNanp(digits.slice(-10));
   return prefix ? `+${prefix} ${grouped}` : grouped;
+}
+
+/**
+ * Where the caret goes after `formatPhoneInput` rewrote the field: after the same number
+ * of digits as before it in what was typed, so an edit in the middle stays there.
+ */
+export function caretAfterFormat(typed: string, caret: number, formatted: string): number {
+  if (formatted === typed) return caret;
+  const digitsBefore = digitsOf(typed.slice(0, caret)).length;
+  if (digitsBefore === 0) return Math.min(caret, formatted.search(/\d|$/));
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i++) {
+    if (/\d/.test(formatted[i]!) && ++seen === digitsBefore) return i + 1;
+  }
+  return formatted.length;
 }
 
 /** How a stored number (E.164) is shown back to its owner: 555-010-0001, +86 138-1234-5678. */
 export function displayPhone(e164: string): string {
   const digits = digitsOf(e164);
-  if (digits.startsWith("1") && digits.length === 11) return formatPhoneInput(digits.slice(1));
-  if (digits.startsWith("86") && digits.length === 13) {
-    const n = digits.slice(2);
-    return `+86 ${n.slice(0, 3)}-${n.slice(3, 7)}-${n.slice(7)}`;
-  }
+  if (digits.startsWith("1") && digits.length === 11) return groupNanp(digits.slice(1));
+  if (digits.startsWith("86") && digits.length === 13) return `+86 ${groupChina(digits.slice(2))}`;
   return `+${digits}`;
 }
 
@@ -51,14 +76,17 @@ export type PhoneCheck = { ok: true; phone: string } | { ok: false };
 
 /**
  * Turns what was typed into an E.164 number from an allowed country, or refuses it.
- * Ten digits are a US/Canada number (the spec's xxx-xxx-xxxx); anything longer starts
- * with its calling code (11 digits starting with 1 are US/Canada with the 1 typed).
+ * Ten digits are a US/Canada number (the spec's xxx-xxx-xxxx); anything longer, or
+ * anything typed with a leading +, starts with its calling code (11 digits starting
+ * with 1 are US/Canada with the 1 typed).
  */
 export function toE164(input: string, allowedCallingCodes: readonly string[]): PhoneCheck {
   const digits = digitsOf(input);
   if (digits.length < MIN_PHONE_DIGITS || digits.length > MAX_E164_DIGITS) return { ok: false };
+  // "+86 138 1234 5" starts with its calling code, as the field shows it: never a US number.
+  const withCallingCode = input.trimStart().startsWith("+");
   const candidates: Array<[string, string]> =
-    digits.length === 10
+    digits.length === 10 && !withCallingCode
       ? [["1", digits]]
       : [1, 2, 3].map((n) => [digits.slice(0, n), digits.slice(n)] as [string, string]);
   for (const [code, national] of candidates) {

@@ -1,12 +1,17 @@
 /** What the /signin action answers when it does not redirect (shared with the screen). */
 export type SignInAnswer = {
   intent: "send" | "resend" | "verify";
-  /** What was typed, shown again. */
+  /** What was typed, shown again: always text (a file or other non-text posted becomes ""). */
   values: { phone?: string; code?: string };
   error: string;
+  /** The field the error is about (it is then marked invalid); none when no typing is wrong. */
+  field?: "phone" | "code";
   /** Cookies were not accepted: the page shows the banner again. */
   cookies?: boolean;
-  /** A failed verification resets the countdown (the spec), so 'Send another code' shows. */
+  /**
+   * A failed verification resets the countdown (the spec), so 'Send another code' shows;
+   * the server forgives the number's one-code-a-minute wait to match.
+   */
   resetCountdown?: boolean;
   /** A toast for the page to show (after an enhanced post; see toastWithAnswer). */
   toast?: { type: "success" | "error" | "info" | "warning"; message: string };

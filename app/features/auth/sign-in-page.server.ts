@@ -33,7 +33,6 @@ export async function loadSignInPage(request: Request, context: Context) {
   const live = attempt && now - attempt.sentAt < FORGET_ATTEMPT_AFTER_MS ? attempt : null;
   return {
     title: getInstance(context).t("auth:signin.title"),
-    consent: await readConsent(request),
     arrival: arrivalKind(url.searchParams),
     attempt: live ? { phone: displayPhone(live.phone), sentAt: live.sentAt } : null,
     now,
@@ -54,11 +53,21 @@ const VerifyForm = z.object({
     .pipe(z.string().regex(/^\d{6}$/)),
 });
 
+/**
+ * The posted fields as text. A field posted as a file (multipart) becomes "", so nothing
+ * but strings is validated or echoed back to the page.
+ */
+export function formText(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) fields[name] = typeof value === "string" ? value : "";
+  return fields;
+}
+
 export async function handleSignInPost(request: Request, context: Context) {
   const url = new URL(request.url);
   const here = `/signin${url.search}`;
   const { t } = getInstance(context);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const form = formText(await request.formData());
   const intent = form.intent;
   const enhanced = form.enhanced === "1";
   const session = await getSession(request);
@@ -104,7 +113,7 @@ export async function handleSignInPost(request: Request, context: Context) {
         return redirect(here, { headers: { "Set-Cookie": await commitSession(session) } });
       }
       case "invalid-phone":
-        return answer(400, { values: { phone: typed }, error: t("auth:errors.invalidPhone") });
+        return answer(400, { values: { phone: typed }, error: t("auth:errors.invalidPhone"), field: "phone" });
       case "rate-limited": {
         const seconds = result.retryAfterSeconds;
         const error =
@@ -114,7 +123,7 @@ export async function handleSignInPost(request: Request, context: Context) {
         return answer(429, { values: { phone: typed }, error, resetCountdown: intent === "resend" }, { "Retry-After": String(seconds) });
       }
       case "rejected-number":
-        return answer(400, { values: { phone: typed }, error: t("auth:errors.noAccount") });
+        return answer(400, { values: { phone: typed }, error: t("auth:errors.noAccount"), field: "phone" });
       case "unavailable":
         return answer(503, { values: { phone: typed }, error: t("auth:errors.unavailable") }, { "Retry-After": "30" });
     }
@@ -124,7 +133,9 @@ export async function handleSignInPost(request: Request, context: Context) {
   const attempt = session.get("loginAttempt");
   if (!attempt) return answer(400, { values: {}, error: t("auth:errors.noAttempt") });
   const parsed = VerifyForm.safeParse(form);
-  if (!parsed.success) return answer(400, { values: { code: form.code }, error: t("auth:errors.codeFormat") });
+  if (!parsed.success) {
+    return answer(400, { values: { code: form.code ?? "" }, error: t("auth:errors.codeFormat"), field: "code" });
+  }
   const result = await verifyPhoneCode({
     attemptId: attempt.id,
     code: parsed.data.code,
@@ -143,14 +154,17 @@ export async function handleSignInPost(request: Request, context: Context) {
       }
       return redirect(to, { headers });
     }
+    // The countdown resets (the spec): 'Send another code' shows, and the server takes it.
     case "wrong-code":
       return answer(400, {
-        values: { code: form.code },
+        values: { code: form.code ?? "" },
         error: t("auth:errors.wrongCode", { count: result.triesLeft }),
+        field: "code",
         resetCountdown: true,
       });
     case "burnt":
-      return answer(400, { values: {}, error: t("auth:errors.burnt"), resetCountdown: true });
+      // Too many wrong codes is a rate limit (429); a new code may be asked for at once.
+      return answer(429, { values: {}, error: t("auth:errors.burnt"), resetCountdown: true });
     case "expired":
       return answer(400, { values: {}, error: t("auth:errors.expired"), resetCountdown: true });
   }

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
-import { loginAttempts, members, type Member } from "~/platform/db/schema";
+import { loginAttempts, members, rateLimitHits, type Member } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
 import { clientNetworkKey, consumeRateLimits, type BucketLimit } from "~/platform/rate-limit.server";
 import { sms, SmsDeliveryError } from "~/platform/sms/sms.server";
@@ -17,6 +17,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** The send limits. */
+/** The number's one-code-a-minute wait: forgiven by a failed verification (verifyPhoneCode). */
+const PHONE_MINUTE_BUCKET = "sms-phone-minute";
+
 export const SEND_LIMITS = {
   perPhonePerMinute: { limit: 1, windowMs: MINUTE },
   perPhonePerHour: { limit: 5, windowMs: HOUR },
@@ -59,7 +62,7 @@ export async function startPhoneSignIn(input: StartInput): Promise<StartResult> 
   }
 
   const limits: BucketLimit[] = [
-    { bucket: "sms-phone-minute", key: phone, ...SEND_LIMITS.perPhonePerMinute },
+    { bucket: PHONE_MINUTE_BUCKET, key: phone, ...SEND_LIMITS.perPhonePerMinute },
     { bucket: "sms-phone-hour", key: phone, ...SEND_LIMITS.perPhonePerHour },
     { bucket: "sms-network-hour", key: clientNetworkKey(input.clientIp), ...SEND_LIMITS.perNetworkPerHour },
   ];
@@ -136,8 +139,19 @@ export async function verifyPhoneCode(input: VerifyInput): Promise<VerifyResult>
       .where(eq(loginAttempts.id, input.attemptId))
       .for("update");
     if (!attempt || attempt.usedAt) return { status: "expired" } as const;
-    if (attempt.burntAt) return { status: "burnt" } as const;
-    if (attempt.expiresAt.getTime() <= now.getTime()) return { status: "expired" } as const;
+    // A failed verification resets the resend countdown (the spec), so the number's
+    // one-code-a-minute wait is forgiven: 'Send another code' works at once. The hourly
+    // limits still count every send, and five wrong codes still burn the attempt.
+    const forgiveTheMinute = () =>
+      tx.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, PHONE_MINUTE_BUCKET), eq(rateLimitHits.key, attempt.phone)));
+    if (attempt.burntAt) {
+      await forgiveTheMinute();
+      return { status: "burnt" } as const;
+    }
+    if (attempt.expiresAt.getTime() <= now.getTime()) {
+      await forgiveTheMinute();
+      return { status: "expired" } as const;
+    }
 
     if (!codeMatches(attempt.id, input.code, attempt.codeHash)) {
       const tries = attempt.failedTries + 1;
@@ -145,6 +159,7 @@ export async function verifyPhoneCode(input: VerifyInput): Promise<VerifyResult>
         .update(loginAttempts)
         .set({ failedTries: tries, ...(tries >= MAX_FAILED_TRIES ? { burntAt: now } : {}) })
         .where(eq(loginAttempts.id, attempt.id));
+      await forgiveTheMinute();
       return tries >= MAX_FAILED_TRIES
         ? ({ status: "burnt" } as const)
         : ({ status: "wrong-code", triesLeft: MAX_FAILED_TRIES - tries } as const);

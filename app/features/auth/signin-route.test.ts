@@ -180,6 +180,38 @@ describe("sending a code from /signin", () => {
     );
   });
 
+  it("a file posted as the phone or the code is never echoed back: 403/400 with text values, not a 500", async () => {
+    const multipart = (jar: Jar, fields: Record<string, string | Blob>) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) {
+        if (typeof value === "string") body.append(name, value);
+        else body.append(name, value, "hostname");
+      }
+      return new Request(new URL("/signin", BASE_URL), { method: "POST", body, headers: { Cookie: jar.header() } });
+    };
+    const file = () => new Blob(["glow-host\n"], { type: "application/octet-stream" });
+    // No cookies accepted (QA's curl): the 403 echoes text only.
+    const refused = bodyOf(await callRoute(signInAction, multipart(new Jar(), { intent: "send", phone: file(), code: file() })));
+    expect(refused.init?.status).toBe(403);
+    expect(refused.data).toMatchObject({ values: { phone: "", code: "" }, error: "Cookies not accepted." });
+    // Cookies accepted: an empty number, refused as such.
+    const jar = await withConsent();
+    const sent = bodyOf(await callRoute(signInAction, multipart(jar, { intent: "send", phone: file() })));
+    expect(sent.init?.status).toBe(400);
+    expect(sent.data).toMatchObject({ values: { phone: "" }, field: "phone" });
+    expect(outbox().outbox()).toHaveLength(0);
+    // A code as a file, during a sign-in.
+    await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: freshPhone() }), { info: { clientIp: freshIp() } }).then((c) =>
+      jar.take(c.response),
+    );
+    const verified = bodyOf(await callRoute(signInAction, multipart(jar, { intent: "verify", code: file() })));
+    expect(verified.init?.status).toBe(400);
+    expect(verified.data).toMatchObject({ values: { code: "" }, error: "Enter the 6-digit code from the text." });
+    // And an intent as a file is a plain 400.
+    const intent = await callRoute(signInAction, multipart(jar, { intent: file() }));
+    expect(statusOf(intent)).toBe(400);
+  });
+
   it("an invalid number is a 400 that keeps what was typed", async () => {
     const jar = await withConsent();
     const call = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: "555-0100" }));
@@ -206,9 +238,10 @@ describe("verifying the code at /signin", () => {
     expect(response.headers.get("Location")).toBe("/newsfeed");
   });
 
-  it("a wrong code shows the server's message, resets the countdown and keeps the code", async () => {
+  it("a wrong code shows the server's message, resets the countdown and keeps the code; a new code is sent at once", async () => {
     const jar = await withConsent();
-    await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: freshPhone() }), { info: { clientIp: freshIp() } }).then((c) =>
+    const ip = freshIp();
+    await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: freshPhone() }), { info: { clientIp: ip } }).then((c) =>
       jar.take(c.response),
     );
     const wrong = String((Number(lastCode()) + 1) % 1_000_000).padStart(6, "0");
@@ -218,8 +251,50 @@ describe("verifying the code at /signin", () => {
       intent: "verify",
       values: { code: wrong },
       error: "That code is not right. You have 4 tries left.",
+      field: "code",
       resetCountdown: true,
     });
+    // 'Send another code' shows at once, so the server takes it within the minute.
+    const resend = await callRoute(signInAction, post("/signin", jar, { intent: "resend" }), { info: { clientIp: ip } });
+    expect(statusOf(resend)).toBe(302);
+    expect(outbox().outbox()).toHaveLength(2);
+  });
+
+  it("without a failed code, a second code within the minute is still refused", async () => {
+    const jar = await withConsent();
+    const ip = freshIp();
+    await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: freshPhone() }), { info: { clientIp: ip } }).then((c) =>
+      jar.take(c.response),
+    );
+    const resend = await callRoute(signInAction, post("/signin", jar, { intent: "resend" }), { info: { clientIp: ip } });
+    expect(statusOf(resend)).toBe(429);
+  });
+
+  it("too many wrong codes is a rate limit: 429 with the message, and a new code can then be asked for", async () => {
+    const jar = await withConsent();
+    const phone = freshPhone();
+    const ip = freshIp();
+    await callRoute(signInAction, post("/signin", jar, { intent: "send", phone }), { info: { clientIp: ip } }).then((c) =>
+      jar.take(c.response),
+    );
+    const wrong = String((Number(lastCode()) + 1) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < 4; i++) {
+      const call = await callRoute(signInAction, post("/signin", jar, { intent: "verify", code: wrong }));
+      expect(statusOf(call)).toBe(400);
+    }
+    for (const _ of ["fifth", "sixth"]) {
+      const call = await callRoute(signInAction, post("/signin", jar, { intent: "verify", code: wrong }));
+      const answer = bodyOf(call);
+      expect(answer.init?.status).toBe(429);
+      expect(answer.data).toEqual({
+        intent: "verify",
+        values: {},
+        error: "Too many wrong codes. Send another code to try again.",
+        resetCountdown: true,
+      });
+    }
+    const resend = await callRoute(signInAction, post("/signin", jar, { intent: "resend" }), { info: { clientIp: ip } });
+    expect(statusOf(resend)).toBe(302);
   });
 
   it("goes back to a stored return path on our origin", async () => {

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useNavigation } from "react-router";
 import { ResendCountdown } from "~/islands/resend-countdown";
-import { CookieBanner } from "~/ui/cookie-banner";
 import { showToast } from "~/ui/toaster";
 import type { Arrival } from "./arrival";
-import { digitsOf, formatPhoneInput, MIN_PHONE_DIGITS } from "./phone";
+import { caretAfterFormat, digitsOf, formatPhoneInput, MIN_PHONE_DIGITS } from "./phone";
 import type { SignInAnswer } from "./sign-in-answer";
+import { focusTargetAfter, type SignInView } from "./signin-focus";
 import { useHydrated } from "./use-hydrated";
 
 const inputClass = "field px-3 py-2 text-lg";
@@ -15,7 +15,6 @@ const primaryButton =
 const secondaryButton = "rounded-md border border-slate-400 px-4 py-2 font-semibold";
 
 export interface SignInScreenProps {
-  consent: "yes" | "no" | null;
   arrival: Arrival;
   attempt: { phone: string; sentAt: number } | null;
   now: number;
@@ -23,7 +22,7 @@ export interface SignInScreenProps {
 }
 
 /** The spec's Signin page: phone, then code; every step is a plain form first. */
-export function SignInScreen({ consent, arrival, attempt, now, answer }: SignInScreenProps) {
+export function SignInScreen({ arrival, attempt, now, answer }: SignInScreenProps) {
   const { t } = useTranslation("auth");
   const location = useLocation();
   const action = `/signin${location.search}`;
@@ -31,6 +30,16 @@ export function SignInScreen({ consent, arrival, attempt, now, answer }: SignInS
   useEffect(() => {
     if (answer?.toast) showToast(answer.toast);
   }, [answer]);
+
+  // The pressed button goes away (a new step) or is disabled while posting: move focus to
+  // the field that matters now instead of leaving it on <body>.
+  const view: SignInView = { step: codeStep ? "code" : "phone", sentAt: codeStep?.sentAt ?? null, answer };
+  const shown = useRef(view);
+  useEffect(() => {
+    const target = focusTargetAfter(shown.current, view);
+    shown.current = view;
+    if (target) document.getElementById(target)?.focus();
+  }, [view.step, view.sentAt, view.answer]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div className="mx-auto max-w-md space-y-6">
@@ -42,7 +51,7 @@ export function SignInScreen({ consent, arrival, attempt, now, answer }: SignInS
       </header>
 
       {answer?.error ? (
-        <p role="alert" id="signin-error" className="rounded-md border border-red-600 bg-red-50 px-3 py-2 font-medium text-red-900 dark:bg-red-950 dark:text-red-50">
+        <p role="alert" id="signin-error" tabIndex={-1} className="rounded-md border border-red-600 bg-red-50 px-3 py-2 font-medium text-red-900 dark:bg-red-950 dark:text-red-50">
           {answer.error}
         </p>
       ) : null}
@@ -52,9 +61,6 @@ export function SignInScreen({ consent, arrival, attempt, now, answer }: SignInS
       ) : (
         <PhoneStep action={action} answer={answer} />
       )}
-
-      {/* Declined cookies: the banner comes back here, where they are needed. */}
-      {consent === "no" ? <CookieBanner /> : null}
     </div>
   );
 }
@@ -80,17 +86,31 @@ function EnhancedField() {
   return useHydrated() ? <input type="hidden" name="enhanced" value="1" /> : null;
 }
 
+/** What was typed, as text: anything else (a posted file) is shown as nothing. */
+const typedText = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** The error's id when the shown answer has one: the field it concerns names it in aria-describedby. */
+const describedBy = (hint: string, withError: boolean) => (withError ? `${hint} signin-error` : hint);
+
 function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | undefined }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const [phone, setPhone] = useState(() => formatPhoneInput(answer?.values.phone ?? ""));
-  const field = useKeepTypedBeforeHydration((typed) => setPhone(formatPhoneInput(typed)));
+  // The field's text and where its caret goes after formatting (a new object each edit, so
+  // the caret is put back even when the formatted text did not change).
+  const [typed, setTyped] = useState(() => ({ value: formatPhoneInput(typedText(answer?.values.phone)), caret: null as number | null }));
+  const phone = typed.value;
+  const field = useKeepTypedBeforeHydration((text) => setTyped({ value: formatPhoneInput(text), caret: null }));
+  useLayoutEffect(() => {
+    const input = field.current;
+    if (typed.caret !== null && input && document.activeElement === input) input.setSelectionRange(typed.caret, typed.caret);
+  }, [typed, field]);
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "send";
   const enough = digitsOf(phone).length >= MIN_PHONE_DIGITS;
+  const error = Boolean(answer?.error);
 
   return (
-    <Form method="post" action={action} className="space-y-4" aria-describedby={answer?.error ? "signin-error" : undefined}>
+    <Form method="post" action={action} className="space-y-4">
       <EnhancedField />
       <div>
         <label htmlFor="phone" className="block font-semibold">
@@ -106,9 +126,14 @@ function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | 
           maxLength={40}
           ref={field}
           value={phone}
-          onChange={(event) => setPhone(formatPhoneInput(event.currentTarget.value))}
-          aria-invalid={answer?.intent === "send" && answer.error ? true : undefined}
-          aria-describedby="phone-hint"
+          onChange={(event) => {
+            const text = event.currentTarget.value;
+            const formatted = formatPhoneInput(text);
+            const caret = event.currentTarget.selectionStart ?? text.length;
+            setTyped({ value: formatted, caret: caretAfterFormat(text, caret, formatted) });
+          }}
+          aria-invalid={answer?.field === "phone" ? true : undefined}
+          aria-describedby={describedBy("phone-hint", error)}
           className={inputClass}
         />
         <p id="phone-hint" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
@@ -144,7 +169,7 @@ function CodeStep({
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const [code, setCode] = useState(answer?.values.code ?? "");
+  const [code, setCode] = useState(() => typedText(answer?.values.code));
   const field = useKeepTypedBeforeHydration(setCode);
   const verifying = navigation.state !== "idle" && navigation.formData?.get("intent") === "verify";
   const resending = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend";
@@ -183,8 +208,8 @@ function CodeStep({
             ref={field}
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
-            aria-describedby="code-hint"
-            aria-invalid={answer?.intent === "verify" && answer.error ? true : undefined}
+            aria-describedby={describedBy("code-hint", answer?.intent === "verify" && Boolean(answer.error))}
+            aria-invalid={answer?.field === "code" ? true : undefined}
             className={`${inputClass} tracking-widest`}
           />
           <p id="code-hint" className="mt-1 text-sm text-slate-700 dark:text-slate-300">

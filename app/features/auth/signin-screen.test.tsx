@@ -1,0 +1,78 @@
+import type { i18n as I18n } from "i18next";
+import { renderToPipeableStream } from "react-dom/server.bun";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { renderHtml } from "../../../tests/support/render";
+import { BASE_URL, callRoute } from "../../../tests/support/route";
+import type { SignInAnswer } from "./sign-in-answer";
+import { SignInScreen, type SignInScreenProps } from "./signin-screen";
+import { getInstance } from "~/platform/i18n.server";
+import { setMasterSecret } from "~/platform/secrets.server";
+
+// The page the server renders (JavaScript or not, this is the first thing a member sees).
+
+let en: I18n;
+beforeAll(async () => {
+  setMasterSecret("signin-screen-test-secret-0123456789");
+  const call = await callRoute(({ context }) => getInstance(context), new Request(`${BASE_URL}/signin`));
+  en = call.result as I18n;
+});
+
+const NOW = Date.parse("2026-03-01T12:00:00Z");
+
+function render(props: Partial<SignInScreenProps>) {
+  const all: SignInScreenProps = { arrival: null, attempt: null, now: NOW, answer: undefined, ...props } as SignInScreenProps;
+  const Stub = createRoutesStub([{ path: "/signin", Component: () => <SignInScreen {...all} /> }]);
+  return renderHtml(
+    renderToPipeableStream,
+    <I18nextProvider i18n={en}>
+      <Stub initialEntries={["/signin"]} />
+    </I18nextProvider>,
+  );
+}
+
+/** The opening tag of the element with this id. */
+const tagOf = (html: string, id: string) => html.match(new RegExp(`<[^>]*\\bid="${id}"[^>]*>`))?.[0] ?? "";
+
+describe("the sign-in screen", () => {
+  it("after a wrong code keeps the countdown from the send: 'Retry in N seconds.', no 'Send another code' yet", async () => {
+    const answer: SignInAnswer = { intent: "verify", values: { code: "123456" }, error: "That code is not right. You have 4 tries left.", field: "code" };
+    const html = await render({ attempt: { phone: "555-010-0001", sentAt: NOW - 20_000 }, answer });
+    expect(html).toContain("Retry in 45 seconds.");
+    expect(html).not.toContain("Send another code");
+    // Once the countdown has run out, the button is there.
+    const later = await render({ attempt: { phone: "555-010-0001", sentAt: NOW - 70_000 }, answer });
+    expect(later).toContain("Send another code");
+  });
+
+  it("ties the error to the field that is wrong, not to the form", async () => {
+    const phone = await render({ answer: { intent: "send", values: { phone: "555-0100" }, error: "Enter a valid mobile number.", field: "phone" } });
+    expect(tagOf(phone, "phone")).toContain('aria-describedby="phone-hint signin-error"');
+    expect(tagOf(phone, "phone")).toContain('aria-invalid="true"');
+    expect(phone).not.toMatch(/<form[^>]*aria-describedby/);
+    expect(tagOf(phone, "signin-error")).toContain('role="alert"');
+
+    const code = await render({
+      attempt: { phone: "555-010-0001", sentAt: NOW },
+      answer: { intent: "verify", values: { code: "1" }, error: "Enter the 6-digit code from the text.", field: "code" },
+    });
+    expect(tagOf(code, "code")).toContain('aria-describedby="code-hint signin-error"');
+    expect(tagOf(code, "code")).toContain('aria-invalid="true"');
+
+    // Cookies not accepted: the field leads to the error, but nothing typed is wrong.
+    const cookies = await render({ answer: { intent: "send", values: { phone: "5550100001" }, error: "Cookies not accepted.", cookies: true } });
+    expect(tagOf(cookies, "phone")).toContain('aria-describedby="phone-hint signin-error"');
+    expect(tagOf(cookies, "phone")).not.toContain("aria-invalid");
+    expect(tagOf(cookies, "phone")).toContain('value="555-010-0001"');
+
+    const calm = await render({});
+    expect(tagOf(calm, "phone")).toContain('aria-describedby="phone-hint"');
+  });
+
+  it("shows something that is not text (a posted file) as an empty field instead of failing", async () => {
+    const file = new Blob(["x"]) as unknown as string;
+    const html = await render({ answer: { intent: "send", values: { phone: file }, error: "Cookies not accepted.", cookies: true } });
+    expect(tagOf(html, "phone")).toContain('value=""');
+  });
+});
