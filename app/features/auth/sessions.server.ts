@@ -9,6 +9,7 @@ import { db } from "~/platform/db/db.server";
 import { characters, members, sessions, type Member } from "~/platform/db/schema";
 import { SESSION_MAX_AGE_SECONDS, sessionHintCookie } from "~/platform/cookies.server";
 import { log } from "~/platform/log.server";
+import { safeRedirectPath } from "~/platform/redirect-to";
 import { commitSession, destroySession, getSession, type GlowSession } from "~/platform/session.server";
 
 export const SESSION_TTL_MS = SESSION_MAX_AGE_SECONDS * 1000;
@@ -182,8 +183,25 @@ export function roleFlags(roles: MemberRole[]) {
 /** Where a member who must sign in is sent, remembering where they were going. */
 export function signInUrl(request: Request) {
   const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
+  let back = `${url.pathname}${url.search}`;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    // A form posted after the session ended: come back to the page it was posted from, not
+    // to the address it was posted to (a resource that only answers posts).
+    back = postedFrom(request, url.origin);
+  }
   return back === "/" ? "/signin" : `/signin?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/** The page of ours a form was posted from (its Referer), or "/" when unknown. */
+function postedFrom(request: Request, origin: string): string {
+  let page: URL;
+  try {
+    page = new URL(request.headers.get("Referer") ?? "");
+  } catch {
+    return "/";
+  }
+  if (page.origin !== origin || page.pathname.startsWith("/signin")) return "/";
+  return safeRedirectPath(`${page.pathname}${page.search}`, origin, "/");
 }
 
 /** Member screens: anonymous visitors go to /signin and come back after. */

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { signInUrl } from "./sessions.server";
+
+const post = (path: string, referer?: string) =>
+  new Request(`http://glow.test${path}`, {
+    method: "POST",
+    headers: referer ? { Referer: referer } : {},
+    body: new URLSearchParams({ glow: "39:on" }),
+  });
+
+describe("where sign-in sends a member back to", () => {
+  it("a page asked for: that page, query included", () => {
+    expect(signInUrl(new Request("http://glow.test/profile?tab=creator"))).toBe(
+      "/signin?redirectTo=%2Fprofile%3Ftab%3Dcreator",
+    );
+    expect(signInUrl(new Request("http://glow.test/"))).toBe("/signin");
+  });
+
+  it("a form posted after the session ended: the page it was posted from, not the address it posted to", () => {
+    expect(signInUrl(post("/reactions", "http://glow.test/newsfeed?before=1795249798710_58"))).toBe(
+      "/signin?redirectTo=%2Fnewsfeed%3Fbefore%3D1795249798710_58",
+    );
+    expect(signInUrl(post("/beamkins/give-light", "http://glow.test/beamkins"))).toBe("/signin?redirectTo=%2Fbeamkins");
+  });
+
+  it("a post without a page of ours behind it: the usual landing page", () => {
+    expect(signInUrl(post("/reactions"))).toBe("/signin");
+    expect(signInUrl(post("/reactions", "https://elsewhere.example/newsfeed"))).toBe("/signin");
+    expect(signInUrl(post("/reactions", "not a url"))).toBe("/signin");
+    expect(signInUrl(post("/reactions", "http://glow.test/signin?redirectTo=%2Fprofile"))).toBe("/signin");
+  });
+});
