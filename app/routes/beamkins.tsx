@@ -5,6 +5,7 @@ import { requireMember } from "~/features/auth/sessions.server";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
 import { beamkinsOverview, listCatalogue, memberCreatures } from "~/features/beamkins/creatures.server";
 import { isRefusal } from "~/features/beamkins/errors";
+import { giveLightForm, readForm } from "~/features/beamkins/forms";
 import { dailyVisitBalance, giveLight } from "~/features/beamkins/light.server";
 import { LightMeter } from "~/features/beamkins/light-meter";
 import { refusalText, wholeNumber } from "~/features/beamkins/responses.server";
@@ -40,22 +41,27 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function action({ request, context }: Route.ActionArgs) {
   const { member } = await requireMember(request, context);
   const form = await request.formData();
-  const creatureId = wholeNumber(form.get("creatureId"));
   const typed = String(form.get("light") ?? "").slice(0, 12);
+  // The card the form came from, to show a refusal beside it (null: none is named).
+  const card = wholeNumber(form.get("creatureId"));
   const t = getInstance(context).t;
   try {
-    const result = await giveLight(member.id, creatureId, wholeNumber(form.get("light")));
+    const { creatureId, light } = readForm(giveLightForm, form);
+    const result = await giveLight(member.id, creatureId, light);
     const owned = (await memberCreatures(member.id)).find((c) => c.id === creatureId);
     flashToast(
       context,
       "success",
-      t("beamkins:give.done", { amount: Number(typed), name: owned ? t(`beamkins:${owned.name}`) : "" }),
+      t("beamkins:give.done", { amount: light, name: owned ? t(`beamkins:${owned.name}`) : "" }),
     );
     log.info("light given", { memberId: member.id, creatureId, light: result.light });
     return redirect(`/beamkins#beamkin-${creatureId}`, 303);
   } catch (error) {
     if (!isRefusal(error)) throw error;
-    return data({ creatureId, light: typed, error: refusalText(context, error) }, { status: error.status });
+    return data(
+      { creatureId: Number.isNaN(card) ? null : card, light: typed, error: refusalText(context, error) },
+      { status: error.status },
+    );
   }
 }
 
@@ -115,6 +121,12 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
           {t("list.heading")}
         </h2>
         {owned.length === 0 ? <p>{t("list.none")}</p> : null}
+        {actionData && !owned.some((c) => c.id === actionData.creatureId) ? (
+          // A refusal for no card on the page (a beamkin that does not exist or is not theirs).
+          <p role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">
+            {actionData.error}
+          </p>
+        ) : null}
         <ul className="space-y-4">
           {owned.map((c) => (
             <li key={c.id}>

@@ -8,7 +8,7 @@ import { creatures, memberCreatures as ownership, members } from "~/platform/db/
 import { writePost } from "~/features/feed/feed.server";
 import { BeamkinRefusal } from "./errors";
 import { lightOverDaysQuery } from "./light.server";
-import { clampLight, STARTING_LIGHT } from "./rules";
+import { clampLight, isCreatureId, STARTING_LIGHT } from "./rules";
 import type { Personality } from "./catalogue";
 
 export type Creature = typeof creatures.$inferSelect;
@@ -29,7 +29,7 @@ export type ObtainedVia = "starter" | "signup" | "prize" | "kidnap";
 
 /** GET /getCreature/: one catalogue entry, or null. */
 export async function getCreature(creatureId: number): Promise<Creature | null> {
-  if (!Number.isSafeInteger(creatureId) || creatureId <= 0) return null;
+  if (!isCreatureId(creatureId)) return null;
   const [row] = await db().select().from(creatures).where(eq(creatures.id, creatureId)).limit(1);
   return row ?? null;
 }
@@ -103,7 +103,7 @@ export async function memberCreatures(memberId: number): Promise<OwnedBeamkin[]>
 
 /** One of the member's beamkins, or null when they do not own it. */
 export async function memberCreature(memberId: number, creatureId: number): Promise<OwnedBeamkin | null> {
-  if (!Number.isSafeInteger(creatureId) || creatureId <= 0) return null;
+  if (!isCreatureId(creatureId)) return null;
   const [row] = await db()
     .select({ creature: creatures, owned: ownership })
     .from(ownership)

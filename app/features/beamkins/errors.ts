@@ -14,6 +14,8 @@ export const refusalStatus = {
   "empty-message": 400,
   "message-too-long": 400,
   "chatting-too-fast": 429,
+  "invalid-backpack": 400,
+  "invalid-form": 400,
 } as const;
 
 export type RefusalCode = keyof typeof refusalStatus;

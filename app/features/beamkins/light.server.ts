@@ -7,7 +7,7 @@ import { and, eq, gt, gte, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db/db.server";
 import { creatureLightEvents, creatures, lightLedger, memberCreatures, members, type Member } from "~/platform/db/schema";
 import { BeamkinRefusal } from "./errors";
-import { DAILY_VISIT_LIGHT, LIGHT_MAX } from "./rules";
+import { DAILY_VISIT_LIGHT, isCreatureId, LIGHT_MAX } from "./rules";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -142,6 +142,8 @@ async function countDailyVisit(memberId: number, now: Date): Promise<{ awarded: 
  * updates are conditional, so racing gives can never overspend or overfill.
  */
 export async function giveLight(memberId: number, creatureId: number, amount: number) {
+  // Before the database: it refuses a number its integer column cannot hold with an error.
+  if (!isCreatureId(creatureId)) throw new BeamkinRefusal("unknown-creature");
   if (!Number.isSafeInteger(amount) || amount < 1 || amount > LIGHT_MAX) {
     throw new BeamkinRefusal("invalid-amount");
   }

@@ -12,6 +12,14 @@ export function clampLight(value: unknown): number {
   return Math.min(LIGHT_MAX, Math.max(LIGHT_MIN, Math.round(n)));
 }
 
+/** The largest creature id there can be (the database's integer column). */
+export const CREATURE_ID_MAX = 2_147_483_647;
+
+/** A number that can name a creature; anything else (NaN, 0, 2.5, 99999999999) names none. */
+export function isCreatureId(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= 1 && value <= CREATURE_ID_MAX;
+}
+
 /** A newly obtained beamkin's light (the schema's default too). */
 export const STARTING_LIGHT = 20;
 /** Member light for the first page view of a (UTC) day. */

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/beamkins-active";
 import { requireMember } from "~/features/auth/sessions.server";
 import { chooseActiveCreature, getCreature } from "~/features/beamkins/creatures.server";
-import { done, failed, wholeNumber } from "~/features/beamkins/responses.server";
+import { chooseActiveForm, readForm } from "~/features/beamkins/forms";
+import { done, failed } from "~/features/beamkins/responses.server";
 import { getInstance } from "~/platform/i18n.server";
 
 /** POST /beamkins/active {creatureId}: choose the companion (the member's CreatureID; 0 is none). */
@@ -10,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { member } = await requireMember(request, context);
   const form = await request.formData();
   try {
-    const creatureId = wholeNumber(form.get("creatureId"));
+    const { creatureId } = readForm(chooseActiveForm, form);
     await chooseActiveCreature(member.id, creatureId);
     const t = getInstance(context).t;
     const creature = creatureId ? await getCreature(creatureId) : null;

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/beamkins-backpack";
 import { requireMember } from "~/features/auth/sessions.server";
 import { activeCreature, setCompanionCorralled } from "~/features/beamkins/creatures.server";
+import { backpackForm, readForm } from "~/features/beamkins/forms";
 import { done, failed } from "~/features/beamkins/responses.server";
 import { getInstance } from "~/platform/i18n.server";
 
@@ -9,10 +10,8 @@ import { getInstance } from "~/platform/i18n.server";
 export async function action({ request, context }: Route.ActionArgs) {
   const { member } = await requireMember(request, context);
   const form = await request.formData();
-  const choice = form.get("corralled");
-  if (choice !== "true" && choice !== "false") return data({ ok: false, error: "BAD_REQUEST" }, { status: 400 });
   try {
-    const corralled = choice === "true";
+    const { corralled } = readForm(backpackForm, form);
     await setCompanionCorralled(member.id, corralled);
     const creature = await activeCreature(member);
     const t = getInstance(context).t;

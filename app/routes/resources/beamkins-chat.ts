@@ -3,6 +3,7 @@ import type { Route } from "./+types/beamkins-chat";
 import { getCurrentMember, requireMember } from "~/features/auth/sessions.server";
 import { chatHistory, sendChatMessage } from "~/features/beamkins/chat.server";
 import { activeCreature, memberCreature } from "~/features/beamkins/creatures.server";
+import { chatForm, readForm } from "~/features/beamkins/forms";
 import { done, failed, wantsJson, wholeNumber } from "~/features/beamkins/responses.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
@@ -41,17 +42,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { member: me } = await member(request, context);
   const form = await request.formData();
-  const hour = wholeNumber(form.get("hour"));
   const locale = getLocale(context);
   try {
-    const asked = form.get("creatureId");
+    const { message, creatureId, hour } = readForm(chatForm, form);
     const outcome = await sendChatMessage({
       member: me,
-      creatureId: asked === null || asked === "" ? undefined : wholeNumber(asked),
-      message: form.get("message"),
+      creatureId,
+      message,
       language: isLanguage(locale) ? locale : "en",
       t: (key) => getInstance(context).t(key),
-      hour: hour >= 0 && hour <= 23 ? hour : undefined,
+      hour,
     });
     return done(request, context, form, outcome.reply, {
       result: { creaturemessage: outcome.reply, new_light: outcome.newLight },

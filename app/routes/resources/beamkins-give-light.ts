@@ -3,7 +3,8 @@ import type { Route } from "./+types/beamkins-give-light";
 import { requireMember } from "~/features/auth/sessions.server";
 import { getCreature } from "~/features/beamkins/creatures.server";
 import { giveLight } from "~/features/beamkins/light.server";
-import { done, failed, wholeNumber } from "~/features/beamkins/responses.server";
+import { giveLightForm, readForm } from "~/features/beamkins/forms";
+import { done, failed } from "~/features/beamkins/responses.server";
 import { getInstance } from "~/platform/i18n.server";
 
 /** POST /beamkins/give-light {creatureId, light}: the spec's giveCreatureLight. */
@@ -11,8 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { member } = await requireMember(request, context);
   const form = await request.formData();
   try {
-    const creatureId = wholeNumber(form.get("creatureId"));
-    const amount = wholeNumber(form.get("light"));
+    const { creatureId, light: amount } = readForm(giveLightForm, form);
     const result = await giveLight(member.id, creatureId, amount);
     const creature = await getCreature(creatureId);
     const t = getInstance(context).t;

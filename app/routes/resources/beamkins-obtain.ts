@@ -2,7 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/beamkins-obtain";
 import { requireMember } from "~/features/auth/sessions.server";
 import { obtainCreature } from "~/features/beamkins/creatures.server";
-import { done, failed, wholeNumber } from "~/features/beamkins/responses.server";
+import { obtainForm, readForm } from "~/features/beamkins/forms";
+import { done, failed } from "~/features/beamkins/responses.server";
 import { getInstance } from "~/platform/i18n.server";
 
 /**
@@ -13,7 +14,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { member } = await requireMember(request, context);
   const form = await request.formData();
   try {
-    const creature = await obtainCreature(member.id, wholeNumber(form.get("creatureId")), "starter");
+    const { creatureId } = readForm(obtainForm, form);
+    const creature = await obtainCreature(member.id, creatureId, "starter");
     const t = getInstance(context).t;
     return done(request, context, form, t("beamkins:obtain.done", { name: t(`beamkins:${creature.name}`) }), {
       result: { creature },

@@ -6,8 +6,10 @@ import { memberFactory } from "../../../tests/support/members";
 import { seedDemoWorld } from "~/features/demo/seed.server";
 import { db } from "~/platform/db/db.server";
 import { creatures, members } from "~/platform/db/schema";
+import { toastStorage } from "~/platform/cookies.server";
 import { action as chatDemoAction } from "../chat-demo";
 import { action as backpackAction } from "./beamkins-backpack";
+import { action as activeAction } from "./beamkins-active";
 import { action as chatAction, loader as chatLoader } from "./beamkins-chat";
 import { action as giveAction } from "./beamkins-give-light";
 import { action as obtainAction } from "./beamkins-obtain";
@@ -91,5 +93,107 @@ describe("light and the backpack as forms and JSON", () => {
     const { status, data } = bodyOf(call);
     expect(status).toBe(400);
     expect(data).toMatchObject({ message: long, error: "A message can be at most 2000 characters." });
+  });
+});
+
+/** The toast a response flashes for the next page, if any. */
+async function toastOf(response: Response) {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("toast="));
+  if (!cookie) return null;
+  const session = await toastStorage().getSession(cookie.split(";")[0]);
+  return (session.get("flash") as { toast?: { type: string; message: string } } | undefined)?.toast ?? null;
+}
+
+async function memberWithSparkit() {
+  const { cookie, memberId } = await signedInCookie();
+  const [sparkit] = await db().select().from(creatures).where(eq(creatures.slug, "sparkit"));
+  await db().update(members).set({ lightBalance: 30 }).where(eq(members.id, memberId));
+  const headers = { ...json, Cookie: cookie };
+  const obtained = bodyOf(await run(obtainAction, formRequest("/beamkins/obtain", { creatureId: String(sparkit!.id) }, { headers })));
+  expect(obtained.status).toBe(200);
+  return { cookie, memberId, sparkitId: sparkit!.id };
+}
+
+const notABeamkin = ["", "abc", "-1", "1.5", "1e3", "99999999999", "2147483648"];
+const unknownCreature = { ok: false, error: "That beamkin doesn't exist." };
+
+describe("bad or missing fields are refused with their reason, never a 500", () => {
+  it("give-light: a missing or non-numeric beamkin is 404, a bad amount 400", async () => {
+    const { cookie, memberId, sparkitId } = await memberWithSparkit();
+    const headers = { ...json, Cookie: cookie };
+    const giveLight = (fields: Record<string, string>) =>
+      run(giveAction, formRequest("/beamkins/give-light", fields, { headers })).then(bodyOf);
+    expect(await giveLight({ light: "1" })).toEqual({ status: 404, data: unknownCreature });
+    for (const creatureId of notABeamkin) {
+      expect(await giveLight({ creatureId, light: "1" }), creatureId).toEqual({ status: 404, data: unknownCreature });
+    }
+    const badAmount = { status: 400, data: { ok: false, error: "Give a whole number of light from 1 to 100." } };
+    expect(await giveLight({ creatureId: String(sparkitId) })).toEqual(badAmount);
+    for (const light of ["", "abc", "0", "101", "-3", "99999999999"]) {
+      expect(await giveLight({ creatureId: String(sparkitId), light }), light).toEqual(badAmount);
+    }
+    const [after] = await db().select().from(members).where(eq(members.id, memberId));
+    expect(after?.lightBalance).toBe(30);
+  });
+
+  it("give-light as a plain form: back to the page with the reason as a toast", async () => {
+    const { cookie } = await memberWithSparkit();
+    const call = await run(giveAction,
+      formRequest("/beamkins/give-light", { creatureId: "abc", light: "1", redirectTo: "/newsfeed" }, { headers: { Cookie: cookie } }),
+    );
+    expect(call.response.status).toBe(303);
+    expect(call.response.headers.get("Location")).toBe("/newsfeed");
+    expect(await toastOf(call.response)).toEqual({ type: "error", message: "That beamkin doesn't exist." });
+  });
+
+  it("obtain and active: a beamkin id that cannot be one is 404", async () => {
+    const { cookie } = await signedInCookie();
+    const headers = { ...json, Cookie: cookie };
+    for (const creatureId of [...notABeamkin, null]) {
+      const fields: Record<string, string> = creatureId === null ? {} : { creatureId };
+      const obtained = bodyOf(await run(obtainAction, formRequest("/beamkins/obtain", fields, { headers })));
+      expect(obtained, `obtain ${creatureId}`).toEqual({ status: 404, data: unknownCreature });
+      const chosen = bodyOf(await run(activeAction, formRequest("/beamkins/active", fields, { headers })));
+      expect(chosen, `active ${creatureId}`).toEqual({ status: 404, data: unknownCreature });
+    }
+  });
+
+  it("backpack: a choice that is neither true nor false is 400 with a translated reason", async () => {
+    const { cookie } = await signedInCookie();
+    const cases: Record<string, string>[] = [{}, { corralled: "maybe" }, { corralled: "" }];
+    for (const fields of cases) {
+      const call = await run(backpackAction, formRequest("/beamkins/backpack", fields, { headers: { ...json, Cookie: cookie } }));
+      expect(bodyOf(call), JSON.stringify(fields)).toEqual({
+        status: 400,
+        data: { ok: false, error: "Choose whether to corral or release your beamkin." },
+      });
+    }
+    const zh = await run(backpackAction,
+      formRequest("/beamkins/backpack", { corralled: "1" }, { headers: { ...json, Cookie: cookie, "Accept-Language": "zh" } }),
+    );
+    expect(bodyOf(zh)).toEqual({ status: 400, data: { ok: false, error: "请选择把光灵收进背包还是放出来。" } });
+    // Without JavaScript: back to the page, the reason in a toast.
+    const plain = await run(backpackAction,
+      formRequest("/beamkins/backpack", { corralled: "maybe", redirectTo: "/beamkins" }, { headers: { Cookie: cookie } }),
+    );
+    expect(plain.response.status).toBe(303);
+    expect(plain.response.headers.get("Location")).toBe("/beamkins");
+    expect(await toastOf(plain.response)).toEqual({ type: "error", message: "Choose whether to corral or release your beamkin." });
+  });
+
+  it("chat: a bad beamkin is 404, a missing message 400, and a clock that is no hour is left out", async () => {
+    const { cookie } = await memberWithSparkit();
+    const headers = { ...json, Cookie: cookie };
+    const chat = (fields: Record<string, string>) =>
+      run(chatAction, formRequest("/beamkins/chat", fields, { headers })).then(bodyOf);
+    for (const creatureId of ["abc", "-1", "99999999999"]) {
+      expect(await chat({ message: "hi", creatureId }), creatureId).toEqual({ status: 404, data: unknownCreature });
+    }
+    expect(await chat({})).toEqual({ status: 400, data: { ok: false, error: "Write a message first." } });
+    for (const hour of ["abc", "24", "99999999999"]) {
+      const sent = await chat({ message: "hello", hour });
+      expect(sent.status, hour).toBe(200);
+      expect((sent.data as { result: { new_light: number } }).result.new_light).toBeGreaterThan(0);
+    }
   });
 });
