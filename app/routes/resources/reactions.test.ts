@@ -7,6 +7,7 @@ import { seedDemoWorld } from "~/features/demo/seed.server";
 import { glowValue } from "~/features/feed/glow-button";
 import { db } from "~/platform/db/db.server";
 import { posts, reactions } from "~/platform/db/schema";
+import { toastStorage } from "~/platform/cookies.server";
 import { action } from "./reactions";
 
 beforeAll(async () => {
@@ -24,6 +25,14 @@ function outcome(call: { result: unknown; thrown: unknown }) {
   const value = (call.result ?? call.thrown) as { data?: unknown; init?: { status?: number } | null } | Response;
   if (value instanceof Response) return { status: value.status, location: value.headers.get("Location"), data: null };
   return { status: value.init?.status ?? 200, location: null, data: value.data as Record<string, unknown> | null };
+}
+
+/** The toast a response flashes for the next page, if any. */
+async function toastOf(response: Response) {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("toast="));
+  if (!cookie) return null;
+  const session = await toastStorage().getSession(cookie.split(";")[0]);
+  return (session.get("flash") as { toast?: { type: string; message: string } } | undefined)?.toast ?? null;
 }
 
 async function glowsOn(postId: number, memberId: number) {
@@ -67,12 +76,44 @@ describe("POST /reactions (the glow buttons)", () => {
     expect(await glowsOn(postId, member.id)).toBe(1);
   });
 
-  it("refuses a malformed glow with 400 and an unknown post with 404", async () => {
+  it("refuses a malformed glow with 400 and an unknown post with 404, saying why", async () => {
     const { cookie } = await signedIn();
-    for (const value of ["", "abc", "12:maybe", "12", ":on", "-3:on", "1e3:on"]) {
-      expect(outcome(await glow({ glow: value }, cookie)).status, value).toBe(400);
+    for (const value of ["", "abc", "12:maybe", "12", ":on", "-3:on", "1e3:on", "99999999999:on"]) {
+      expect(outcome(await glow({ glow: value }, cookie)), value).toEqual({
+        status: 400,
+        location: null,
+        data: { ok: false, error: "That glow didn't go through. Please try again." },
+      });
     }
-    expect(outcome(await glow({ glow: "2147483647:on" }, cookie)).status).toBe(404);
+    expect(outcome(await glow({}, cookie)).status).toBe(400);
+    expect(outcome(await glow({ glow: "2147483647:on" }, cookie))).toEqual({
+      status: 404,
+      location: null,
+      data: { ok: false, error: "That post isn't here any more." },
+    });
+  });
+
+  it("answers the glow fetcher (stay=1) and JSON with 400 and the reason in the member's language", async () => {
+    const { cookie } = await signedIn();
+    const fetcher = outcome(await glow({ glow: "abc", stay: "1", redirectTo: "/newsfeed" }, cookie));
+    expect(fetcher).toEqual({ status: 400, location: null, data: { ok: false, error: "That glow didn't go through. Please try again." } });
+    const zh = await callRoute(action as never,
+      formRequest("/reactions", { glow: "abc" }, { headers: { Cookie: cookie, Accept: "application/json", "Accept-Language": "zh" } }),
+    );
+    expect(outcome(zh)).toEqual({ status: 400, location: null, data: { ok: false, error: "这次发光没有成功，请再试一次。" } });
+  });
+
+  it("brings a plain form post back to its page with the reason as a toast", async () => {
+    const { cookie } = await signedIn();
+    const headers = { Cookie: cookie, Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+    const call = await callRoute(action as never,
+      formRequest("/reactions", { glow: "abc", redirectTo: "/newsfeed?before=9_9" }, { headers }),
+    );
+    expect(outcome(call)).toMatchObject({ status: 303, location: "/newsfeed?before=9_9" });
+    expect(await toastOf(call.response)).toEqual({ type: "error", message: "That glow didn't go through. Please try again." });
+    const gone = await callRoute(action as never, formRequest("/reactions", { glow: "2147483647:on", redirectTo: "//evil.com" }, { headers }));
+    expect(outcome(gone)).toMatchObject({ status: 303, location: "/newsfeed" });
+    expect(await toastOf(gone.response)).toEqual({ type: "error", message: "That post isn't here any more." });
   });
 
   it("is for members: a visitor's glow changes nothing", async () => {

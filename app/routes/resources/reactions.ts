@@ -3,7 +3,10 @@ import { z } from "zod";
 import type { Route } from "./+types/reactions";
 import { requireMember } from "~/features/auth/sessions.server";
 import { toggleGlow } from "~/features/feed/feed.server";
+import { getInstance } from "~/platform/i18n.server";
+import { answersWithPage } from "~/platform/page-post";
 import { safeRedirectPath } from "~/platform/redirect-to";
+import { flashToast } from "~/platform/toast.server";
 
 const Body = z.preprocess(
   (input) => {
@@ -29,13 +32,32 @@ const Body = z.preprocess(
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { member } = await requireMember(request, context);
-  const parsed = Body.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw data(null, { status: 400 });
+  const fields = Object.fromEntries(await request.formData());
+  const parsed = Body.safeParse(fields);
+  if (!parsed.success) return refused(request, context, fields, 400, "newsfeed:glow.refused");
   const result = await toggleGlow(parsed.data.postId, member.id, parsed.data.glow === "on");
-  if (!result) throw data(null, { status: 404 });
+  if (!result) return refused(request, context, fields, 404, "newsfeed:glow.gone");
   if (parsed.data.stay) return data(result);
   const back = safeRedirectPath(parsed.data.redirectTo, new URL(request.url).origin, "/newsfeed");
   return redirect(`${back.replace(/#.*$/, "")}#post-${parsed.data.postId}`);
+}
+
+/**
+ * A glow that cannot be done: the glow fetcher (stay=1), a JSON caller or a script gets
+ * the status and the reason as JSON; a page's form post (a browser's text/html, or
+ * React Router's own .data post) goes back to the page with the reason as a toast.
+ */
+function refused(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  fields: Record<string, FormDataEntryValue>,
+  status: 400 | 404,
+  key: string,
+) {
+  const message = getInstance(context).t(key);
+  if (fields.stay === "1" || !answersWithPage(request)) return data({ ok: false as const, error: message }, { status });
+  flashToast(context, "error", message);
+  return redirect(safeRedirectPath(fields.redirectTo, new URL(request.url).origin, "/newsfeed").replace(/#.*$/, ""), 303);
 }
 
 export async function loader() {

@@ -5,6 +5,7 @@ import { requireMember } from "~/features/auth/sessions.server";
 import { reportReasons } from "~/features/salutes/report-reasons";
 import { hideSalute, reportSalute } from "~/features/salutes/salutes.server";
 import { getInstance } from "~/platform/i18n.server";
+import { answersWithPage } from "~/platform/page-post";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { flashToast } from "~/platform/toast.server";
 
@@ -23,16 +24,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const back = safeRedirectPath(form.redirectTo, new URL(request.url).origin, "/salute-select");
   const parsed = Body.safeParse(form);
-  if (!parsed.success) throw data(null, { status: 400 });
+  if (!parsed.success) return refused(request, context, back, 400, "salutes:received.refused");
   const t = getInstance(context).t;
   const done =
     parsed.data.intent === "hide"
       ? await hideSalute(member.id, parsed.data.saluteId)
       : await reportSalute(member.id, parsed.data.saluteId, parsed.data.reason);
   // Not theirs or not there: the same answer either way.
-  if (!done) throw data(null, { status: 404 });
+  if (!done) return refused(request, context, back, 404, "salutes:received.gone");
   flashToast(context, "success", t(parsed.data.intent === "hide" ? "salutes:received.hidden" : "salutes:received.reported"));
-  return redirect(back.replace(/[?&]salute=\d+/, "").replace(/#.*$/, ""));
+  return redirect(pageOf(back));
+}
+
+/** The page a salute was on, without the salute it had open. */
+const pageOf = (back: string) => back.replace(/[?&]salute=\d+/, "").replace(/#.*$/, "");
+
+/**
+ * A hide or report that cannot be done: a page's form post (a browser's text/html, or
+ * React Router's own .data post) goes back to the page with the reason as a toast; a
+ * JSON caller or a script gets the status and the reason as JSON.
+ */
+function refused(request: Request, context: Route.ActionArgs["context"], back: string, status: 400 | 404, key: string) {
+  const message = getInstance(context).t(key);
+  if (!answersWithPage(request)) return data({ ok: false as const, error: message }, { status });
+  flashToast(context, "error", message);
+  return redirect(pageOf(back), 303);
 }
 
 export async function loader() {
