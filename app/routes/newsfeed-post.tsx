@@ -14,7 +14,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const current = await getCurrentMember(request, context);
   const post = await findPost(id, postType, current?.member.id ?? null);
   if (!post) throw data(null, { status: 404 });
-  return { post: cardOf(post), signedIn: Boolean(current), now: Date.now(), title: getInstance(context).t("newsfeed:postTitle") };
+  return {
+    post: cardOf(post),
+    // A star salute's public receipt (star salutes are never secret; the card carries no refId).
+    receiptPath: post.type === "starsalute" && post.refId !== null ? `/starsalute/view/${post.refId}` : null,
+    signedIn: Boolean(current),
+    now: Date.now(),
+    title: getInstance(context).t("newsfeed:postTitle"),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -22,15 +29,22 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function NewsfeedPost({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("newsfeed");
+  const { t } = useTranslation(["newsfeed", "salutes"]);
   return (
     <section aria-label={t("postTitle")} className="space-y-2">
       <GlowFormsProvider signedIn={loaderData.signedIn}>
         <PostCard post={loaderData.post} now={loaderData.now} signedIn={loaderData.signedIn} open />
       </GlowFormsProvider>
-      <Link to="/newsfeed" className="inline-block font-medium underline">
-        {t("close")}
-      </Link>
+      <div className="flex flex-wrap gap-4">
+        {loaderData.receiptPath ? (
+          <Link to={loaderData.receiptPath} className="font-medium underline">
+            {t("salutes:receipt.view")}
+          </Link>
+        ) : null}
+        <Link to="/newsfeed" className="font-medium underline">
+          {t("close")}
+        </Link>
+      </div>
     </section>
   );
 }

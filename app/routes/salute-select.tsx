@@ -2,9 +2,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/salute-select";
 import { requireMember } from "~/features/auth/sessions.server";
+import { withDates } from "~/features/salutes/dates";
 import { gemsLeft, listReceivedSalutes } from "~/features/salutes/salutes.server";
 import { ReceivedSalutes } from "~/features/salutes/ui";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["salutes"] };
 
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [received, gems] = await Promise.all([listReceivedSalutes(member.id), gemsLeft(member.id)]);
   return {
     to,
-    received,
+    received: withDates(received, getLocale(context)),
     gemsLeft: gems,
     highlight: Number(url.searchParams.get("salute")) || null,
     title: getInstance(context).t("salutes:select.title"),

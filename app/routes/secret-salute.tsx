@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/secret-salute";
+import { withDates } from "~/features/salutes/dates";
 import { secretPrompts } from "~/features/salutes/prompts";
 import { listReceivedSalutes, SALUTE_RULES, secretSalutesSentToday } from "~/features/salutes/salutes.server";
 import { SecretSaluteForm } from "~/features/salutes/schemas";
 import { handleSend, loadPicker } from "~/features/salutes/send.server";
 import { FieldError, FormError, inputClass, primaryButton, ReceivedSalutes, RecipientPicker } from "~/features/salutes/ui";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["salutes"] };
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     ...picker,
-    received,
+    received: withDates(received, getLocale(context)),
     highlight,
     left: Math.max(0, SALUTE_RULES.secretPerDay - sentToday),
     title: getInstance(context).t("salutes:secret.title"),

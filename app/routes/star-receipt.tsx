@@ -2,10 +2,11 @@ import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/star-receipt";
+import { formatReceiptTime } from "~/features/salutes/dates";
 import { findStarReceipt } from "~/features/salutes/salutes.server";
 import { Stars } from "~/features/salutes/ui";
 import { lazyIsland } from "~/islands/client-only";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["salutes"] };
 
@@ -16,14 +17,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^\d{1,10}$/.test(params.starID) ? Number(params.starID) : Number.NaN;
   const receipt = await findStarReceipt(id);
   if (!receipt) throw data(null, { status: 404 });
-  return { receipt, title: getInstance(context).t("salutes:receipt.title") };
+  return {
+    receipt,
+    // Formatted here, so the browser hydrates the server's text (see salutes/dates.ts).
+    when: formatReceiptTime(receipt.createdAt, getLocale(context)),
+    title: getInstance(context).t("salutes:receipt.title"),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Star Receipt"} · Glow` }];
 
 export default function StarReceipt({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("salutes");
-  const { receipt } = loaderData;
+  const { t } = useTranslation("salutes");
+  const { receipt, when } = loaderData;
   const [params] = useSearchParams();
   const celebrate = params.has("celebrate");
   // Keep the shareable address clean once the celebration has started.
@@ -57,9 +63,7 @@ export default function StarReceipt({ loaderData }: Route.ComponentProps) {
           ) : null}
           <dt className="font-semibold">{t("receipt.when")}</dt>
           <dd>
-            <time dateTime={receipt.createdAt}>
-              {new Date(receipt.createdAt).toLocaleString(i18n.language, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" })} UTC
-            </time>
+            <time dateTime={receipt.createdAt}>{when}</time>
           </dd>
         </dl>
         <blockquote className="mt-4 border-s-4 border-glow-500 ps-3 text-lg whitespace-pre-line break-words">{receipt.message}</blockquote>
@@ -68,7 +72,8 @@ export default function StarReceipt({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <div className="flex flex-wrap gap-4">
-        <Link to="/newsfeed" className="font-medium underline">
+        {/* The salute's own post; the newsfeed itself once the post is gone. */}
+        <Link to={receipt.postId ? `/newsfeed/starsalute/${receipt.postId}` : "/newsfeed"} className="font-medium underline">
           {t("receipt.toFeed")}
         </Link>
         <Link to="/salute-select" className="font-medium underline">

@@ -11,7 +11,7 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, type Database } from "~/platform/db/db.server";
-import { gemLedger, members, salutes } from "~/platform/db/schema";
+import { gemLedger, members, posts, salutes } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
 import { displayName } from "~/features/members/display-name";
 import { removePostsAbout, writePost } from "~/features/feed/feed.server";
@@ -154,6 +154,7 @@ export async function sendSalute(input: SendSalute, now = new Date()): Promise<S
       await awardScore(tx, input.recipientId, { gemsReceived: gems, starsReceived: stars ?? 0 }, now);
       await creditMemberLight(tx, input.recipientId, LIGHT_PER_SALUTE_RECEIVED, "salute-received", `salute:${saluteId}`);
 
+      // The post shares the salute's createdAt: findStarReceipt finds it by that (indexed).
       const postId = await writePost(
         {
           type: postTypeOf[input.kind],
@@ -287,17 +288,30 @@ export interface StarReceipt {
   gems: number;
   message: string;
   createdAt: string;
+  /** Its newsfeed post, when there is one (none once the recipient hid the salute). */
+  postId: number | null;
 }
 
-/** A star salute's public receipt (star salutes are never secret). */
+/**
+ * A star salute's public receipt (star salutes are never secret), with its feed post's id
+ * in the same query. The post is written with the salute, with the same createdAt
+ * (sendSalute, the demo seed), so the join reaches it through the posts' (created_at, id)
+ * index rather than by scanning posts for its type and ref_id, which have no index.
+ */
 export async function findStarReceipt(id: number): Promise<StarReceipt | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
   const [row] = await db()
-    .select({ salute: salutes, giver: sender, recipient })
+    .select({ salute: salutes, giver: sender, recipient, postId: posts.id })
     .from(salutes)
     .innerJoin(sender, eq(sender.id, salutes.senderId))
     .innerJoin(recipient, eq(recipient.id, salutes.recipientId))
-    .where(and(eq(salutes.id, id), eq(salutes.kind, "star")));
+    .leftJoin(
+      posts,
+      and(eq(posts.createdAt, salutes.createdAt), eq(posts.type, postTypeOf.star), eq(posts.refId, salutes.id)),
+    )
+    .where(and(eq(salutes.id, id), eq(salutes.kind, "star")))
+    .orderBy(posts.id)
+    .limit(1);
   if (!row) return null;
   return {
     id: row.salute.id,
@@ -307,6 +321,7 @@ export async function findStarReceipt(id: number): Promise<StarReceipt | null> {
     gems: row.salute.gems,
     message: row.salute.message,
     createdAt: row.salute.createdAt.toISOString(),
+    postId: row.postId,
   };
 }
 

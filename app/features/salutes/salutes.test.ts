@@ -6,6 +6,7 @@ import { gemLedger, lightLedger, members, posts } from "~/platform/db/schema";
 import { listFeed } from "~/features/feed/feed.server";
 import { weekStart } from "~/features/leaderboard/score.server";
 import {
+  findStarReceipt,
   gemsLeft,
   hideSalute,
   listReceivedSalutes,
@@ -98,6 +99,27 @@ describe("receiving a salute", () => {
     const later = new Date(Date.now() + SALUTE_RULES.repeatWindowMs + 1000);
     const afterWindow = await sendSalute({ kind: "compliment", senderId: giver.id, recipientId: friend.id, message: "Nice work", gems: 0 }, later);
     expect(afterWindow.ok).toBe(true);
+  });
+});
+
+describe("star receipt", () => {
+  it("knows its own newsfeed post, even among salutes sent in the same instant, until it is hidden", async () => {
+    const giver = await member("Receiptgiver");
+    const other = await member("Receiptother");
+    const friend = await member("Receiptfriend");
+    const now = new Date();
+    const [mine, theirs] = await Promise.all([
+      sendSalute({ kind: "star", senderId: giver.id, recipientId: friend.id, message: "Shine on", stars: 2, gems: 0 }, now),
+      sendSalute({ kind: "star", senderId: other.id, recipientId: friend.id, message: "Hear hear", stars: 1, gems: 0 }, now),
+    ]);
+    if (!mine.ok || !theirs.ok) throw new Error("not sent");
+    expect(mine.postId).not.toBe(theirs.postId);
+    expect(await findStarReceipt(mine.saluteId)).toMatchObject({ id: mine.saluteId, stars: 2, postId: mine.postId });
+    expect(await findStarReceipt(theirs.saluteId)).toMatchObject({ id: theirs.saluteId, stars: 1, postId: theirs.postId });
+    // Hidden by its recipient: the post is gone, the receipt stays.
+    expect(await hideSalute(friend.id, mine.saluteId)).toBe(true);
+    expect(await findStarReceipt(mine.saluteId)).toMatchObject({ id: mine.saluteId, postId: null });
+    expect(await findStarReceipt(theirs.saluteId)).toMatchObject({ postId: theirs.postId });
   });
 });
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher } from "react-router";
 import { RedirectField } from "~/ui/redirect-field";
 import type { Recipient } from "./recipients.server";
-import type { ReceivedSalute } from "./salutes.server";
+import type { DatedSalute } from "./dates";
 import { reportReasons } from "./report-reasons";
 
 export const inputClass =
@@ -187,7 +187,7 @@ export function FormError({ message }: { message?: string }) {
 export function Stars({ count }: { count: number }) {
   const { t } = useTranslation("salutes");
   return (
-    <span role="img" aria-label={t("stars.count", { count })} className="text-glow-500">
+    <span role="img" aria-label={t("stars.count", { count })} className="text-glow-700 dark:text-glow-400">
       {"★".repeat(count)}
     </span>
   );
@@ -198,10 +198,11 @@ export function ReceivedSalutes({
   salutes,
   highlight,
 }: {
-  salutes: ReceivedSalute[];
+  /** With each date formatted by the loader (`withDates`), so the browser renders the server's text. */
+  salutes: DatedSalute[];
   highlight?: number | null;
 }) {
-  const { t, i18n } = useTranslation("salutes");
+  const { t } = useTranslation("salutes");
   if (salutes.length === 0) return <p>{t("received.empty")}</p>;
   return (
     <ul className="space-y-3">
@@ -223,7 +224,7 @@ export function ReceivedSalutes({
           {s.message ? <p className="mt-1 whitespace-pre-line break-words">{s.message}</p> : null}
           {s.gems > 0 ? <p className="mt-1 text-sm">{t("received.gems", { count: s.gems })}</p> : null}
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            <time dateTime={s.createdAt}>{new Date(s.createdAt).toLocaleDateString(i18n.language, { dateStyle: "medium" })}</time>
+            <time dateTime={s.createdAt}>{s.date}</time>
           </p>
           {s.kind === "secret" ? <HideOrReport saluteId={s.id} /> : null}
         </li>

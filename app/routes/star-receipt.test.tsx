@@ -1,0 +1,108 @@
+import type { i18n as I18n } from "i18next";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { BASE_URL, callRoute } from "../../tests/support/route";
+import { hideSalute, sendSalute } from "~/features/salutes/salutes.server";
+import { db } from "~/platform/db/db.server";
+import { members } from "~/platform/db/schema";
+import { getInstance } from "~/platform/i18n.server";
+import * as newsfeedPost from "./newsfeed-post";
+import StarReceipt, * as starReceipt from "./star-receipt";
+
+/** Route functions typed for callRoute (the generated types also want url and pattern). */
+type Plain<T> = (args: Parameters<Parameters<typeof callRoute<T>>[0]>[0]) => Promise<T>;
+const plain = <T,>(fn: (args: never) => Promise<T>) => fn as unknown as Plain<T>;
+const receiptLoader = plain(starReceipt.loader);
+const postLoader = plain(newsfeedPost.loader);
+
+type ReceiptData = Awaited<ReturnType<typeof starReceipt.loader>>;
+
+let giver: { id: number };
+let friend: { id: number };
+
+beforeAll(async () => {
+  await createTestDatabase();
+  const rows = await db()
+    .insert(members)
+    .values([
+      { phone: "+15550003001", firstName: "Stella" },
+      { phone: "+15550003002", firstName: "Orion" },
+    ])
+    .returning({ id: members.id });
+  giver = rows[0]!;
+  friend = rows[1]!;
+});
+
+const originalZone = process.env.TZ;
+afterEach(() => {
+  if (originalZone === undefined) delete process.env.TZ;
+  else process.env.TZ = originalZone;
+});
+
+async function receiptCall(id: number, lng = "en") {
+  const call = await callRoute(
+    receiptLoader,
+    new Request(`${BASE_URL}/starsalute/view/${id}?lng=${lng}`),
+    { params: { starID: String(id) }, pattern: "/starsalute/view/:starID" },
+  );
+  return { data: call.result as ReceiptData, i18n: getInstance(call.context) as I18n };
+}
+
+function html(i18n: I18n, id: number, data: ReceiptData) {
+  const path = `/starsalute/view/${id}`;
+  const Stub = createRoutesStub([{ id: "routes/star-receipt", path: "/starsalute/view/:starID", Component: StarReceipt as never }]);
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <Stub initialEntries={[path]} hydrationData={{ loaderData: { "routes/star-receipt": data } }} />
+    </I18nextProvider>,
+  );
+}
+
+describe("star receipt page", () => {
+  it("sends “See it in the newsfeed” to the salute's own post, and the post links back", async () => {
+    // Late evening UTC: already tomorrow in Shanghai.
+    const out = await sendSalute(
+      { kind: "star", senderId: giver.id, recipientId: friend.id, message: "Bright!", stars: 3, gems: 0 },
+      new Date("2025-06-01T22:15:00Z"),
+    );
+    if (!out.ok) throw new Error(out.refusal);
+    const { data, i18n } = await receiptCall(out.saluteId);
+    expect(data.receipt.postId).toBe(out.postId);
+    const page = html(i18n, out.saluteId, data);
+    expect(page).toContain(`href="/newsfeed/starsalute/${out.postId}"`);
+    expect(page).not.toContain('href="/newsfeed"');
+
+    const post = await callRoute(postLoader, new Request(`${BASE_URL}/newsfeed/starsalute/${out.postId}`), {
+      params: { postType: "starsalute", id: String(out.postId) },
+      pattern: "/newsfeed/:postType/:id",
+    });
+    expect((post.result as { receiptPath: string | null }).receiptPath).toBe(`/starsalute/view/${out.saluteId}`);
+  });
+
+  it.each(["en", "zh"])("reads the same time in the server's and the browser's time zones (%s)", async (lng) => {
+    const out = await sendSalute(
+      { kind: "star", senderId: friend.id, recipientId: giver.id, message: `Night owl ${lng}`, stars: 1, gems: 0 },
+      new Date("2025-06-01T22:15:00Z"),
+    );
+    if (!out.ok) throw new Error(out.refusal);
+    process.env.TZ = "America/Los_Angeles";
+    const { data, i18n } = await receiptCall(out.saluteId, lng);
+    expect(data.when).toMatch(lng === "en" ? /^June 1, 2025.*10:15\sPM UTC$/ : /^2025年6月1日.*22:15 UTC$/);
+    const server = html(i18n, out.saluteId, data);
+    process.env.TZ = "Asia/Shanghai";
+    expect(html(i18n, out.saluteId, data)).toBe(server);
+    expect(server).toContain(data.when);
+  });
+
+  it("falls back to the newsfeed once the post is gone", async () => {
+    const out = await sendSalute({ kind: "star", senderId: giver.id, recipientId: friend.id, message: "Gone soon", stars: 2, gems: 0 });
+    if (!out.ok) throw new Error(out.refusal);
+    await hideSalute(friend.id, out.saluteId);
+    const { data, i18n } = await receiptCall(out.saluteId);
+    expect(data.receipt.postId).toBeNull();
+    expect(html(i18n, out.saluteId, data)).toContain('href="/newsfeed"');
+  });
+});
