@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
+import { displayPhone } from "~/features/auth/phone";
 import { requireMember } from "~/features/auth/sessions.server";
 import { ArtCredits } from "~/features/avatars/art-credits";
 import { avatarCatalogue } from "~/features/avatars/catalogue";
@@ -26,6 +27,7 @@ import {
 } from "~/features/members/profile.server";
 import { getInstance } from "~/platform/i18n.server";
 import { flashToast } from "~/platform/toast.server";
+import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 
 export const handle = { i18n: ["profile", "avatar"] };
 
@@ -34,7 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The session lookup read the look's version: the drawn look is remembered per version.
   const { look, version, dataUri } = await drawnLookOf(member.id, avatarVersion);
   return {
-    phone: member.phone,
+    // As the member typed it at sign-in (555-010-0004), not as it is stored (+15550100004).
+    phone: displayPhone(member.phone),
     joined: member.joinedAt.toISOString(),
     accessLevel,
     details: detailValuesOf(member),
@@ -118,6 +121,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const detailsData = actionData?.form === "details" ? actionData : null;
   const lookData = actionData?.form === "look" ? actionData : null;
   const lookValues = lookData?.values ?? loaderData.look;
+  const detailsForm = useFocusFirstInvalid(detailsData);
+  const lookForm = useFocusFirstInvalid(lookData);
 
   return (
     <div className="space-y-10">
@@ -135,14 +140,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <time dateTime={loaderData.joined}>{loaderData.joined.slice(0, 10)}</time>
           </dd>
         </dl>
-        <Form method="post" className="space-y-4" aria-labelledby="details-heading">
+        <Form ref={detailsForm} method="post" className="space-y-4" aria-labelledby="details-heading">
           <MemberDetailsFields values={detailsData?.values ?? loaderData.details} errors={detailsData?.errors ?? {}} />
           <button
             type="submit"
             name="intent"
             value="details"
             disabled={busy}
-            className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 focus-visible:ring-offset-2 disabled:opacity-60"
+            className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 disabled:opacity-60"
           >
             {t("details.save")}
           </button>
@@ -154,7 +159,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           {ta("heading")}
         </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">{ta("intro")}</p>
-        <Form method="post" preventScrollReset aria-labelledby="creator-heading" noValidate>
+        <Form ref={lookForm} method="post" preventScrollReset aria-labelledby="creator-heading" noValidate>
           <CharacterCreator
             key={lookData?.stamp ?? `v${loaderData.version ?? 0}`}
             catalogue={avatarCatalogue}

@@ -15,6 +15,7 @@ import {
 import { getInstance } from "~/platform/i18n.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { flashToast } from "~/platform/toast.server";
+import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 
 export const handle = { i18n: ["profile", "avatar"] };
 
@@ -90,12 +91,13 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const style = actionData?.style ?? loaderData.style;
   const seed = actionData?.seed ?? loaderData.seed;
   const errors = actionData?.errors ?? {};
+  const form = useFocusFirstInvalid(actionData);
 
   return (
     <div className="space-y-6">
       <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("signup.heading")}</h1>
       <p>{t("signup.intro")}</p>
-      <Form method="post" className="space-y-6">
+      <Form ref={form} method="post" className="space-y-6">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <input type="hidden" name="seed" value={seed} />
         <MemberDetailsFields key={seed + JSON.stringify(values)} values={values} errors={errors} />
@@ -107,7 +109,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             {avatarStyles.map((s) => (
               <label
                 key={s}
-                className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-glow-700 has-[:checked]:bg-glow-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-glow-500 dark:border-slate-700 dark:has-[:checked]:bg-slate-800"
+                className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-glow-700 has-[:checked]:bg-glow-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-focus dark:border-slate-700 dark:has-[:checked]:bg-slate-800"
               >
                 <img
                   src={previewUrl({ style: s, seed, clip: "true" })}
@@ -131,7 +133,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             name="intent"
             value="shuffle"
             formNoValidate
-            className="mt-3 rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 dark:hover:bg-slate-800"
+            className="mt-3 rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus dark:hover:bg-slate-800"
           >
             {ta("actions.shuffle")}
           </button>
@@ -142,7 +144,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           name="intent"
           value="signup"
           disabled={busy}
-          className="rounded-md bg-glow-700 px-5 py-2.5 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-500 focus-visible:ring-offset-2 disabled:opacity-60"
+          className="rounded-md bg-glow-700 px-5 py-2.5 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 disabled:opacity-60"
         >
           {t("signup.submit")}
         </button>
