@@ -11,7 +11,11 @@ import { isLanguage } from "~/platform/i18n";
 async function member(request: Request, context: Route.LoaderArgs["context"]) {
   if (!wantsJson(request)) return requireMember(request, context);
   const current = await getCurrentMember(request, context);
-  if (!current) throw data({ ok: false, error: "UNAUTHORIZED" }, { status: 401 });
+  if (!current) {
+    // The catalogue's entry, in the reader's language: the session is over.
+    const error = getInstance(context).t("errors:types.UNAUTHORIZED.message");
+    throw data({ ok: false, type: "UNAUTHORIZED", error }, { status: 401 });
+  }
   return current;
 }
 

@@ -41,6 +41,11 @@ describe("the chat resource (JSON for the dialog)", () => {
   it("answers 401 to an anonymous fetch instead of redirecting it", async () => {
     const call = await run(chatAction, formRequest("/beamkins/chat", { message: "hi" }, { headers: json }));
     expect(bodyOf(call).status).toBe(401);
+    expect(bodyOf(call).data).toEqual({
+      ok: false,
+      type: "UNAUTHORIZED",
+      error: "Your session has expired, please go back and log in again",
+    });
   });
 
   it("replies with the spec's creaturemessage and new_light, and keeps the history", async () => {
