@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/newsfeed-post";
 import { getCurrentMember } from "~/features/auth/sessions.server";
 import { cardOf, findPost } from "~/features/feed/feed.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
-import { PostCard } from "~/features/feed/post-card";
+import { listQueryOf, PostCard } from "~/features/feed/post-card";
 import { getInstance } from "~/platform/i18n.server";
 
 /** The newsfeed with a single post open: /newsfeed/{postType}/{id} and /newsfeed/{id}. */
@@ -30,6 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function NewsfeedPost({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(["newsfeed", "salutes"]);
+  const [search] = useSearchParams();
   return (
     <section aria-label={t("postTitle")} className="space-y-2">
       <GlowFormsProvider signedIn={loaderData.signedIn}>
@@ -41,7 +42,7 @@ export default function NewsfeedPost({ loaderData }: Route.ComponentProps) {
             {t("salutes:receipt.view")}
           </Link>
         ) : null}
-        <Link to="/newsfeed" className="font-medium underline">
+        <Link to={`/newsfeed${listQueryOf(search)}`} className="font-medium underline">
           {t("close")}
         </Link>
       </div>

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { Link, Outlet } from "react-router";
+import { Link, Outlet, useSearchParams } from "react-router";
 import type { Route } from "./+types/newsfeed";
 import { getCurrentMember } from "~/features/auth/sessions.server";
 import { listFeedCards } from "~/features/feed/feed.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { unpackCards } from "~/features/feed/packed-cards";
-import { PostItem } from "~/features/feed/post-card";
+import { listQueryOf, PostItem } from "~/features/feed/post-card";
 import { lazyIsland } from "~/islands/client-only";
 import { getInstance } from "~/platform/i18n.server";
 import { useLinkNavigation } from "~/ui/link-navigation";
@@ -35,6 +35,9 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("newsfeed");
   const { nextCursor, now, paged, signedIn, topPostId } = loaderData;
   const posts = unpackCards(loaderData);
+  // A post opened from an older page keeps that page under it (and "back" returns to it).
+  const [search] = useSearchParams();
+  const listQuery = listQueryOf(search);
   // Post headings are plain links (twenty <Link>s cost a tenth of the page's rendering).
   const followLink = useLinkNavigation();
   return (
@@ -60,7 +63,7 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
           </h2>
           <ol className="space-y-3" aria-labelledby="feed-posts" onClick={followLink}>
             {posts.map((post) => (
-              <PostItem key={post.id} post={post} now={now} signedIn={signedIn} />
+              <PostItem key={post.id} post={post} now={now} signedIn={signedIn} listQuery={listQuery} />
             ))}
           </ol>
         </GlowFormsProvider>

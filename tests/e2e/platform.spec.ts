@@ -100,6 +100,15 @@ test.describe("newsfeed", () => {
     await expect(items.first()).toBeVisible();
     // Retried: with JavaScript the address can change a moment before the new page renders.
     await expect(items.first().getByRole("link")).not.toHaveText(firstOfPageOne!);
+    // A post opened from an older page keeps that page under it, and "back" returns to it.
+    const firstOfPageTwo = (await items.first().getByRole("link").textContent()) ?? "";
+    await items.nth(1).getByRole("link").click();
+    await expect(page).toHaveURL(/\/newsfeed\/[a-z]+\/\d+\?before=/);
+    await expect(page.getByRole("region", { name: "Post" })).toBeVisible();
+    await expect(items.first().getByRole("link")).toHaveText(firstOfPageTwo);
+    await page.getByRole("link", { name: "Back to the newsfeed" }).click();
+    await expect(page).toHaveURL(/\/newsfeed\?before=/);
+    await expect(items.first().getByRole("link")).toHaveText(firstOfPageTwo);
 
     await page.goto("/newsfeed");
     const link = items.first().getByRole("link");

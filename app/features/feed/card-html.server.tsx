@@ -24,15 +24,15 @@ function jsonOf(post: object) {
 }
 
 export function cardRenderer(i18n: I18n): CardHtml {
-  return ({ post, now, signedIn, formId }) => {
+  return ({ post, now, signedIn, formId, listQuery }) => {
     const lang = i18n.language;
-    const key = `${lang}\u0000${relativeTime(post.createdAt, now, lang)}\u0000${signedIn ? formId : "-"}\u0000${jsonOf(post)}`;
+    const key = `${lang}\u0000${relativeTime(post.createdAt, now, lang)}\u0000${signedIn ? formId : "-"}\u0000${listQuery}\u0000${jsonOf(post)}`;
     let html = cards.get(key);
     if (html === undefined) {
       html = renderToString(
         <I18nextProvider i18n={i18n}>
           <StaticGlowForms formId={signedIn ? formId : ""}>
-            <PostCard post={post} now={now} signedIn={signedIn} />
+            <PostCard post={post} now={now} signedIn={signedIn} listQuery={listQuery} />
           </StaticGlowForms>
         </I18nextProvider>,
       );

@@ -64,14 +64,17 @@ async function i18nFor(lng: string) {
 
 const render = (node: ReactNode) => renderHtml(renderToPipeableStream, node);
 
-function list(i18n: I18n, { signedIn, now, cards }: { signedIn: boolean; now: number; cards?: ReturnType<typeof cardRenderer> }) {
+function list(
+  i18n: I18n,
+  { signedIn, now, cards, listQuery = "" }: { signedIn: boolean; now: number; cards?: ReturnType<typeof cardRenderer>; listQuery?: string },
+) {
   return (
     <I18nextProvider i18n={i18n}>
       <CardHtmlContext.Provider value={cards ?? null}>
         <StaticGlowForms formId={signedIn ? "glow-form-_R_1_" : ""}>
           <ol>
             {posts.map((post) => (
-              <PostItem key={post.id} post={post} now={now} signedIn={signedIn} />
+              <PostItem key={post.id} post={post} now={now} signedIn={signedIn} listQuery={listQuery} />
             ))}
           </ol>
         </StaticGlowForms>
@@ -94,15 +97,19 @@ describe("feed cards from the memory of rendered cards", () => {
     // Twice: the first fills the memory, the second is served from it.
     expect(await render(list(i18n, { signedIn, now: NOW, cards }))).toBe(rendered);
     expect(await render(list(i18n, { signedIn, now: NOW, cards }))).toBe(rendered);
+    // On an older page the post links keep that page.
+    const older = await render(list(i18n, { signedIn, now: NOW, listQuery: "?before=1_2" }));
+    expect(older).toContain(`href="/newsfeed/${posts[0]!.type}/${posts[0]!.id}?before=1_2"`);
+    expect(await render(list(i18n, { signedIn, now: NOW, cards, listQuery: "?before=1_2" }))).toBe(older);
   });
 
   it("never shows a kept card whose post, glow, time phrase or language has changed", async () => {
     const en = await i18nFor("en");
     const cards = cardRenderer(en);
     const card = (post: CardPost, now = NOW, i18n = en, signedIn = true) =>
-      cardRenderer(i18n)({ post, now, signedIn, formId: "glow-form-_R_1_" });
+      cardRenderer(i18n)({ post, now, signedIn, formId: "glow-form-_R_1_", listQuery: "" });
     const first = posts[0]!;
-    const before = cards({ post: first, now: NOW, signedIn: true, formId: "glow-form-_R_1_" });
+    const before = cards({ post: first, now: NOW, signedIn: true, formId: "glow-form-_R_1_", listQuery: "" });
     expect(before).toContain("(4 glows)");
     expect(card({ ...first, glows: 5 })).toContain("(5 glows)");
     expect(card({ ...first, glowedByMe: false })).toContain('aria-pressed="false"');

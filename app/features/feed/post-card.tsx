@@ -47,19 +47,22 @@ export function PostCard({
   now,
   open = false,
   signedIn = false,
+  listQuery = "",
 }: {
   post: SerializedPost;
   now: number;
   open?: boolean;
   /** Whether the viewer can glow (anonymous visitors see the count and a sign-in link). */
   signedIn?: boolean;
+  /** The list's page (`?before=…`), kept by the post's link so the reader keeps their place. */
+  listQuery?: string;
 }) {
   const { t, i18n } = useTranslation(["newsfeed", "salutes"]);
   const headline = t(`types.${post.type}`, {
     actor: post.actor?.name ?? t("someone"),
     subject: post.subject?.name ?? t("someone"),
   });
-  const href = `/newsfeed/${post.type}/${post.id}`;
+  const href = `/newsfeed/${post.type}/${post.id}${listQuery}`;
   const HeadingTag = open ? "h2" : "h3";
   return (
     <article
@@ -119,17 +122,39 @@ export function PostCard({
  * (card-html.server.tsx, decision 0026). Given only while rendering on the server; in the
  * browser the list renders (and hydrates) `PostCard` itself, and the markup is the same.
  */
-export type CardHtml = (card: { post: SerializedPost; now: number; signedIn: boolean; formId: string }) => string;
+export type CardHtml = (card: {
+  post: SerializedPost;
+  now: number;
+  signedIn: boolean;
+  formId: string;
+  listQuery: string;
+}) => string;
 export const CardHtmlContext = createContext<CardHtml | null>(null);
 
 /** One post of a feed list: its list item and card. */
-export function PostItem({ post, now, signedIn }: { post: SerializedPost; now: number; signedIn: boolean }) {
+export function PostItem({
+  post,
+  now,
+  signedIn,
+  listQuery = "",
+}: {
+  post: SerializedPost;
+  now: number;
+  signedIn: boolean;
+  listQuery?: string;
+}) {
   const cardHtml = useContext(CardHtmlContext);
   const formId = useGlowFormId();
-  if (cardHtml) return <li dangerouslySetInnerHTML={{ __html: cardHtml({ post, now, signedIn, formId }) }} />;
+  if (cardHtml) return <li dangerouslySetInnerHTML={{ __html: cardHtml({ post, now, signedIn, formId, listQuery }) }} />;
   return (
     <li>
-      <PostCard post={post} now={now} signedIn={signedIn} />
+      <PostCard post={post} now={now} signedIn={signedIn} listQuery={listQuery} />
     </li>
   );
+}
+
+/** The part of a feed address that says which page of the list is shown (`?before=…`). */
+export function listQueryOf(search: URLSearchParams): string {
+  const before = search.get("before");
+  return before ? `?before=${encodeURIComponent(before)}` : "";
 }
