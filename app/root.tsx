@@ -30,6 +30,7 @@ import { themeSessionResolver } from "~/platform/theme.server";
 import { unreadableBodyIsBadRequest } from "~/platform/unreadable-body.server";
 import { toastMiddleware, toastOfThisRequest } from "~/platform/toast.server";
 import { CookieBanner } from "~/ui/cookie-banner";
+import { SessionNotices } from "~/ui/session-notices";
 import { CrashScreen } from "~/ui/crash-screen";
 import { ErrorScreen } from "~/ui/error-screen";
 import { useNonce } from "~/ui/nonce";
@@ -158,6 +159,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
   return (
     <Page root={loaderData}>
+      <SessionNotices flags={loaderData.notices} />
       <Outlet />
       {consent === "yes" && (member || sessionHint) ? <SessionStart signedIn={Boolean(member)} /> : null}
     </Page>

@@ -1,10 +1,8 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useRouteLoaderData } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { getCurrentMember, roleFlags } from "~/features/auth/sessions.server";
 import { getInstance } from "~/platform/i18n.server";
-import type { loader as rootLoader } from "~/root";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The spec: a game master with access level above 0 is sent from / and /home to /gamemaster.
@@ -24,11 +22,10 @@ const fonts = ["font-pacifico", "font-bungee", "font-pixel", "font-righteous", "
 
 export default function Home() {
   const { t } = useTranslation();
-  const root = useRootNotices();
+  // The logged-in / logged-out notices are the root's (ui/session-notices.tsx): they show
+  // on whichever page the member lands on, this one included.
   return (
     <div className="space-y-6">
-      {root.loggedIn ? <Notice>{t("home.loggedIn")}</Notice> : null}
-      {root.loggedOut ? <Notice>{t("home.loggedOut")}</Notice> : null}
       <div className="space-y-3 text-center">
         {fonts.map((font, i) =>
           i === 0 ? (
@@ -62,32 +59,4 @@ export default function Home() {
       </div>
     </div>
   );
-}
-
-function Notice({ children }: { children: React.ReactNode }) {
-  return (
-    <p
-      role="status"
-      className="rounded-lg border border-emerald-600 bg-emerald-50 px-4 py-3 font-semibold text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50"
-    >
-      {children}
-    </p>
-  );
-}
-
-const NO_NOTICES = { loggedIn: false, loggedOut: false };
-
-/**
- * The one-shot notices, kept for as long as the member stays on the page. They are flashed:
- * the root loader reads them once, and data fetched again on the same page (the session
- * check after consent revalidates) no longer has them, yet the member should still read
- * "You have successfully logged out!".
- */
-function useRootNotices() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const current = root?.notices ?? NO_NOTICES;
-  const [shown, setShown] = useState(current);
-  // React's way to keep what an earlier render saw: update state while rendering.
-  if ((current.loggedIn && !shown.loggedIn) || (current.loggedOut && !shown.loggedOut)) setShown(current);
-  return shown;
 }

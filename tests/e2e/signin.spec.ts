@@ -94,6 +94,8 @@ test.describe("phone sign-in", () => {
     await page.getByRole("button", { name: "继续" }).click();
     await expect(page).toHaveURL(/\/newsfeed$/);
     await expect(page.getByText("登录成功！")).toBeVisible();
+    // The spec's logged-in notice, on the page the member lands on.
+    await expect(page.getByRole("status").filter({ hasText: "您已成功登录！" })).toBeVisible();
     await expect(page.getByRole("button", { name: "退出登录" })).toBeVisible();
   });
 
