@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { i18nextMiddleware } from "~/platform/i18n.server";
 import { requestInfoContext, type RequestInfo } from "~/platform/request-context";
+import { toastStorage } from "~/platform/cookies.server";
 import { toastMiddleware } from "~/platform/toast.server";
 
 type Params = Record<string, string | undefined>;
@@ -77,4 +78,20 @@ export function formRequest(path: string, fields: Record<string, string>, init: 
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...init.headers },
     ...init,
   });
+}
+
+/** What a resource route answered, read loosely: its status, its redirect and its data. */
+export function outcome(call: { result: unknown; thrown: unknown }) {
+  const value = (call.result ?? call.thrown) as { data?: unknown; init?: { status?: number } | null } | Response | Error;
+  if (value instanceof Error) throw value;
+  if (value instanceof Response) return { status: value.status, location: value.headers.get("Location"), data: null };
+  return { status: value.init?.status ?? 200, location: null, data: value.data as Record<string, unknown> | null };
+}
+
+/** The toast a response flashes for the next page, if any. */
+export async function toastOf(response: Response) {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("toast="));
+  if (!cookie) return null;
+  const session = await toastStorage().getSession(cookie.split(";")[0]);
+  return (session.get("flash") as { toast?: { type: string; message: string } } | undefined)?.toast ?? null;
 }

@@ -2,12 +2,11 @@ import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
 import { memberFactory } from "../../../tests/support/members";
-import { callRoute, formRequest } from "../../../tests/support/route";
+import { callRoute, formRequest, outcome, toastOf } from "../../../tests/support/route";
 import { seedDemoWorld } from "~/features/demo/seed.server";
 import { glowValue } from "~/features/feed/glow-button";
 import { db } from "~/platform/db/db.server";
 import { posts, reactions } from "~/platform/db/schema";
-import { toastStorage } from "~/platform/cookies.server";
 import { action } from "./reactions";
 
 beforeAll(async () => {
@@ -20,20 +19,6 @@ const signedIn = memberFactory("+1555810");
 // The route module's typed args carry more than callRoute builds; the test reads results loosely.
 const glow = (fields: Record<string, string>, cookie?: string) =>
   callRoute(action as never, formRequest("/reactions", fields, cookie ? { headers: { Cookie: cookie } } : {}));
-
-function outcome(call: { result: unknown; thrown: unknown }) {
-  const value = (call.result ?? call.thrown) as { data?: unknown; init?: { status?: number } | null } | Response;
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("Location"), data: null };
-  return { status: value.init?.status ?? 200, location: null, data: value.data as Record<string, unknown> | null };
-}
-
-/** The toast a response flashes for the next page, if any. */
-async function toastOf(response: Response) {
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("toast="));
-  if (!cookie) return null;
-  const session = await toastStorage().getSession(cookie.split(";")[0]);
-  return (session.get("flash") as { toast?: { type: string; message: string } } | undefined)?.toast ?? null;
-}
 
 async function glowsOn(postId: number, memberId: number) {
   const [row] = await db()

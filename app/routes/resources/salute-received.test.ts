@@ -2,9 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
 import { memberFactory } from "../../../tests/support/members";
-import { callRoute, formRequest } from "../../../tests/support/route";
+import { callRoute, formRequest, outcome, toastOf } from "../../../tests/support/route";
 import { sendSalute } from "~/features/salutes/salutes.server";
-import { toastStorage } from "~/platform/cookies.server";
 import { db } from "~/platform/db/db.server";
 import { salutes } from "~/platform/db/schema";
 import { action } from "./salute-received";
@@ -20,21 +19,6 @@ const html = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 // The route module's typed args carry more than callRoute builds; the test reads results loosely.
 const post = (fields: Record<string, string>, headers: Record<string, string>, path = "/salutes/received") =>
   callRoute(action as never, formRequest(path, fields, { headers }));
-
-function outcome(call: { result: unknown; thrown: unknown }) {
-  const value = (call.result ?? call.thrown) as { data?: unknown; init?: { status?: number } | null } | Response | Error;
-  if (value instanceof Error) throw value;
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("Location"), data: null };
-  return { status: value.init?.status ?? 200, location: null, data: value.data as Record<string, unknown> | null };
-}
-
-/** The toast a response flashes for the next page, if any. */
-async function toastOf(response: Response) {
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("toast="));
-  if (!cookie) return null;
-  const session = await toastStorage().getSession(cookie.split(";")[0]);
-  return (session.get("flash") as { toast?: { type: string; message: string } } | undefined)?.toast ?? null;
-}
 
 /** A member who received a secret salute, and its id. */
 async function recipientOfASecret() {
