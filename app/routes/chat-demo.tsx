@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/chat-demo";
@@ -64,6 +65,8 @@ export default function ChatDemo({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/chat-demo");
   const name = creature?.name ?? t("chat.guideName");
+  // With JavaScript the page stays: after a send, the new empty box takes the focus back.
+  const [sentFromHere, setSentFromHere] = useState(false);
   return (
     <div className="space-y-5">
       <header className="flex flex-wrap items-center gap-4">
@@ -94,14 +97,16 @@ export default function ChatDemo({ loaderData, actionData }: Route.ComponentProp
         className="max-h-[60vh] min-h-40"
       />
 
-      <Form method="post" className="space-y-2">
+      <Form method="post" className="space-y-2" onSubmit={() => setSentFromHere(true)}>
         <ChatTextarea
           id="chat-message"
           name={name}
           defaultValue={actionData?.message ?? ""}
           error={actionData && !actionData.failed ? actionData.error : null}
-          // A new message clears the box: the key changes with the thread.
-          key={messages.length}
+          // A new message clears the box: the key follows the thread's newest message (its
+          // length stops changing once the history holds its last 50).
+          key={messages.at(-1)?.ID ?? 0}
+          autoFocus={sentFromHere}
         />
         <HourField />
         <button
