@@ -22,6 +22,11 @@ describe("where a member lands after signing in", () => {
 
   it("stops at the first missing optional segment", () => {
     expect(destinationAfterSignIn(q("acceptinginvitation=true&partyId=4"), origin)).toBe("/accept-invite/4");
+    // A part given after a missing one is kept, in the query under its own name.
+    expect(destinationAfterSignIn(q("acceptinginvitation=true&partyId=3&role=judge"), origin)).toBe("/accept-invite/3?role=judge");
+    expect(destinationAfterSignIn(q("acceptinginvitation=true&partyId=3&contestId=2&role=judge&x=1"), origin)).toBe(
+      "/accept-invite/3/2?role=judge&x=1",
+    );
   });
 
   it("acceptinginvitation=true with neither contestId nor partyId goes to /newsfeed", () => {

@@ -31,11 +31,21 @@ export function destinationAfterSignIn(params: URLSearchParams, origin: string):
     const contestId = params.get("contestId");
     if (!partyId && !contestId) return DEFAULT_AFTER_SIGN_IN;
     const segments: string[] = [];
-    for (const value of [partyId || "invite", contestId, params.get("memberId"), params.get("role"), params.get("inviteType")]) {
-      if (!value) break; // optional segments: stop at the first one missing
-      segments.push(encodeURIComponent(value));
-    }
+    // Optional segments stop at the first one missing; any given after it travels in the
+    // query under its own name, so nothing the invitation said is lost.
     const leftover = new URLSearchParams();
+    const fields: Array<[string, string | null]> = [
+      ["partyId", partyId || "invite"],
+      ["contestId", contestId],
+      ["memberId", params.get("memberId")],
+      ["role", params.get("role")],
+      ["inviteType", params.get("inviteType")],
+    ];
+    for (const [i, [key, value]] of fields.entries()) {
+      if (!value) continue;
+      if (segments.length === i) segments.push(encodeURIComponent(value));
+      else leftover.append(key, value);
+    }
     for (const [key, value] of params) {
       if (!(INVITE_PATH_KEYS as readonly string[]).includes(key) && !SIGN_IN_KEYS.includes(key)) leftover.append(key, value);
     }
