@@ -22,9 +22,8 @@ import { loadCompanion } from "~/features/beamkins/companion.server";
 import { displayName } from "~/features/members/display-name";
 import { CompanionMount } from "~/islands/companion-mount";
 import { SessionStart } from "~/islands/session-start";
-import { languageCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
+import { readConsent, sessionHintCookie } from "~/platform/cookies.server";
 import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.server";
-import { isLanguage } from "~/platform/i18n";
 import { commitSession, getSession } from "~/platform/session.server";
 import { themeSessionResolver } from "~/platform/theme.server";
 import { unreadableBodyIsBadRequest } from "~/platform/unreadable-body.server";
@@ -54,12 +53,8 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context);
-  const url = new URL(request.url);
   const headers = new Headers();
 
-  // A ?lng= choice sticks: remember it for the next visit.
-  const asked = url.searchParams.get("lng");
-  if (isLanguage(asked)) headers.append("Set-Cookie", await languageCookie.serialize(asked));
 
   // The home screen's one-shot notices are flashed into the session cookie.
   const session = await getSession(request);

@@ -4,7 +4,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { LanguageDetector } from "remix-i18next/server";
 import resources from "~/locales";
 import { languageCookie } from "./cookies.server";
-import { defaultNamespace, fallbackLanguage, supportedLanguages, type Language } from "./i18n";
+import { defaultNamespace, fallbackLanguage, isLanguage, supportedLanguages, type Language } from "./i18n";
 
 /**
  * Detection order (the platform issue): ?lng=, then the language cookie, then
@@ -51,7 +51,11 @@ export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request,
   const lng = (await detector.detect(request)) as Language;
   context.set(localeContext, lng);
   context.set(instanceContext, await instanceFor(lng));
-  return next();
+  const response = await next();
+  // A ?lng= choice sticks, whatever answers: a page, or a redirect elsewhere (to sign in…).
+  const asked = new URL(request.url).searchParams.get("lng");
+  if (isLanguage(asked)) response.headers.append("Set-Cookie", await languageCookie.serialize(asked));
+  return response;
 };
 
 type Context = Readonly<RouterContextProvider>;
