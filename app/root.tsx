@@ -55,8 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context);
   const headers = new Headers();
 
-
-  // The home screen's one-shot notices are flashed into the session cookie.
+  // The logged-in / logged-out notices are flashed into the session cookie (read once).
   const session = await getSession(request);
   const notices = {
     loggedIn: session.get("loggedIn") === true,
