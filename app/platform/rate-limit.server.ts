@@ -7,7 +7,7 @@
  *   counted (a sign-in code counts against the number and the client's network at once).
  */
 import { and, asc, count, eq, gt, lte, sql } from "drizzle-orm";
-import { db } from "./db/db.server";
+import { db, type Database } from "./db/db.server";
 import { rateLimitHits } from "./db/schema";
 
 export interface RateLimit {
@@ -96,6 +96,14 @@ export async function consumeRateLimits(
     }
     return { allowed: true } as const;
   });
+}
+
+/**
+ * Forgets a key's counted hits in one bucket: a wait the rules forgive (a failed sign-in
+ * code forgives the number's one-code-a-minute wait). Runs in the caller's transaction.
+ */
+export async function forgetHits(bucket: string, key: string, on: Pick<Database, "delete"> = db()) {
+  await on.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key)));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { clientNetworkKey, consumeRateLimits } from "./rate-limit.server";
+import { clientNetworkKey, consumeRateLimits, forgetHits } from "./rate-limit.server";
 
 beforeAll(async () => {
   await createTestDatabase();
@@ -22,6 +22,17 @@ describe("consumeRateLimits (sliding window)", () => {
     // The first hit leaves the window at 60 s: one place frees, the second still counts.
     expect(await consumeRateLimits([minute("a")], at(61))).toEqual({ allowed: true });
     expect((await consumeRateLimits([minute("a")], at(62))).allowed).toBe(false);
+  });
+
+  it("forgets a key's hits when asked (a forgiven wait), and only that key's", async () => {
+    await consumeRateLimits([minute("f")], at(0));
+    await consumeRateLimits([minute("f")], at(1));
+    await consumeRateLimits([minute("g")], at(1));
+    await consumeRateLimits([minute("g")], at(2));
+    expect((await consumeRateLimits([minute("f")], at(3))).allowed).toBe(false);
+    await forgetHits("test-minute", "f");
+    expect((await consumeRateLimits([minute("f")], at(4))).allowed).toBe(true);
+    expect((await consumeRateLimits([minute("g")], at(4))).allowed).toBe(false);
   });
 
   it("counts keys separately", async () => {

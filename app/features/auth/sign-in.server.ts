@@ -5,9 +5,9 @@
  */
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
-import { loginAttempts, members, rateLimitHits, type Member } from "~/platform/db/schema";
+import { loginAttempts, members, type Member } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
-import { clientNetworkKey, consumeRateLimits, type BucketLimit } from "~/platform/rate-limit.server";
+import { clientNetworkKey, consumeRateLimits, forgetHits, type BucketLimit } from "~/platform/rate-limit.server";
 import { sms, SmsDeliveryError } from "~/platform/sms/sms.server";
 import { CODE_TTL_MS, codeMatches, generateCode, hashCode, MAX_FAILED_TRIES, newAttemptId } from "./codes.server";
 import { toE164 } from "./phone";
@@ -142,8 +142,7 @@ export async function verifyPhoneCode(input: VerifyInput): Promise<VerifyResult>
     // A failed verification resets the resend countdown (the spec), so the number's
     // one-code-a-minute wait is forgiven: 'Send another code' works at once. The hourly
     // limits still count every send, and five wrong codes still burn the attempt.
-    const forgiveTheMinute = () =>
-      tx.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, PHONE_MINUTE_BUCKET), eq(rateLimitHits.key, attempt.phone)));
+    const forgiveTheMinute = () => forgetHits(PHONE_MINUTE_BUCKET, attempt.phone, tx);
     if (attempt.burntAt) {
       await forgiveTheMinute();
       return { status: "burnt" } as const;
