@@ -5,13 +5,10 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
+import { wantsJson } from "~/platform/page-post";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { flashToast } from "~/platform/toast.server";
 import { isRefusal, type BeamkinRefusal } from "./errors";
-
-export function wantsJson(request: Request) {
-  return (request.headers.get("accept") ?? "").includes("application/json");
-}
 
 export function refusalText(context: Readonly<RouterContextProvider>, refusal: BeamkinRefusal) {
   return getInstance(context).t(`beamkins:refusals.${refusal.code}`, refusal.details);

@@ -4,9 +4,10 @@ import { getCurrentMember, requireMember } from "~/features/auth/sessions.server
 import { chatHistory, sendChatMessage } from "~/features/beamkins/chat.server";
 import { activeCreature, memberCreature } from "~/features/beamkins/creatures.server";
 import { chatForm, readForm } from "~/features/beamkins/forms";
-import { done, failed, wantsJson, wholeNumber } from "~/features/beamkins/responses.server";
+import { done, failed, wholeNumber } from "~/features/beamkins/responses.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
+import { wantsJson } from "~/platform/page-post";
 
 async function member(request: Request, context: Route.LoaderArgs["context"]) {
   if (!wantsJson(request)) return requireMember(request, context);
