@@ -53,7 +53,8 @@ export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(instanceContext, await instanceFor(lng));
   const response = await next();
   // A ?lng= choice sticks, whatever answers: a page, or a redirect elsewhere (to sign in…).
-  const asked = new URL(request.url).searchParams.get("lng");
+  // (Most requests carry no ?lng=: skip parsing their address again.)
+  const asked = request.url.includes("lng=") ? new URL(request.url).searchParams.get("lng") : null;
   if (isLanguage(asked)) response.headers.append("Set-Cookie", await languageCookie.serialize(asked));
   return response;
 };
