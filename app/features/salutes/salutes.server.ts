@@ -154,7 +154,7 @@ export async function sendSalute(input: SendSalute, now = new Date()): Promise<S
       await awardScore(tx, input.recipientId, { gemsReceived: gems, starsReceived: stars ?? 0 }, now);
       await creditMemberLight(tx, input.recipientId, LIGHT_PER_SALUTE_RECEIVED, "salute-received", `salute:${saluteId}`);
 
-      // The post shares the salute's createdAt: findStarReceipt finds it by that (indexed).
+      // The post shares the salute's time, so the feed and the receipt tell the same moment.
       const postId = await writePost(
         {
           type: postTypeOf[input.kind],
@@ -294,9 +294,7 @@ export interface StarReceipt {
 
 /**
  * A star salute's public receipt (star salutes are never secret), with its feed post's id
- * in the same query. The post is written with the salute, with the same createdAt
- * (sendSalute, the demo seed), so the join reaches it through the posts' (created_at, id)
- * index rather than by scanning posts for its type and ref_id, which have no index.
+ * in the same query (through the posts' (type, ref_id) index).
  */
 export async function findStarReceipt(id: number): Promise<StarReceipt | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
@@ -305,10 +303,7 @@ export async function findStarReceipt(id: number): Promise<StarReceipt | null> {
     .from(salutes)
     .innerJoin(sender, eq(sender.id, salutes.senderId))
     .innerJoin(recipient, eq(recipient.id, salutes.recipientId))
-    .leftJoin(
-      posts,
-      and(eq(posts.createdAt, salutes.createdAt), eq(posts.type, postTypeOf.star), eq(posts.refId, salutes.id)),
-    )
+    .leftJoin(posts, and(eq(posts.type, postTypeOf.star), eq(posts.refId, salutes.id)))
     .where(and(eq(salutes.id, id), eq(salutes.kind, "star")))
     .orderBy(posts.id)
     .limit(1);

@@ -604,6 +604,8 @@ export const posts = pgTable(
   },
   (t) => [
     index("posts_newest_idx").on(t.createdAt.desc(), t.id.desc()),
+    /** The posts about one thing: a star receipt's post, removing a thing's posts. */
+    index("posts_about_idx").on(t.type, t.refId),
     check(
       "posts_type_known",
       sql`${t.type} in ('welcome', 'compliment', 'starsalute', 'secretsalute', 'quest', 'party', 'treasure', 'beamkin', 'contest')`,

@@ -1,0 +1,1 @@
+CREATE INDEX "posts_about_idx" ON "posts" USING btree ("type","ref_id");
