@@ -9,6 +9,7 @@ import { createTestDatabase } from "../../../tests/support/db";
 import { BASE_URL, callRoute } from "../../../tests/support/route";
 import { loader as acceptInviteLoader } from "~/routes/accept-invite";
 import { loader as outboxJsonLoader } from "~/routes/dev/outbox-json";
+import { loader as outboxLoader } from "~/routes/dev/outbox";
 import { loader as homeLoader } from "~/routes/home";
 import { action as signOutAction } from "~/routes/resources/sign-out";
 import { action as endSessionAction } from "~/routes/resources/end-session";
@@ -465,19 +466,31 @@ describe("access levels and arrival", () => {
   });
 });
 
-describe("/dev/outbox().json", () => {
+describe("/dev/outbox.json", () => {
   it("lists the console provider's texts, newest first", async () => {
     await outbox().send({ to: "+15550100001", body: "one" });
     await outbox().send({ to: "+15550100002", body: "two" });
-    const call = await callRoute(outboxJsonLoader, get("/dev/outbox().json", new Jar()));
+    const call = await callRoute(outboxJsonLoader, get("/dev/outbox.json", new Jar()));
     const list = (await (call.result as Response).json()) as Array<{ to: string; body: string; sentAt: string }>;
     expect(list.map((t) => t.body)).toEqual(["two", "one"]);
     expect(Object.keys(list[0]!).sort()).toEqual(["body", "sentAt", "to"]);
   });
 
+  it("shows each text's time in UTC with seconds, in the reader's language, on /dev/outbox", async () => {
+    await outbox().send({ to: "+15550100003", body: "three" });
+    const sentAt = outbox().outbox()[0]!.sentAt;
+    const seconds = new Date(sentAt).toISOString().slice(17, 19);
+    const en = await callRoute(outboxLoader, get("/dev/outbox", new Jar()));
+    const enText = (en.result as unknown as { data: { texts: { sentAtText: string }[] } }).data.texts[0]!.sentAtText;
+    expect(enText).toMatch(new RegExp(`:${seconds} (AM|PM) UTC$`));
+    const zh = await callRoute(outboxLoader, get("/dev/outbox?lng=zh", new Jar()));
+    const zhText = (zh.result as unknown as { data: { texts: { sentAtText: string }[] } }).data.texts[0]!.sentAtText;
+    expect(zhText).toMatch(new RegExp(`年.*:${seconds} UTC$`));
+  });
+
   it("does not exist with another provider", async () => {
     setSmsProvider(new TwilioSmsProvider({ accountSid: `AC${"a".repeat(32)}`, authToken: "x".repeat(20), from: "+15005550006" }));
-    const call = await callRoute(outboxJsonLoader, get("/dev/outbox().json", new Jar()));
+    const call = await callRoute(outboxJsonLoader, get("/dev/outbox.json", new Jar()));
     expect((call.thrown as { init?: { status: number } }).init?.status).toBe(404);
   });
 });

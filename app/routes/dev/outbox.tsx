@@ -6,14 +6,18 @@ import { consoleOutbox } from "~/platform/sms/sms.server";
 
 export const handle = { i18n: ["auth"] };
 
-/** The console SMS provider's latest 50 texts, newest first; 404 with any other provider. */
+/**
+ * The console SMS provider's latest 50 texts, newest first; 404 with any other provider.
+ * Times are written here, in UTC and the reader's language, with seconds (which code is the
+ * latest), so the browser hydrates the same text.
+ */
 export function loader({ context }: Route.LoaderArgs) {
   const outbox = consoleOutbox();
   if (!outbox) throw data(null, { status: 404 });
-  return data(
-    { title: getInstance(context).t("auth:outbox.title"), texts: outbox.outbox() },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  const i18n = getInstance(context);
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+  const texts = outbox.outbox().map((text) => ({ ...text, sentAtText: `${format.format(new Date(text.sentAt))} UTC` }));
+  return data({ title: i18n.t("auth:outbox.title"), texts }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -37,7 +41,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
             <li key={`${text.sentAt}-${i}`} className="rounded-lg border border-slate-300 p-3 dark:border-slate-700">
               <p className="text-sm">
                 <span className="font-semibold">{t("outbox.to")}</span> {text.to} ·{" "}
-                <time dateTime={text.sentAt}>{text.sentAt}</time>
+                <time dateTime={text.sentAt}>{text.sentAtText}</time>
               </p>
               <pre className="mt-2 whitespace-pre-wrap font-mono">{text.body}</pre>
             </li>
