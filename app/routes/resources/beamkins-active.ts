@@ -1,10 +1,10 @@
-import { data } from "react-router";
 import type { Route } from "./+types/beamkins-active";
 import { requireMember } from "~/features/auth/sessions.server";
 import { chooseActiveCreature, getCreature } from "~/features/beamkins/creatures.server";
 import { chooseActiveForm, readForm } from "~/features/beamkins/forms";
 import { done, failed } from "~/features/beamkins/responses.server";
 import { getInstance } from "~/platform/i18n.server";
+import { onlyPosts } from "~/platform/page-post";
 
 /** POST /beamkins/active {creatureId}: choose the companion (the member's CreatureID; 0 is none). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -22,6 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export async function loader() {
-  throw data(null, { status: 404 });
+/** A typed or bookmarked address: browsers go to /beamkins, anything else gets 405. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return onlyPosts(request, "/beamkins", getInstance(context).t);
 }

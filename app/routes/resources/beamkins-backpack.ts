@@ -1,10 +1,10 @@
-import { data } from "react-router";
 import type { Route } from "./+types/beamkins-backpack";
 import { requireMember } from "~/features/auth/sessions.server";
 import { activeCreature, setCompanionCorralled } from "~/features/beamkins/creatures.server";
 import { backpackForm, readForm } from "~/features/beamkins/forms";
 import { done, failed } from "~/features/beamkins/responses.server";
 import { getInstance } from "~/platform/i18n.server";
+import { onlyPosts } from "~/platform/page-post";
 
 /** POST /beamkins/backpack {corralled: "true" | "false"}: corral or release the companion. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,6 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export async function loader() {
-  throw data(null, { status: 404 });
+/** A typed or bookmarked address: browsers go to /beamkins, anything else gets 405. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return onlyPosts(request, "/beamkins", getInstance(context).t);
 }

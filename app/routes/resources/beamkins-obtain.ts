@@ -1,10 +1,10 @@
-import { data } from "react-router";
 import type { Route } from "./+types/beamkins-obtain";
 import { requireMember } from "~/features/auth/sessions.server";
 import { obtainCreature } from "~/features/beamkins/creatures.server";
 import { obtainForm, readForm } from "~/features/beamkins/forms";
 import { done, failed } from "~/features/beamkins/responses.server";
 import { getInstance } from "~/platform/i18n.server";
+import { onlyPosts } from "~/platform/page-post";
 
 /**
  * POST /beamkins/obtain {creatureId}: the spec's obtaincreature, as a member picks a
@@ -25,6 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export async function loader() {
-  throw data(null, { status: 404 });
+/** A typed or bookmarked address: browsers go to /beamkins, anything else gets 405. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return onlyPosts(request, "/beamkins", getInstance(context).t);
 }

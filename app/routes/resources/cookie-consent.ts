@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { Route } from "./+types/cookie-consent";
 import { consentCookie } from "~/platform/cookies.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
+import { getInstance } from "~/platform/i18n.server";
+import { onlyPosts } from "~/platform/page-post";
 
 const ConsentChoice = z.object({
   choice: z.enum(["accept", "decline"]),
@@ -19,6 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export async function loader() {
-  throw data(null, { status: 404 });
+/** A typed or bookmarked address: browsers go to /home, anything else gets 405. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return onlyPosts(request, "/home", getInstance(context).t);
 }

@@ -1,7 +1,9 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/end-session";
 import { getCurrentMember, signedOutCookies, signOut } from "~/features/auth/sessions.server";
 import { log } from "~/platform/log.server";
+import { getInstance } from "~/platform/i18n.server";
+import { onlyPosts } from "~/platform/page-post";
 
 /**
  * The error screen's LOGIN action: end the session on the server, clear the session
@@ -20,6 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/", { headers });
 }
 
-export async function loader() {
-  throw data(null, { status: 404 });
+/** A typed or bookmarked address: browsers go to /home, anything else gets 405. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return onlyPosts(request, "/home", getInstance(context).t);
 }

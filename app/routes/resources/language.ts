@@ -4,6 +4,8 @@ import type { Route } from "./+types/language";
 import { languageCookie } from "~/platform/cookies.server";
 import { supportedLanguages } from "~/platform/i18n";
 import { safeRedirectPath } from "~/platform/redirect-to";
+import { getInstance } from "~/platform/i18n.server";
+import { onlyPosts } from "~/platform/page-post";
 
 const LanguageChoice = z.object({
   lng: z.enum(supportedLanguages),
@@ -23,6 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export async function loader() {
-  throw data(null, { status: 404 });
+/** A typed or bookmarked address: browsers go to /home, anything else gets 405. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return onlyPosts(request, "/home", getInstance(context).t);
 }

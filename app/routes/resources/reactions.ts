@@ -4,7 +4,7 @@ import type { Route } from "./+types/reactions";
 import { requireMember } from "~/features/auth/sessions.server";
 import { toggleGlow } from "~/features/feed/feed.server";
 import { getInstance } from "~/platform/i18n.server";
-import { answersWithPage } from "~/platform/page-post";
+import { answersWithPage, onlyPosts } from "~/platform/page-post";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { flashToast } from "~/platform/toast.server";
 
@@ -60,6 +60,7 @@ function refused(
   return redirect(safeRedirectPath(fields.redirectTo, new URL(request.url).origin, "/newsfeed").replace(/#.*$/, ""), 303);
 }
 
-export async function loader() {
-  throw data(null, { status: 404 });
+/** A typed or bookmarked address: browsers go to /newsfeed, anything else gets 405. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return onlyPosts(request, "/newsfeed", getInstance(context).t);
 }

@@ -8,10 +8,19 @@ import { resetEnvCache } from "~/platform/env.server";
 import { setMasterSecret } from "~/platform/secrets.server";
 import { themeSessionResolver } from "~/platform/theme.server";
 import { BASE_URL, callRoute, formRequest, type RouteCall } from "../../../tests/support/route";
+import * as beamkinsActive from "./beamkins-active";
+import * as beamkinsBackpack from "./beamkins-backpack";
+import * as beamkinsGiveLight from "./beamkins-give-light";
+import * as beamkinsObtain from "./beamkins-obtain";
 import * as cookieConsent from "./cookie-consent";
+import * as endSession from "./end-session";
 import * as language from "./language";
 import * as locales from "./locales";
 import * as localesAdd from "./locales-add";
+import * as reactions from "./reactions";
+import * as saluteReceived from "./salute-received";
+import * as sessionValidate from "./session-validate";
+import * as signOut from "./sign-out";
 import * as theme from "./theme";
 
 beforeAll(() => {
@@ -204,7 +213,38 @@ describe("POST /preferences/cookies", () => {
     expect(responseOf(away).headers.get("Location")).toBe("/");
   });
 
-  it("has no page of its own (GET is 404)", async () => {
-    expect(statusOf(await callRoute(cookieConsent.loader, new Request(`${BASE_URL}/preferences/cookies`)))).toBe(404);
+});
+
+describe("addresses that only take posts, opened with GET", () => {
+  // Every resource route whose only job is a form post, and the page its forms live on.
+  const postOnly = [
+    ["/beamkins/active", beamkinsActive.loader, "/beamkins"],
+    ["/beamkins/backpack", beamkinsBackpack.loader, "/beamkins"],
+    ["/beamkins/give-light", beamkinsGiveLight.loader, "/beamkins"],
+    ["/beamkins/obtain", beamkinsObtain.loader, "/beamkins"],
+    ["/preferences/cookies", cookieConsent.loader, "/home"],
+    ["/preferences/language", language.loader, "/home"],
+    ["/preferences/theme", theme.loader, "/home"],
+    ["/session/end", endSession.loader, "/home"],
+    ["/sessionvalidation", sessionValidate.loader, "/home"],
+    ["/signout", signOut.loader, "/home"],
+    ["/reactions", reactions.loader, "/newsfeed"],
+    ["/salutes/received", saluteReceived.loader, "/salute-select"],
+  ] as const;
+  const browser = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+
+  it.each(postOnly)("a browser opening %s goes to the page its forms are on", async (path, loader, page) => {
+    const call = await callRoute(loader as never, new Request(`${BASE_URL}${path}`, { headers: browser }));
+    expect(statusOf(call)).toBe(302);
+    expect(responseOf(call).headers.get("Location")).toBe(page);
+  });
+
+  it.each(postOnly)("anything else asking for %s gets 405, Allow: POST and a translated reason", async (path, loader) => {
+    const call = await callRoute(loader as never, new Request(`${BASE_URL}${path}?lng=zh`, { headers: { accept: "application/json" } }));
+    expect(statusOf(call)).toBe(405);
+    const thrown = call.thrown as { data: { ok: boolean; type: string; error: string }; init: { headers: Record<string, string> } };
+    expect(thrown.init.headers.Allow).toBe("POST");
+    expect(thrown.data).toMatchObject({ ok: false, type: "BAD_REQUEST" });
+    expect(thrown.data.error).toMatch(/[\u4e00-\u9fff]/);
   });
 });

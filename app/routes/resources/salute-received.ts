@@ -5,7 +5,7 @@ import { requireMember } from "~/features/auth/sessions.server";
 import { reportReasons } from "~/features/salutes/report-reasons";
 import { hideSalute, reportSalute } from "~/features/salutes/salutes.server";
 import { getInstance } from "~/platform/i18n.server";
-import { answersWithPage } from "~/platform/page-post";
+import { answersWithPage, onlyPosts } from "~/platform/page-post";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { flashToast } from "~/platform/toast.server";
 
@@ -51,6 +51,7 @@ function refused(request: Request, context: Route.ActionArgs["context"], back: s
   return redirect(pageOf(back), 303);
 }
 
-export async function loader() {
-  throw data(null, { status: 404 });
+/** A typed or bookmarked address: browsers go to /salute-select, anything else gets 405. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return onlyPosts(request, "/salute-select", getInstance(context).t);
 }

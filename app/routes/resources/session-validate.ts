@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/session-validate";
 import { validateSession } from "~/features/auth/sessions.server";
+import { getInstance } from "~/platform/i18n.server";
+import { onlyPosts } from "~/platform/page-post";
 
 const Body = z.object({ fingerprint: z.string().max(200).nullish() });
 
@@ -24,6 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-export async function loader() {
-  throw data(null, { status: 404 });
+/** A typed or bookmarked address: browsers go to /home, anything else gets 405. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return onlyPosts(request, "/home", getInstance(context).t);
 }

@@ -1,8 +1,10 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
 import { getCurrentMember, signedOutCookies, signOut } from "~/features/auth/sessions.server";
 import { log } from "~/platform/log.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
+import { getInstance } from "~/platform/i18n.server";
+import { onlyPosts } from "~/platform/page-post";
 
 /**
  * Sign-out (a form post): the session row goes, the member's story sound is muted, and
@@ -26,6 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/home", { headers });
 }
 
-export async function loader() {
-  throw data(null, { status: 404 });
+/** A typed or bookmarked address: browsers go to /home, anything else gets 405. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return onlyPosts(request, "/home", getInstance(context).t);
 }

@@ -4,6 +4,8 @@ import { z } from "zod";
 import type { Route } from "./+types/theme";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { themeSessionResolver } from "~/platform/theme.server";
+import { getInstance } from "~/platform/i18n.server";
+import { onlyPosts } from "~/platform/page-post";
 
 const ThemeChoice = z.object({
   theme: z.enum(["light", "dark", "system"]).nullable(),
@@ -36,6 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(safeRedirectPath(redirectTo, new URL(request.url).origin, "/"), { headers });
 }
 
-export async function loader() {
-  throw data(null, { status: 404 });
+/** A typed or bookmarked address: browsers go to /home, anything else gets 405. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return onlyPosts(request, "/home", getInstance(context).t);
 }
