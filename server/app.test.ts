@@ -87,3 +87,64 @@ describe("/healthz and /readyz", () => {
     expect((await fetch(`${base}/readyz`)).status).toBe(503);
   });
 });
+
+describe("requests no page takes, refused before React Router (no database needed)", () => {
+  it("answers OPTIONS with 204 and the methods the game takes", async () => {
+    const reply = await fetch(`${base}/profile`, { method: "OPTIONS" });
+    expect(reply.status).toBe(204);
+    expect(reply.headers.get("allow")).toBe("GET, HEAD, POST");
+  });
+
+  it("answers PUT, PATCH and DELETE with 405 and Allow, in the reader's language", async () => {
+    for (const method of ["PUT", "PATCH", "DELETE", "PROPFIND"]) {
+      const reply = await fetch(`${base}/profile`, { method, body: "intent=reset", headers: { "content-type": "application/x-www-form-urlencoded" } });
+      expect(reply.status, method).toBe(405);
+      expect(reply.headers.get("allow")).toBe("GET, HEAD, POST");
+      expect(await reply.text()).toBe("Something is wrong with your request, please try again");
+    }
+    const zh = await fetch(`${base}/reactions?lng=zh`, { method: "DELETE", headers: { accept: "application/json" } });
+    expect(zh.status).toBe(405);
+    expect(await zh.json()).toEqual({ ok: false, type: "BAD_REQUEST", error: "您的请求有问题，请重试" });
+  });
+
+  it("answers an address with a NUL character 400", async () => {
+    for (const path of ["/compliment?q=%00", "/newsfeed/1%00", "/salutes/recipients?q=a%00b"]) {
+      const reply = await fetch(`${base}${path}`);
+      expect(reply.status, path).toBe(400);
+      expect(reply.headers.get("cache-control")).toBe("no-store");
+    }
+  });
+
+  it("answers a body over 1 MiB 413 without reading it, and one of unknown length 411", async () => {
+    const big = await fetch(`${base}/signin`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "accept-language": "zh-CN,zh;q=0.9" },
+      body: `phone=${"1".repeat(1024 * 1024)}`,
+    });
+    expect(big.status).toBe(413);
+    expect(await big.text()).toBe("内容超出了本游戏表单能接收的大小，请减少后再发送。");
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("phone=1"));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${base}/signin`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(411);
+  });
+
+  it("refuses a post from another site 403 with a translated reason", async () => {
+    const reply = await fetch(`${base}/preferences/theme?lng=zh`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "theme=dark",
+    });
+    expect(reply.status).toBe(403);
+    expect(await reply.text()).toBe("此表单来自其他网站，已被拒绝。");
+  });
+});

@@ -21,6 +21,8 @@ import {
   setConnection,
 } from "~/platform/db/db.server";
 import { env } from "~/platform/env.server";
+import { errorTypeForStatus } from "~/platform/errors";
+import { translatorForRequest } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { loadMasterSecret, setMasterSecret } from "~/platform/secrets.server";
@@ -88,6 +90,7 @@ export function createApp(options: {
     next();
   });
 
+  app.use(refuseMalformedRequests);
   app.use(refuseCrossOriginPosts);
 
   if (config.LOG_REQUESTS) {
@@ -197,6 +200,38 @@ export function listPublicFiles(clientDir: string): Set<string> {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The largest body a request may carry: the game's forms hold a few short fields. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+const ALLOWED_METHODS = "GET, HEAD, POST";
+
+/**
+ * Requests no page of the game takes, refused before React Router sees them (it would
+ * answer some of them with a 500, or run a page's action for a PUT or a DELETE):
+ * - a method other than GET, HEAD and POST: 405 with `Allow` (OPTIONS: 204 with `Allow`);
+ * - an address with a NUL character (`%00`), which no one types and PostgreSQL text cannot
+ *   hold: 400;
+ * - a body over MAX_BODY_BYTES: 413; a body whose length is not given up front: 411
+ *   (browsers give it for every form post, and a stream would otherwise be read whole).
+ */
+export function refuseMalformedRequests(req: express.Request, res: express.Response, next: express.NextFunction) {
+  const method = req.method;
+  if (method === "OPTIONS") return void res.status(204).set("Allow", ALLOWED_METHODS).end();
+  if (method !== "GET" && method !== "HEAD" && method !== "POST") {
+    return void refuse(req, res, 405, "errors:types.BAD_REQUEST.message", { Allow: ALLOWED_METHODS });
+  }
+  if (req.originalUrl.includes("%00")) return void refuse(req, res, 400, "errors:types.BAD_REQUEST.message");
+  if (method === "POST") {
+    const length = req.headers["content-length"];
+    if (length === undefined && req.headers["transfer-encoding"] !== undefined) {
+      return void refuse(req, res, 411, "errors:types.BAD_REQUEST.message", { Connection: "close" });
+    }
+    if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
+      return void refuse(req, res, 413, "errors:server.tooLarge", { Connection: "close" });
+    }
+  }
+  next();
+}
+
 /**
  * React Router compares Origin with the request URL for document actions but not for
  * resource routes (the preference forms, sign-in posts…). Refuse every cross-origin post
@@ -218,7 +253,30 @@ export function refuseCrossOriginPosts(
     allowed = false; // "null" or garbage
   }
   if (allowed) return next();
-  res.status(403).set("Cache-Control", "no-store").type("text/plain").send("Cross-origin form posts are refused");
+  void refuse(req, res, 403, "errors:server.crossOrigin");
+}
+
+/**
+ * The server's own refusals, in the language the request asks for (?lng=, the language
+ * cookie, Accept-Language): JSON `{ ok, type, error }` for a script that asks for JSON, a
+ * line of text otherwise.
+ */
+async function refuse(req: express.Request, res: express.Response, status: number, key: string, headers: Record<string, string> = {}) {
+  let message: string;
+  try {
+    const request = new Request(`http://glow.invalid${req.originalUrl.replaceAll("%00", "")}`, {
+      headers: { cookie: req.headers.cookie ?? "", "accept-language": req.headers["accept-language"] ?? "" },
+    });
+    message = (await translatorForRequest(request))(key);
+  } catch {
+    message = (await translatorForRequest(new Request("http://glow.invalid/")))(key);
+  }
+  res.status(status).set({ "Cache-Control": "no-store", ...headers });
+  if ((req.headers.accept ?? "").includes("application/json")) {
+    res.json({ ok: false, type: errorTypeForStatus(status), error: message });
+  } else {
+    res.type("text/plain").send(message);
+  }
 }
 
 /** Opens the database, seeds the demo world when empty, and listens. */

@@ -65,6 +65,7 @@ export function errorTypeForStatus(status: number): ErrorType {
   switch (status) {
     case 400:
     case 405:
+    case 411:
     case 413:
     case 422:
       return "BAD_REQUEST";

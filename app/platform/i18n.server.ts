@@ -71,6 +71,15 @@ export function getInstance(context: Context): I18n {
   return instance;
 }
 
+/**
+ * A translator for a request that React Router does not answer (the server's own refusals:
+ * a method it does not take, a body too large…), in the language the request asks for.
+ */
+export async function translatorForRequest(request: Request) {
+  const lng = (await detector.detect(request)) as Language;
+  return (await instanceFor(lng)).t;
+}
+
 /** A translator for server-made text (toasts, validation messages, SMS). */
 export function translator(context: Context) {
   return getInstance(context).t;

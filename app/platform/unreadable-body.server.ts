@@ -1,24 +1,80 @@
-import { data, type MiddlewareFunction } from "react-router";
+import { data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { errorCatalogue } from "./errors";
+import { getInstance } from "./i18n.server";
 
 /**
- * A post whose body is not a form (no Content-Type, text/plain, broken multipart…) makes
- * `request.formData()` throw a TypeError, which would surface as a 500. Every action reads
- * its form through that one method, so the fix sits here, once: the method is wrapped to
- * answer 400 (the catalogue's BAD_REQUEST) instead.
+ * Every action reads its body through `request.formData()` (or, for the few JSON endpoints,
+ * `request.json()`), so two rules sit here, once, around those methods:
+ * - A body that is not a form (no Content-Type, text/plain, broken multipart…) or not JSON
+ *   makes them throw a TypeError or SyntaxError, which would surface as a 500. It answers
+ *   400 instead, `{ ok: false, type: "BAD_REQUEST", error }` with the catalogue's message in
+ *   the reader's language.
+ * - NUL characters are taken out of every text the body carries. No one can type one, and
+ *   PostgreSQL text cannot hold one: saving it was a 500 and a lost form.
  */
-export const unreadableBodyIsBadRequest: MiddlewareFunction<Response> = async ({ request }, next) => {
+export const unreadableBodyIsBadRequest: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method !== "GET" && request.method !== "HEAD") {
     const readForm = request.formData.bind(request);
+    const readJson = request.json.bind(request);
     Object.defineProperty(request, "formData", {
       configurable: true,
       value: async () => {
+        let form: FormData;
         try {
-          return await readForm();
+          form = await readForm();
         } catch {
-          throw data({ error: "The request's body is not a form." }, { status: 400 });
+          throw badRequest(context);
         }
+        return withoutNul(form);
+      },
+    });
+    Object.defineProperty(request, "json", {
+      configurable: true,
+      value: async () => {
+        let value: unknown;
+        try {
+          value = await readJson();
+        } catch {
+          throw badRequest(context);
+        }
+        return jsonWithoutNul(value);
       },
     });
   }
   return next();
 };
+
+function badRequest(context: Readonly<RouterContextProvider>) {
+  let error: string = errorCatalogue.BAD_REQUEST.message;
+  try {
+    error = getInstance(context).t("errors:types.BAD_REQUEST.message");
+  } catch {
+    // The language is not known yet: the catalogue's English.
+  }
+  return data({ ok: false, type: "BAD_REQUEST", error }, { status: 400 });
+}
+
+const hasNul = (value: string) => value.includes("\0");
+
+/** The same form, without NUL characters in its texts (the same object when it has none). */
+export function withoutNul(form: FormData): FormData {
+  let found = false;
+  for (const [name, value] of form) if (hasNul(name) || (typeof value === "string" && hasNul(value))) found = true;
+  if (!found) return form;
+  const clean = new FormData();
+  for (const [name, value] of form) {
+    if (typeof value === "string") clean.append(name.replaceAll("\0", ""), value.replaceAll("\0", ""));
+    else clean.append(name.replaceAll("\0", ""), value);
+  }
+  return clean;
+}
+
+/** A parsed JSON value without NUL characters in its strings and keys. */
+export function jsonWithoutNul(value: unknown): unknown {
+  if (typeof value === "string") return hasNul(value) ? value.replaceAll("\0", "") : value;
+  if (Array.isArray(value)) return value.map(jsonWithoutNul);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replaceAll("\0", ""), jsonWithoutNul(v)]));
+  }
+  return value;
+}

@@ -3,6 +3,7 @@ import { i18nextMiddleware } from "~/platform/i18n.server";
 import { requestInfoContext, type RequestInfo } from "~/platform/request-context";
 import { toastStorage } from "~/platform/cookies.server";
 import { toastMiddleware } from "~/platform/toast.server";
+import { unreadableBodyIsBadRequest } from "~/platform/unreadable-body.server";
 
 type Params = Record<string, string | undefined>;
 
@@ -46,7 +47,8 @@ export async function callRoute<T, P extends Params = Params>(
   context.set(requestInfoContext, { nonce: "", clientIp: "203.0.113.7", secure: false, ...options.info });
   let result: T | undefined;
   let thrown: unknown;
-  const chain = [i18nextMiddleware, toastMiddleware];
+  // The root's chain (app/root.tsx), but for the same-site bounce, which pages alone need.
+  const chain = [unreadableBodyIsBadRequest, i18nextMiddleware, toastMiddleware];
   const run = async (index: number): Promise<Response> => {
     const middleware = chain[index];
     if (middleware) {

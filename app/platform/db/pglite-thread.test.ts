@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withPreparedSelects } from "./pglite-prepared.server";
 import { databaseClient, DRIZZLE_TEXT_TYPES, installTextTypes, serveDatabase } from "./pglite-thread.server";
 
+/** Tests that start a fresh PGlite (initdb, a few seconds; much longer on a busy machine). */
+const INITDB_TIMEOUT_MS = 60_000;
+
 /**
  * The database thread's protocol, both ends in this thread: messages still cross a real
  * MessageChannel, so every value and error is structured-cloned as between threads.
@@ -138,7 +141,7 @@ describe("the embedded database over the thread protocol", () => {
     );
     expect(answer.rows).toEqual(expected.rows);
     expect(answer.rows[0]!.at).toBeInstanceOf(Date);
-  });
+  }, INITDB_TIMEOUT_MS);
 });
 
 describe("drizzle's text types, installed once on the thread's PGlite", () => {
@@ -161,7 +164,7 @@ describe("drizzle's text types, installed once on the thread's PGlite", () => {
     const scratch = await PGlite.create();
     expect(installTextTypes(scratch)(seen[0])).toBeUndefined();
     await scratch.close();
-  });
+  }, INITDB_TIMEOUT_MS);
 
   it("give back PGlite's defaults for the types a statement does not keep as text", async () => {
     const scratch = await PGlite.create();
@@ -174,5 +177,5 @@ describe("drizzle's text types, installed once on the thread's PGlite", () => {
     expect(some[1083]!("03:04:05")).toBe("03:04:05");
     expect(parsersFor([])).toBe(parsersFor([])); // built once per list of types
     await scratch.close();
-  });
+  }, INITDB_TIMEOUT_MS);
 });

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/language";
 import { languageCookie } from "~/platform/cookies.server";
@@ -6,6 +6,7 @@ import { supportedLanguages } from "~/platform/i18n";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { getInstance } from "~/platform/i18n.server";
 import { onlyPosts } from "~/platform/page-post";
+import { refusedPost } from "~/platform/refused-post.server";
 
 const LanguageChoice = z.object({
   lng: z.enum(supportedLanguages),
@@ -13,10 +14,14 @@ const LanguageChoice = z.object({
 });
 
 /** The language switcher's form: remember the choice in the cookie and go back. */
-export async function action({ request }: Route.ActionArgs) {
-  const parsed = LanguageChoice.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "Unknown language" }, { status: 400 });
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = Object.fromEntries(await request.formData());
+  const parsed = LanguageChoice.safeParse(fields);
   const origin = new URL(request.url).origin;
+  if (!parsed.success) {
+    const message = getInstance(context).t("errors:types.BAD_REQUEST.message");
+    return refusedPost(request, context, { back: safeRedirectPath(fields.redirectTo, origin, "/"), status: 400, message });
+  }
   const back = new URL(safeRedirectPath(parsed.data.redirectTo, origin, "/"), origin);
   // A ?lng= left in the address would override the new choice.
   back.searchParams.delete("lng");

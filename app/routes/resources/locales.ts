@@ -14,7 +14,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   const parsed = Params.safeParse(params);
   if (!parsed.success) throw data(null, { status: 404 });
   const ns = parsed.data.file.slice(0, -".json".length);
-  const bundle = resources[parsed.data.lng]?.[ns];
+  const language = resources[parsed.data.lng];
+  // Own namespaces only: "constructor.json" must not find Object.prototype.constructor.
+  const bundle = language && Object.hasOwn(language, ns) ? language[ns] : undefined;
   if (!bundle) throw data(null, { status: 404 });
   return Response.json(bundle, {
     headers: {

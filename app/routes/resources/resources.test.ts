@@ -7,7 +7,7 @@ import { consentCookie, languageCookie, resetCookieStorages } from "~/platform/c
 import { resetEnvCache } from "~/platform/env.server";
 import { setMasterSecret } from "~/platform/secrets.server";
 import { themeSessionResolver } from "~/platform/theme.server";
-import { BASE_URL, callRoute, formRequest, type RouteCall } from "../../../tests/support/route";
+import { BASE_URL, callRoute, formRequest, outcome, toastOf, type RouteCall } from "../../../tests/support/route";
 import * as beamkinsActive from "./beamkins-active";
 import * as beamkinsBackpack from "./beamkins-backpack";
 import * as beamkinsGiveLight from "./beamkins-give-light";
@@ -70,6 +70,8 @@ describe("GET /locales/{lng}/{ns}.json", () => {
     expect(statusOf(await get("en", "common.yaml"))).toBe(404);
     expect(statusOf(await get("en", "..%2Fcommon.json"))).toBe(404);
     expect(statusOf(await get("en", "__proto__.json"))).toBe(404);
+    expect(statusOf(await get("en", "constructor.json"))).toBe(404);
+    expect(statusOf(await get("zh", "hasownproperty.json"))).toBe(404);
   });
 });
 
@@ -213,6 +215,31 @@ describe("POST /preferences/cookies", () => {
     expect(responseOf(away).headers.get("Location")).toBe("/");
   });
 
+});
+
+describe("a preference form posted with a value it does not know", () => {
+  const cases = [
+    ["/preferences/language", language.action, { lng: "fr" }],
+    ["/preferences/theme", theme.action, { theme: "purple" }],
+    ["/preferences/cookies", cookieConsent.action, { choice: "maybe" }],
+  ] as const;
+
+  it.each(cases)("%s sends a browser back where it was, with the reason as a toast in its language", async (path, action, fields) => {
+    const call = await callRoute(
+      action as never,
+      formRequest(`${path}?lng=zh`, { ...fields, redirectTo: "/newsfeed" }, { headers: { accept: "text/html" } }),
+    );
+    expect(outcome(call)).toMatchObject({ status: 303, location: "/newsfeed" });
+    expect(await toastOf(call.response)).toEqual({ type: "error", message: "您的请求有问题，请重试" });
+  });
+
+  it.each(cases)("%s answers a script 400 with the translated reason", async (path, action, fields) => {
+    const call = await callRoute(action as never, formRequest(path, fields, { headers: { accept: "application/json" } }));
+    expect(outcome(call)).toMatchObject({
+      status: 400,
+      data: { ok: false, type: "BAD_REQUEST", error: "Something is wrong with your request, please try again" },
+    });
+  });
 });
 
 describe("addresses that only take posts, opened with GET", () => {

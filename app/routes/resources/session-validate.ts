@@ -15,7 +15,8 @@ const Body = z.object({ fingerprint: z.string().max(200).nullish() });
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") throw data(null, { status: 405 });
   const isJson = request.headers.get("Content-Type")?.includes("application/json");
-  const raw = isJson ? await request.json().catch(() => null) : Object.fromEntries(await request.formData());
+  // Unreadable JSON or form bodies answer 400 (the root middleware's request.json/formData).
+  const raw: unknown = isJson ? await request.json() : Object.fromEntries(await request.formData());
   const parsed = Body.safeParse(raw ?? {});
   if (!parsed.success) return data({ success: false, result: null }, { status: 400 });
   const current = await validateSession(request, parsed.data.fingerprint ?? null);

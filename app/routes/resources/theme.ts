@@ -6,6 +6,7 @@ import { safeRedirectPath } from "~/platform/redirect-to";
 import { themeSessionResolver } from "~/platform/theme.server";
 import { getInstance } from "~/platform/i18n.server";
 import { onlyPosts } from "~/platform/page-post";
+import { refusedPost } from "~/platform/refused-post.server";
 
 const ThemeChoice = z.object({
   theme: z.enum(["light", "dark", "system"]).nullable(),
@@ -16,13 +17,17 @@ const ThemeChoice = z.object({
  * Switch theme. Accepts a plain form post (no JavaScript) and remix-themes' JSON post;
  * "system" (or null) forgets the choice so the page follows the OS again.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const isJson = request.headers.get("Content-Type")?.includes("application/json");
-  const raw = isJson
-    ? await request.json().catch(() => null)
-    : Object.fromEntries(await request.formData());
+  // Unreadable JSON or form bodies answer 400 (the root middleware's request.json/formData).
+  const raw: unknown = isJson ? await request.json() : Object.fromEntries(await request.formData());
   const parsed = ThemeChoice.safeParse(raw);
-  if (!parsed.success) return data({ error: "Unknown theme" }, { status: 400 });
+  if (!parsed.success) {
+    const message = getInstance(context).t("errors:types.BAD_REQUEST.message");
+    const asked = raw && typeof raw === "object" ? (raw as Record<string, unknown>).redirectTo : undefined;
+    const back = safeRedirectPath(asked, new URL(request.url).origin, "/");
+    return refusedPost(request, context, { back, status: 400, message });
+  }
 
   const session = await themeSessionResolver(request);
   const { theme, redirectTo } = parsed.data;
