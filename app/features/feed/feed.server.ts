@@ -65,11 +65,19 @@ export function encodeCursor(post: Pick<FeedPost, "id" | "createdAt">): string {
   return `${new Date(post.createdAt).getTime()}_${post.id}`;
 }
 
+const YEAR_10000_MS = Date.UTC(10_000, 0, 1);
+const MAX_POST_ID = 2_147_483_647;
+
 export function decodeCursor(value: string | null): { at: Date; id: number } | null {
   if (!value) return null;
   const match = /^(\d{1,15})_(\d{1,10})$/.exec(value);
   if (!match) return null;
-  return { at: new Date(Number(match[1])), id: Number(match[2]) };
+  const at = Number(match[1]);
+  const id = Number(match[2]);
+  // Like any cursor that does not parse: a time past the year 9999 (the database's dates are
+  // written with four-digit years) or an id past its integer column starts from the top.
+  if (at >= YEAR_10000_MS || id > MAX_POST_ID) return null;
+  return { at: new Date(at), id };
 }
 
 /** Spelled as the posts_newest_idx index is (DESC NULLS LAST), so the planner walks the index. */

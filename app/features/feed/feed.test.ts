@@ -12,6 +12,14 @@ beforeAll(async () => {
 });
 
 describe("the newsfeed", () => {
+  it("starts from the top for a cursor out of the database's range, as for one that does not parse", async () => {
+    const first = await listFeed();
+    for (const cursor of ["1_9999999999", "999999999999999_1", "1700000000000_2147483648", "garbage"]) {
+      const page = await listFeed(cursor);
+      expect(page.posts.map((p) => p.id), cursor).toEqual(first.posts.map((p) => p.id));
+    }
+  });
+
   it("shows 20 posts a page, newest first, and pages without repeats or gaps", async () => {
     const total = await countPosts();
     expect(total).toBeGreaterThan(FEED_PAGE_SIZE);
