@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher } from "react-router";
 import { RedirectField } from "~/ui/redirect-field";
+import { memberTextLang } from "~/ui/text-lang";
 import type { Recipient } from "./recipients.server";
 import type { DatedSalute } from "./dates";
 import { reportReasons } from "./report-reasons";
@@ -202,7 +203,7 @@ export function ReceivedSalutes({
   salutes: DatedSalute[];
   highlight?: number | null;
 }) {
-  const { t } = useTranslation("salutes");
+  const { t, i18n } = useTranslation("salutes");
   if (salutes.length === 0) return <p>{t("received.empty")}</p>;
   return (
     <ul className="space-y-3">
@@ -221,7 +222,11 @@ export function ReceivedSalutes({
             {s.stars ? <> <Stars count={s.stars} /></> : null}
           </p>
           {s.prompt ? <p className="mt-1">{t(`prompts.${s.prompt}`)}</p> : null}
-          {s.message ? <p className="mt-1 whitespace-pre-line break-words">{s.message}</p> : null}
+          {s.message ? (
+            <p lang={memberTextLang(s.message, i18n.language)} className="mt-1 whitespace-pre-line break-words">
+              {s.message}
+            </p>
+          ) : null}
           {s.gems > 0 ? <p className="mt-1 text-sm">{t("received.gems", { count: s.gems })}</p> : null}
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             <time dateTime={s.createdAt}>{s.date}</time>
