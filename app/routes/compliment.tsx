@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/compliment";
 import { ComplimentForm } from "~/features/salutes/schemas";
 import { handleSend, loadPicker } from "~/features/salutes/send.server";
-import { FormError, GemsField, MessageField, primaryButton, RecipientPicker } from "~/features/salutes/ui";
+import { FormError, GemsField, MessageField, primaryButton, RecipientPicker, useSaluteFocus } from "~/features/salutes/ui";
 import { getInstance } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["salutes"] };
@@ -32,8 +32,9 @@ export default function Compliment({ loaderData, actionData }: Route.ComponentPr
   const { recipient } = loaderData;
   const values = actionData?.values;
   const errors = actionData?.errors ?? {};
+  const page = useSaluteFocus(recipient?.id ?? null, actionData);
   return (
-    <div className="space-y-5">
+    <div ref={page} className="space-y-5">
       <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("compliment.heading")}</h1>
       <p>{t("compliment.intro")}</p>
       <RecipientPicker basePath="/compliment" q={loaderData.q} results={loaderData.results} recipient={recipient} error={errors.recipientId} />

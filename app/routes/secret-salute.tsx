@@ -6,7 +6,16 @@ import { secretPrompts } from "~/features/salutes/prompts";
 import { listReceivedSalutes, SALUTE_RULES, secretSalutesSentToday } from "~/features/salutes/salutes.server";
 import { SecretSaluteForm } from "~/features/salutes/schemas";
 import { handleSend, loadPicker } from "~/features/salutes/send.server";
-import { FieldError, FormError, inputClass, primaryButton, ReceivedSalutes, RecipientPicker } from "~/features/salutes/ui";
+import {
+  FieldError,
+  FIRST_FIELD,
+  FormError,
+  inputClass,
+  primaryButton,
+  ReceivedSalutes,
+  RecipientPicker,
+  useSaluteFocus,
+} from "~/features/salutes/ui";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["salutes"] };
@@ -46,8 +55,9 @@ export default function SecretSalute({ loaderData, actionData }: Route.Component
   const { recipient } = loaderData;
   const values = actionData?.values;
   const errors = actionData?.errors ?? {};
+  const page = useSaluteFocus(recipient?.id ?? null, actionData);
   return (
-    <div className="space-y-6">
+    <div ref={page} className="space-y-6">
       <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("secret.heading")}</h1>
       <p>{t("secret.intro")}</p>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("secret.left", { count: loaderData.left })}</p>
@@ -59,9 +69,19 @@ export default function SecretSalute({ loaderData, actionData }: Route.Component
           <fieldset aria-describedby={errors.prompt ? "prompt-error" : undefined}>
             <legend className="font-medium">{t("secret.choosePrompt")}</legend>
             <div className="mt-1 grid gap-2 sm:grid-cols-2">
-              {secretPrompts.map((p) => (
+              {secretPrompts.map((p, i) => (
                 <label key={p} className="flex items-start gap-2 rounded-md border border-slate-300 px-3 py-2 has-[:checked]:border-glow-500 has-[:checked]:bg-glow-50 dark:border-slate-700 dark:has-[:checked]:bg-slate-900">
-                  <input type="radio" name="prompt" value={p} required defaultChecked={values?.prompt === p} className="mt-1" />
+                  <input
+                    type="radio"
+                    name="prompt"
+                    value={p}
+                    required
+                    defaultChecked={values?.prompt === p}
+                    aria-invalid={errors.prompt && i === 0 ? true : undefined}
+                    aria-describedby={errors.prompt ? "prompt-error" : undefined}
+                    className="mt-1"
+                    {...(i === 0 ? FIRST_FIELD : {})}
+                  />
                   <span>{t(`prompts.${p}`)}</span>
                 </label>
               ))}
@@ -81,7 +101,7 @@ export default function SecretSalute({ loaderData, actionData }: Route.Component
               maxLength={80}
               defaultValue={values?.note}
               aria-invalid={errors.note ? true : undefined}
-              aria-describedby={`secret-note-hint${errors.note ? " note-error" : ""}`}
+              aria-describedby={`${errors.note ? "note-error " : ""}secret-note-hint`}
               className={inputClass}
             />
             <FieldError id="note-error" message={errors.note} />

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/starsalute";
 import { StarSaluteForm } from "~/features/salutes/schemas";
 import { handleSend, loadPicker } from "~/features/salutes/send.server";
-import { FieldError, FormError, GemsField, MessageField, primaryButton, RecipientPicker } from "~/features/salutes/ui";
+import { FieldError, FormError, GemsField, MessageField, primaryButton, RecipientPicker, useSaluteFocus } from "~/features/salutes/ui";
 import { getInstance } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["salutes"] };
@@ -33,9 +33,10 @@ export default function StarSalute({ loaderData, actionData }: Route.ComponentPr
   const { recipient } = loaderData;
   const values = actionData?.values;
   const errors = actionData?.errors ?? {};
+  const page = useSaluteFocus(recipient?.id ?? null, actionData);
   const chosen = values?.stars ?? "3";
   return (
-    <div className="space-y-5">
+    <div ref={page} className="space-y-5">
       <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("star.heading")}</h1>
       <p>{t("star.intro")}</p>
       <RecipientPicker basePath="/starsalute" q={loaderData.q} results={loaderData.results} recipient={recipient} error={errors.recipientId} />
@@ -48,7 +49,15 @@ export default function StarSalute({ loaderData, actionData }: Route.ComponentPr
             <div className="mt-1 flex gap-3">
               {[1, 2, 3].map((n) => (
                 <label key={n} className="flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 has-[:checked]:border-glow-500 has-[:checked]:bg-glow-50 dark:border-slate-700 dark:has-[:checked]:bg-slate-900">
-                  <input type="radio" name="stars" value={n} defaultChecked={chosen === String(n)} required />
+                  <input
+                    type="radio"
+                    name="stars"
+                    value={n}
+                    defaultChecked={chosen === String(n)}
+                    required
+                    aria-invalid={errors.stars && n === 1 ? true : undefined}
+                    aria-describedby={errors.stars ? "stars-error" : undefined}
+                  />
                   <span aria-hidden="true" className="text-glow-500">{"★".repeat(n)}</span>
                   <span>{t("stars.count", { count: n })}</span>
                 </label>

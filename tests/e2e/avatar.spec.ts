@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 
 let counter = 0;
@@ -81,4 +82,69 @@ test.describe("signup and the character creator", () => {
     await expect(credits.getByRole("link", { name: "CC0 1.0" })).toHaveCount(2);
     await expect(credits).toContainText("Natalia Spivak");
   });
+
+  test("after 'Save avatar' the focus stays on the button, not on the page", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "chromium", "without JavaScript the page loads anew, focus and all");
+    await signIn(page, { withAvatar: true, username: uniqueUsername(), zipcode: "10001" });
+    await page.goto("/profile");
+    await page.getByLabel("Seed").fill("Kept focus");
+    const save = page.getByRole("button", { name: "Save avatar" });
+    await save.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Your avatar is saved.")).toBeVisible();
+    await expect(page.getByLabel("Seed")).toHaveValue("Kept focus");
+    await expect(save).toBeFocused();
+    // Leaving and coming back does not take the focus to it.
+    await page.getByRole("banner").getByRole("link", { name: "Newsfeed" }).click();
+    await expect(page).toHaveURL(/\/newsfeed/);
+    await page.goBack();
+    await expect(page.getByLabel("Seed")).toBeVisible();
+    await expect(save).not.toBeFocused();
+  });
+});
+
+/** The creator's preview and editor, measured where a phone shows them. */
+async function creatorLayout(page: Page) {
+  return page.locator("#creator").evaluate((creator) => {
+    const box = (element: Element | null) => element!.getBoundingClientRect();
+    const seed = creator.querySelector<HTMLInputElement>("input[name=seed]")!;
+    return {
+      previewBottom: box(creator.querySelector("[data-testid=avatar-preview]")).bottom,
+      styleTop: box(creator.querySelector("input[name=style]")!.closest("fieldset")).top,
+      seedWidth: box(seed).width,
+      seedShown: seed.scrollWidth <= seed.clientWidth,
+      // Each style's name on one line (one line is about 20 px high), inside its card.
+      names: [...creator.querySelectorAll("input[name=style]")].map((radio) => {
+        const name = radio.parentElement!;
+        const card = name.closest("label")!;
+        return {
+          name: name.textContent,
+          height: box(name).height,
+          inside: box(name).left >= box(card).left && box(name).right <= box(card).right,
+        };
+      }),
+    };
+  });
+}
+
+test.describe("the character creator on a narrow screen", () => {
+  for (const [width, lng] of [
+    [375, "en"],
+    [360, "zh"],
+  ] as const) {
+    test(`at ${width} px (${lng}) the editor is under the preview, the seed shown whole, style names unbroken`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 740 });
+      await signIn(page, { withAvatar: true, username: uniqueUsername(), zipcode: "10001" });
+      await page.goto(`/profile?lng=${lng}`);
+      await page.locator("input[name=seed]").fill("GERQ5WXY7Z");
+      const layout = await creatorLayout(page);
+      expect(layout.styleTop).toBeGreaterThanOrEqual(layout.previewBottom);
+      expect(layout.seedWidth).toBeGreaterThan(180);
+      expect(layout.seedShown).toBe(true);
+      for (const name of layout.names) {
+        expect(name.inside, String(name.name)).toBe(true);
+        expect(name.height, String(name.name)).toBeLessThan(30);
+      }
+    });
+  }
 });

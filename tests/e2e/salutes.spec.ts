@@ -70,8 +70,68 @@ test.describe("salutes", () => {
       if (attempt === 1) await expect(page).toHaveURL(/\/newsfeed\/compliment\/\d+$/);
     }
     await expect(page.getByRole("alert")).toHaveText("You just sent that to them. Try something new, or wait a few minutes.");
+    // With JavaScript the refusal takes the focus, instead of leaving it on the page.
+    if (testInfo.project.name === "chromium") await expect(page.getByRole("alert")).toBeFocused();
     await expect(page.getByLabel("Your compliment")).toHaveValue("Thank you for everything");
     await expect(page.getByLabel("Gems to give (optional)")).toHaveValue("1");
+    await friend.context.close();
+  });
+
+  test("a refused compliment focuses the message box, its error is its description, and '1e1' gems are refused", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const js = testInfo.project.name === "chromium";
+    await me(page, "Blank");
+    const friend = await otherMember(browser, testInfo, "Unwritten");
+    await page.goto(`/compliment?to=${friend.memberId}`);
+    const message = page.getByLabel("Your compliment");
+    const gems = page.getByLabel("Gems to give (optional)");
+    await message.fill("   ");
+    await page.getByRole("button", { name: "Send compliment" }).click();
+    await expect(page.getByText("Write a message.")).toBeVisible();
+    await expect(message).toHaveAttribute("aria-invalid", "true");
+    await expect(message).toHaveAccessibleDescription(/^Write a message\./);
+    if (js) await expect(message).toBeFocused();
+    await expect(message).toHaveValue("   ");
+
+    // Gems as digits only: '1e1' is not read as 10 gems (nor '0x3' as 3).
+    await message.fill("Thank you for the map");
+    await gems.fill("1e1");
+    await page.getByRole("button", { name: "Send compliment" }).click();
+    await expect(page.getByText("Gems must be a whole number from 0 to 10.")).toBeVisible();
+    await expect(gems).toHaveAttribute("aria-invalid", "true");
+    await expect(gems).toHaveAccessibleDescription(/^Gems must be a whole number from 0 to 10\./);
+    if (js) await expect(gems).toBeFocused();
+    await expect(message).not.toHaveAttribute("aria-invalid");
+    await expect(message).toHaveValue("Thank you for the map");
+    await page.goto("/salute-select");
+    await expect(page.getByText("You have 10 gems left to give this week.")).toBeVisible();
+    await friend.context.close();
+  });
+
+  test("after picking a recipient, the form's first field has the focus", async ({ page, browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "chromium", "moving the focus needs JavaScript; without it the page loads anew");
+    await me(page, "Picker");
+    const friend = await otherMember(browser, testInfo, "Picked");
+    const surname = friend.name.split(" ")[1]!;
+    for (const [path, first] of [
+      ["/compliment", page.getByLabel("Your compliment")],
+      ["/starsalute", page.getByLabel("Why they deserve it")],
+      ["/secret-salute", page.getByRole("radio").first()],
+    ] as const) {
+      await page.goto(path);
+      await page.getByLabel(/Who do you want to salute/).pressSequentially(surname.slice(0, 5), { delay: 30 });
+      await page.getByRole("list", { name: "Matching members" }).getByRole("link", { name: friend.name }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}\\?to=${friend.memberId}$`));
+      await expect(first).toBeFocused();
+    }
+    // Picked by the search button's results too.
+    await page.goto("/compliment");
+    await page.getByLabel(/Who do you want to salute/).fill(surname);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("list", { name: "Matching members" }).getByRole("link", { name: friend.name }).click();
+    await expect(page.getByLabel("Your compliment")).toBeFocused();
     await friend.context.close();
   });
 

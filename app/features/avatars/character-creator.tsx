@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { escapeHtml } from "~/platform/escape-html";
 import {
@@ -143,6 +143,37 @@ function ErrorText({ id, error }: { id: string; error?: FieldErrors[string] }) {
 }
 
 /**
+ * The creator's button a member last pressed to send the look (Save or Reset), and when the
+ * creator it was in went away. The page draws a new creator for the answer (it is keyed by
+ * the look's version), so the pressed button is gone and the focus would fall to the page:
+ * the new creator gives it to the same button. Only when the old creator went a moment ago
+ * (drawn anew for the answer), not when the member left and came back later.
+ */
+let pressed: { intent: string; goneAt?: number } | null = null;
+const remember = (intent: string) => () => {
+  pressed = { intent };
+};
+
+/** Focuses the button pressed in the creator this one replaces, if the focus is nowhere. */
+function useReturnFocus() {
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const last = pressed;
+    if (last?.goneAt !== undefined) {
+      pressed = null;
+      const nowhere = !document.activeElement || document.activeElement === document.body;
+      if (nowhere && performance.now() - last.goneAt < 1000) {
+        root.current?.querySelector<HTMLElement>(`button[name="intent"][value="${last.intent}"]`)?.focus();
+      }
+    }
+    return () => {
+      if (pressed) pressed.goneAt = performance.now();
+    };
+  }, []);
+  return root;
+}
+
+/**
  * The character creator. Without JavaScript it is a plain form: 'Preview' re-renders the
  * page with the chosen options, 'Save' stores them, 'Randomize' picks a new seed on the
  * server. With JavaScript the preview follows every change (debounced), drawn by the
@@ -168,6 +199,7 @@ export function CharacterCreator({
   const [hydrated, setHydrated] = useState(false);
   const [previewFailed, setPreviewFailed] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const root = useReturnFocus();
 
   const url = previewUrl(values);
   useEffect(() => {
@@ -311,9 +343,11 @@ export function CharacterCreator({
   const alt = describeLook(t, values, catalogue);
 
   return (
-    <div className="space-y-6">
+    <div ref={root} className="space-y-6">
       <input type="hidden" name="shownStyle" value={hydrated ? style : shownStyle} />
-      <div className="flex flex-wrap items-start gap-6">
+      {/* Narrow screens: the editor goes under the preview, at full width (beside it, it was
+          squeezed to a third of the screen: 3 letters of the seed, style names breaking). */}
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
         <figure className="shrink-0">
           <img
             src={src}
@@ -334,10 +368,10 @@ export function CharacterCreator({
             </p>
           ) : null}
         </figure>
-        <div className="min-w-0 flex-1 space-y-4">
+        <div className="space-y-4 sm:min-w-0 sm:flex-1">
           <fieldset>
             <legend className="text-sm font-semibold">{t("fields.style")}</legend>
-            <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <div className="mt-2 grid grid-cols-2 gap-2 md:grid-cols-4">
               {avatarStyles.map((s) => (
                 <label
                   key={s}
@@ -351,7 +385,8 @@ export function CharacterCreator({
                     loading="lazy"
                     className="h-14 w-14"
                   />
-                  <span className="flex items-center gap-1">
+                  {/* A style's name stays on one line ("像素风", "Personas"). */}
+                  <span className="flex items-center gap-1 whitespace-nowrap">
                     <input
                       type="radio"
                       name="style"
@@ -378,7 +413,7 @@ export function CharacterCreator({
                 value={values.seed ?? ""}
                 maxLength={64}
                 onChange={(e) => set("seed", e.target.value)}
-                className={inputClass}
+                className={`${inputClass} min-w-0 flex-1`}
                 {...described("seed")}
               />
               <button
@@ -470,6 +505,7 @@ export function CharacterCreator({
           type="submit"
           name="intent"
           value="save"
+          onClick={remember("save")}
           className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2"
         >
           {t("actions.save")}
@@ -479,6 +515,7 @@ export function CharacterCreator({
           name="intent"
           value="reset"
           formNoValidate
+          onClick={remember("reset")}
           className="rounded-md px-4 py-2 font-medium underline hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus dark:hover:bg-slate-800"
         >
           {t("actions.reset")}

@@ -120,3 +120,15 @@ describe("feed cards from the memory of rendered cards", () => {
     expect(card(first)).toBe(before);
   });
 });
+
+describe("a member's words in a feed card", () => {
+  const card = async (text: string, lng: string) =>
+    cardRenderer(await i18nFor(lng))({ post: { ...posts[0]!, text }, now: NOW, signedIn: false, formId: "", listQuery: "" });
+
+  it("carry their language where it is not the page's (decision 0407)", async () => {
+    expect(await card("你今天真棒！", "en")).toContain('<p lang="zh" class="mt-2 whitespace-pre-line break-words">你今天真棒！</p>');
+    expect(await card("You shine", "zh")).toContain('<p lang="en" class="mt-2 whitespace-pre-line break-words">You shine</p>');
+    expect(await card("You shine", "en")).toContain('<p class="mt-2 whitespace-pre-line break-words">You shine</p>');
+    expect(await card("你今天真棒！", "zh")).toContain('<p class="mt-2 whitespace-pre-line break-words">你今天真棒！</p>');
+  });
+});

@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { AvatarImage } from "~/features/avatars/avatar-image";
+import { memberTextLang } from "~/ui/text-lang";
 import type { CardPost } from "./feed.server";
 import { GlowButton, useGlowFormId } from "./glow-button";
 
@@ -102,7 +103,12 @@ export function PostCard({
       {typeof post.data.prompt === "string" ? (
         <p className="mt-2">{t(`salutes:prompts.${post.data.prompt}`)}</p>
       ) : null}
-      {post.text ? <p className="mt-2 whitespace-pre-line break-words">{post.text}</p> : null}
+      {post.text ? (
+        // A member's own words, in their language where it is not the page's (decision 0407).
+        <p lang={memberTextLang(post.text, i18n.language)} className="mt-2 whitespace-pre-line break-words">
+          {post.text}
+        </p>
+      ) : null}
       {typeof post.data.gems === "number" && post.data.gems > 0 ? (
         <p className="mt-1 text-sm">{t("salutes:received.gems", { count: post.data.gems })}</p>
       ) : null}

@@ -6,15 +6,30 @@ import { z } from "zod";
 import { secretPrompts } from "./prompts";
 import { checkNote } from "./word-filter";
 
-const id = z.coerce.number({ error: "errors.recipient" }).int().min(1, "errors.recipient").max(2_147_483_647, "errors.recipient");
+/**
+ * Plain whole numbers only, as digits: `Number()` (and so `z.coerce.number`) also reads
+ * "1e1" as 10, "0x3" as 3 and "" as 0, none of which a member typed as a count. Anything
+ * else becomes NaN, which the number schema refuses with the field's own message.
+ * Spaces around the digits are let go, as a number input would.
+ */
+const toWhole = (value: unknown) => {
+  if (typeof value === "number") return value;
+  const text = typeof value === "string" ? value.trim() : "";
+  return /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+};
+const whole = (message: string, min: number, max: number) =>
+  z.preprocess(toWhole, z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+const id = whole("errors.recipient", 1, 2_147_483_647);
 const message = z
   .string()
   .trim()
   .min(1, "errors.messageRequired")
   .max(280, "errors.messageTooLong");
+/** Gems are optional: an empty field gives none. */
 const gems = z.preprocess(
-  (v) => (v === "" || v === undefined || v === null ? 0 : v),
-  z.coerce.number({ error: "errors.gems" }).int("errors.gems").min(0, "errors.gems").max(10, "errors.gems"),
+  (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? 0 : v),
+  whole("errors.gems", 0, 10),
 );
 
 export const ComplimentForm = z.object({ recipientId: id, message, gems });
@@ -23,7 +38,7 @@ export const StarSaluteForm = z.object({
   recipientId: id,
   message,
   gems,
-  stars: z.coerce.number({ error: "errors.stars" }).int("errors.stars").min(1, "errors.stars").max(3, "errors.stars"),
+  stars: whole("errors.stars", 1, 3),
 });
 
 export const SecretSaluteForm = z.object({

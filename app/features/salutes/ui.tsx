@@ -2,7 +2,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher } from "react-router";
+import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { RedirectField } from "~/ui/redirect-field";
+import { memberTextLang } from "~/ui/text-lang";
 import type { Recipient } from "./recipients.server";
 import type { DatedSalute } from "./dates";
 import { reportReasons } from "./report-reasons";
@@ -13,13 +15,39 @@ export const primaryButton =
   "rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 disabled:opacity-60";
 export const secondaryButton = "rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium";
 
-export function FieldError({ id, message }: { id: string; message?: string }) {
+/** A field's error; the field names it first in its `aria-describedby` and is `aria-invalid`. */
+export function FieldError({ id, message, focusable = false }: { id: string; message?: string; focusable?: boolean }) {
   if (!message) return null;
   return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+    <p
+      id={id}
+      className="mt-1 text-sm font-medium text-red-700 dark:text-red-300"
+      // An error with no field of its own to focus takes the focus itself.
+      {...(focusable ? { tabIndex: -1, "data-focus-on-error": "" } : {})}
+    >
       {message}
     </p>
   );
+}
+
+/** Marks the control a salute form's writer starts with, once a recipient is picked. */
+export const FIRST_FIELD = { "data-first-field": "" } as const;
+
+/**
+ * Where the focus goes on a salute screen (with JavaScript): to the first field once a
+ * recipient is picked (the suggestion was a link, which otherwise leaves the focus on the
+ * page), and to the first refused field, or the error, when the server refuses a send.
+ * Put the returned ref on an element holding both the picker and the form.
+ */
+export function useSaluteFocus(recipientId: number | null, answer: unknown) {
+  const container = useFocusFirstInvalid<HTMLDivElement>(answer);
+  const shown = useRef(recipientId);
+  useEffect(() => {
+    if (recipientId === shown.current) return;
+    shown.current = recipientId;
+    if (recipientId) container.current?.querySelector<HTMLElement>("[data-first-field]")?.focus();
+  }, [recipientId, container]);
+  return container;
 }
 
 /**
@@ -55,10 +83,10 @@ export function RecipientPicker({
           {t("picker.to")} <strong data-recipient-id={recipient.id}>{recipient.name}</strong>
           {recipient.username ? <span className="text-slate-600 dark:text-slate-400"> @{recipient.username}</span> : null}
         </p>
-        <Link to={basePath} className="text-sm font-medium underline">
+        <Link to={basePath} className="text-sm font-medium underline" aria-describedby={error ? "recipient-error" : undefined}>
           {t("picker.change")}
         </Link>
-        <FieldError id="recipient-error" message={error} />
+        <FieldError id="recipient-error" message={error} focusable />
       </div>
     );
   }
@@ -79,6 +107,7 @@ export function RecipientPicker({
             autoComplete="off"
             defaultValue={q}
             maxLength={50}
+            aria-invalid={error ? true : undefined}
             aria-describedby={error ? "recipient-error" : undefined}
             aria-controls={listId}
             className={inputClass}
@@ -138,7 +167,7 @@ export function GemsField({ left, value, error }: { left: number; value?: string
         max={Math.min(10, left)}
         defaultValue={value ?? "0"}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? " gems-error" : ""}`}
+        aria-describedby={`${error ? "gems-error " : ""}${id}-hint`}
         className={`${inputClass} max-w-32`}
       />
       <FieldError id="gems-error" message={error} />
@@ -164,8 +193,9 @@ export function MessageField({ value, error, label }: { value?: string; error?: 
         defaultValue={value}
         onChange={(e) => setLength(e.currentTarget.value.length)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-count${error ? " message-error" : ""}`}
+        aria-describedby={`${error ? "message-error " : ""}${id}-count`}
         className={inputClass}
+        {...FIRST_FIELD}
       />
       <p id={`${id}-count`} className="text-sm text-slate-600 dark:text-slate-400">
         {t("message.count", { count: length, max: 280 })}
@@ -178,7 +208,7 @@ export function MessageField({ value, error, label }: { value?: string; error?: 
 export function FormError({ message }: { message?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-md border-l-4 border-red-600 bg-red-50 px-3 py-2 font-medium text-red-900 dark:bg-red-950 dark:text-red-100">
+    <p role="alert" tabIndex={-1} data-focus-on-error="" className="rounded-md border-l-4 border-red-600 bg-red-50 px-3 py-2 font-medium text-red-900 dark:bg-red-950 dark:text-red-100">
       {message}
     </p>
   );
@@ -202,7 +232,7 @@ export function ReceivedSalutes({
   salutes: DatedSalute[];
   highlight?: number | null;
 }) {
-  const { t } = useTranslation("salutes");
+  const { t, i18n } = useTranslation("salutes");
   if (salutes.length === 0) return <p>{t("received.empty")}</p>;
   return (
     <ul className="space-y-3">
@@ -221,7 +251,11 @@ export function ReceivedSalutes({
             {s.stars ? <> <Stars count={s.stars} /></> : null}
           </p>
           {s.prompt ? <p className="mt-1">{t(`prompts.${s.prompt}`)}</p> : null}
-          {s.message ? <p className="mt-1 whitespace-pre-line break-words">{s.message}</p> : null}
+          {s.message ? (
+            <p lang={memberTextLang(s.message, i18n.language)} className="mt-1 whitespace-pre-line break-words">
+              {s.message}
+            </p>
+          ) : null}
           {s.gems > 0 ? <p className="mt-1 text-sm">{t("received.gems", { count: s.gems })}</p> : null}
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             <time dateTime={s.createdAt}>{s.date}</time>
