@@ -324,3 +324,27 @@ test.describe("light demos", () => {
     await expect(page.getByTestId("tried-level").getByRole("meter")).toHaveAttribute("aria-valuenow", "0");
   });
 });
+
+test.describe("toasts", () => {
+  test("a toast stays while hovered and has a 44 px ×; without JavaScript it has no ×", async ({ page }, testInfo) => {
+    await signIn(page);
+    await pickSparkit(page);
+    await page.goto("/beamkins");
+    await page.getByRole("button", { name: "Corral Sparkit" }).click();
+    const toast = page.locator("[data-toast-type]").filter({ hasText: "Sparkit is resting in your backpack." });
+    await expect(toast).toBeVisible();
+    if (jsOnly(testInfo.project.name)) {
+      await expect(toast.getByRole("button")).toHaveCount(0);
+      return;
+    }
+    await toast.hover();
+    await page.waitForTimeout(4000);
+    await expect(toast).toBeVisible();
+    const close = toast.getByRole("button", { name: "Dismiss notification" });
+    const size = (await close.boundingBox())!;
+    expect(size.width).toBeGreaterThanOrEqual(44);
+    expect(size.height).toBeGreaterThanOrEqual(44);
+    await page.mouse.move(0, 0);
+    await expect(toast).toHaveCount(0, { timeout: 5000 });
+  });
+});
