@@ -7,7 +7,7 @@
  * Enter or Space opens the chat. It pauses while a form control has focus and moves off
  * any control it would cover.
  */
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
@@ -326,6 +326,12 @@ function FloatingCompanion({
 
 // ───────────────────────────── Dialogs ─────────────────────────────
 
+/**
+ * Closes the dialog the way Escape does: the <dialog> closes while it is still on the page,
+ * so the focus goes back to what opened it, and only then does the panel go away.
+ */
+const CloseDialog = createContext<() => void>(() => {});
+
 function Modal({
   labelledBy,
   onClose,
@@ -336,33 +342,55 @@ function Modal({
   children: React.ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (!dialog) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    if (!dialog.open) dialog.showModal();
     // showModal focuses the first control (the close button); the message box is better.
-    dialog?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    return () => dialog?.close();
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    return () => {
+      // Removed while open (the page navigated away): close it quietly.
+      if (dialog.open) dialog.close();
+    };
   }, []);
+  const close = useCallback(() => {
+    const dialog = ref.current;
+    if (dialog?.open) dialog.close(); // fires `close`, which calls onClose
+    else onClose();
+  }, [onClose]);
+  const closed = () => {
+    // The browser returns the focus to the opener; make sure of it (an opener that was not
+    // focusable, a browser that does not).
+    const back = opener.current;
+    if (back?.isConnected && (document.activeElement === document.body || !document.activeElement)) back.focus();
+    onClose();
+  };
   return (
     <dialog
       ref={ref}
       aria-labelledby={labelledBy}
-      onClose={onClose}
+      onClose={closed}
       onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget) close();
       }}
       className="m-auto w-[min(32rem,calc(100vw-1.5rem))] rounded-2xl border border-glow-300 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/50 dark:border-glow-700 dark:bg-slate-900 dark:text-slate-50"
     >
-      <div className="space-y-3 p-4">{children}</div>
+      <CloseDialog.Provider value={close}>
+        <div className="space-y-3 p-4">{children}</div>
+      </CloseDialog.Provider>
     </dialog>
   );
 }
 
-function CloseButton({ label, onClose }: { label: string; onClose: () => void }) {
+function CloseButton({ label }: { label: string }) {
+  const close = useContext(CloseDialog);
   return (
     <button
       type="button"
-      onClick={onClose}
+      onClick={close}
       aria-label={label}
       className="ms-auto rounded-md px-2 text-2xl leading-none hover:bg-slate-100 dark:hover:bg-slate-800"
     >
@@ -412,8 +440,8 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
   }, [t]);
 
   useEffect(() => {
-    const ol = list.current?.querySelector("ol");
-    if (ol) ol.scrollTop = ol.scrollHeight;
+    const log = list.current?.querySelector<HTMLElement>("[role=log]");
+    if (log) log.scrollTop = log.scrollHeight;
   }, [chat.messages.length, pending, chat.failure]);
 
   const name = chat.creature?.name ?? t("chat.guideName");
@@ -477,7 +505,7 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
         <h2 id={titleId} className="text-xl font-semibold">
           {chat.creature ? t("chat.title", { name }) : t("chat.titleNone")}
         </h2>
-        <CloseButton label={t("chat.close")} onClose={onClose} />
+        <CloseButton label={t("chat.close")} />
       </div>
       {chat.creature ? (
         <LightMeter light={chat.creature.light} label={t("meter.named", { name })} />
@@ -551,7 +579,7 @@ function BackpackDialog({ companion, onClose }: { companion: CompanionData; onCl
         <h2 id={titleId} className="text-xl font-semibold">
           {t("backpack.title")}
         </h2>
-        <CloseButton label={t("backpack.close")} onClose={onClose} />
+        <CloseButton label={t("backpack.close")} />
       </div>
       {creature ? (
         <div className="flex items-center gap-4">

@@ -325,6 +325,68 @@ test.describe("light demos", () => {
   });
 });
 
+test.describe("focus after chatting and closing", () => {
+  test("after sending on /chat-demo the focus is back in the message box", async ({ page }, testInfo) => {
+    test.skip(jsOnly(testInfo.project.name), "without JavaScript the page reloads at #latest");
+    await signIn(page);
+    await pickSparkit(page);
+    await page.goto("/chat-demo");
+    const box = page.getByLabel("Message");
+    await box.fill("Hello there");
+    await page.getByRole("button", { name: "Send" }).click();
+    const log = page.getByRole("log", { name: "Chat history" });
+    await expect(log.locator("[data-role=assistant]")).toHaveCount(1);
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue("");
+    // And with Enter, from the box itself.
+    await box.fill("How are you?");
+    await box.press("Enter");
+    await expect(log.locator("[data-role=assistant]")).toHaveCount(2);
+    await expect(box).toBeFocused();
+    // The history is a list inside a log the keyboard can scroll.
+    await expect(log).toHaveAttribute("tabindex", "0");
+    await expect(log.locator("> ol > li")).toHaveCount(4);
+  });
+
+  test("closing the chat or the backpack with × or the backdrop gives the focus back to its opener", async ({ page }, testInfo) => {
+    test.skip(jsOnly(testInfo.project.name), "the dialogs need JavaScript");
+    await signIn(page);
+    await pickSparkit(page);
+    await page.goto("/newsfeed");
+    await expect(page.getByTestId("floating-companion")).toBeVisible();
+    const chat = page.getByRole("link", { name: "Chat", exact: true });
+    const backpack = page.getByRole("link", { name: "Backpack", exact: true });
+
+    await chat.focus();
+    await page.keyboard.press("Enter");
+    const chatDialog = page.getByRole("dialog", { name: "Chat with Sparkit" });
+    await expect(chatDialog.getByLabel("Message")).toBeFocused();
+    await chatDialog.getByRole("button", { name: "Close the chat" }).click();
+    await expect(chatDialog).toHaveCount(0);
+    await expect(chat).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expect(chatDialog).toBeVisible();
+    await page.mouse.click(3, 3); // the backdrop
+    await expect(chatDialog).toHaveCount(0);
+    await expect(chat).toBeFocused();
+
+    await backpack.focus();
+    await page.keyboard.press("Enter");
+    const backpackDialog = page.getByRole("dialog", { name: "Backpack" });
+    await expect(backpackDialog).toBeVisible();
+    await backpackDialog.getByRole("button", { name: "Close the backpack" }).click();
+    await expect(backpackDialog).toHaveCount(0);
+    await expect(backpack).toBeFocused();
+
+    const companion = page.getByTestId("floating-companion");
+    await companion.click();
+    await expect(chatDialog).toBeVisible();
+    await chatDialog.getByRole("button", { name: "Close the chat" }).click();
+    await expect(companion).toBeFocused();
+  });
+});
+
 test.describe("toasts", () => {
   test("a toast stays while hovered and has a 44 px ×; without JavaScript it has no ×", async ({ page }, testInfo) => {
     await signIn(page);
