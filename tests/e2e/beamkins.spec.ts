@@ -325,6 +325,101 @@ test.describe("light demos", () => {
   });
 });
 
+// ───────────── Nothing the member is using hides under the dock or the companion ─────────────
+
+/** How many of nine points across the element show something else on top of it. */
+async function coveredPoints(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return -1;
+    const box = el.getBoundingClientRect();
+    let covered = 0;
+    for (const fx of [0.1, 0.5, 0.9]) {
+      for (const fy of [0.2, 0.5, 0.8]) {
+        const top = document.elementFromPoint(box.left + box.width * fx, box.top + box.height * fy);
+        if (!top || !(el.contains(top) || top.contains(el))) covered += 1;
+      }
+    }
+    return covered;
+  });
+}
+
+/** Tabs until the element with this accessible text has the focus. */
+async function tabTo(page: Page, text: string) {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+    if (focused === text) return;
+  }
+  throw new Error(`Tab never reached "${text}"`);
+}
+
+test.describe("the dock keeps clear of what the member uses", () => {
+  for (const viewport of [
+    { width: 375, height: 667 },
+    { width: 768, height: 1024 },
+  ]) {
+    test(`at ${viewport.width}×${viewport.height} /signup's buttons are not under the dock when focused, nor at the end of the page`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page);
+      await page.goto("/signup");
+      await expect(page.getByTestId("companion-dialogue")).toHaveAttribute("open", "");
+      for (const name of ["Show me other faces", "Finish signup"]) {
+        await tabTo(page, name);
+        await expect.poll(() => coveredPoints(page), { message: `${name} is covered` }).toBe(0);
+      }
+      // Scrolled to the end, the page's last controls sit above the dock, not under it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const dock = (await page.getByTestId("companion-dock").boundingBox())!;
+      for (const name of ["Show me other faces", "Finish signup"]) {
+        const button = (await page.getByRole("button", { name }).boundingBox())!;
+        expect(button.y + button.height).toBeLessThanOrEqual(dock.y);
+      }
+    });
+  }
+
+  test("at 375×740 tabbing through /newsfeed never leaves the focus under the dock or the parked companion", async ({ page }, testInfo) => {
+    test.skip(jsOnly(testInfo.project.name), "the floating companion needs JavaScript");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page);
+    await pickSparkit(page);
+    await page.goto("/newsfeed");
+    const companion = page.getByTestId("floating-companion");
+    await expect(companion).toHaveAttribute("data-parked", "true");
+    const covered: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      if ((await coveredPoints(page)) > 0) covered.push(await page.evaluate(() => document.activeElement!.outerHTML.slice(0, 80)));
+    }
+    expect(covered).toEqual([]);
+    // Scrolled to the end, the parked companion (reduced motion: it stays) covers nothing of the page.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const main = (await page.locator("main").boundingBox())!;
+    const parked = (await companion.boundingBox())!;
+    expect(main.y + main.height).toBeLessThanOrEqual(parked.y);
+  });
+
+  test("the companion moves off a link the keyboard focuses, not only off form controls", async ({ page }, testInfo) => {
+    test.skip(jsOnly(testInfo.project.name), "the floating companion needs JavaScript");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page);
+    await pickSparkit(page);
+    await page.goto("/newsfeed");
+    const companion = page.getByTestId("floating-companion");
+    await expect(companion).toBeVisible();
+    const link = page.getByRole("link", { name: "Leaderboard", exact: true }).first();
+    const target = (await link.boundingBox())!;
+    const start = (await companion.boundingBox())!;
+    await page.mouse.move(start.x + 60, start.y + 60);
+    await page.mouse.down();
+    await page.mouse.move(target.x + 10, target.y + 10, { steps: 10 });
+    await page.mouse.up();
+    expect(await link.evaluate((el) => el.contains(document.elementFromPoint(el.getBoundingClientRect().left + 5, el.getBoundingClientRect().top + 5)))).toBe(false);
+    await tabTo(page, "Leaderboard");
+    await expect.poll(() => coveredPoints(page)).toBe(0);
+  });
+});
+
 test.describe("focus after chatting and closing", () => {
   test("after sending on /chat-demo the focus is back in the message box", async ({ page }, testInfo) => {
     test.skip(jsOnly(testInfo.project.name), "without JavaScript the page reloads at #latest");
@@ -384,6 +479,16 @@ test.describe("focus after chatting and closing", () => {
     await expect(chatDialog).toBeVisible();
     await chatDialog.getByRole("button", { name: "Close the chat" }).click();
     await expect(companion).toBeFocused();
+  });
+});
+
+test.describe("the dock's names", () => {
+  test("the dialogue toggle is named by its text; the dock and its links are told apart", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/signup");
+    await expect(page.getByTestId("companion-dialogue").locator("summary")).toHaveAccessibleName("Sparkit says");
+    await expect(page.getByRole("complementary", { name: "Your companion" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Chat and backpack" })).toBeVisible();
   });
 });
 
