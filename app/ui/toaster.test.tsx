@@ -4,7 +4,7 @@ import { I18nextProvider } from "react-i18next";
 import { BASE_URL, callRoute } from "../../tests/support/route";
 import { getInstance } from "~/platform/i18n.server";
 import { setMasterSecret } from "~/platform/secrets.server";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { pausableTimer, TOAST_AUTO_CLOSE_MS, Toaster, type TimerClock } from "./toaster";
 
 /** A clock the test moves by hand. */
