@@ -130,7 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen">
+      <body className="flex min-h-screen flex-col">
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -171,7 +171,8 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
       <SiteHeader>
         <AccountArea member={root?.member ?? null} />
       </SiteHeader>
-      <main id="main" className="mx-auto w-full max-w-3xl px-4 pb-24 pt-6">
+      {/* The companion's dock follows <main> and keeps its own height clear (docs/decisions/0304). */}
+      <main id="main" className={`mx-auto w-full max-w-3xl px-4 pt-6 ${root?.companion ? "pb-6" : "pb-24"}`}>
         {children}
       </main>
       <CompanionMount companion={root?.companion ?? null} />

@@ -4,10 +4,12 @@
  *
  * The companion wanders (at COMPANION_SPEED px per frame) unless the member prefers
  * reduced motion; it can be dragged with a pointer and moved with the arrow keys; a click,
- * Enter or Space opens the chat. It pauses while a form control has focus and moves off
- * any control it would cover.
+ * Enter or Space opens the chat. It pauses while a form control has focus, or anything
+ * has the keyboard's focus, and moves off what it would cover. It starts, and with reduced
+ * motion stays, parked in the dock's perch: space the page keeps clear at its bottom, so
+ * parking hides nothing for good (docs/decisions/0304).
  */
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
@@ -15,14 +17,18 @@ import { ChatMessages, ChatTextarea } from "~/features/beamkins/chat-parts";
 import type { CompanionCreature, CompanionData } from "~/features/beamkins/companion";
 import { LightMeter } from "~/features/beamkins/light-meter";
 import { COMPANION_SIZE, COMPANION_SPEED, type ChatMessageView } from "~/features/beamkins/rules";
-import type { CompanionIslandProps } from "./companion-mount";
+import { PERCH_SELECTOR, type CompanionIslandProps } from "./companion-mount";
 
 export function CompanionIsland({ companion, panel, onPanel }: CompanionIslandProps) {
   const close = useCallback(() => onPanel(null), [onPanel]);
   return (
     <>
       {companion.creature && !companion.corralled ? (
-        <FloatingCompanion creature={companion.creature} paused={panel !== null} onOpen={() => onPanel("chat")} />
+        <FloatingCompanion
+          creature={companion.creature}
+          paused={panel !== null}
+          onOpen={() => onPanel("chat")}
+        />
       ) : null}
       {panel === "chat" ? <ChatDialog companion={companion} onClose={close} /> : null}
       {panel === "backpack" ? <BackpackDialog companion={companion} onClose={close} /> : null}
@@ -34,6 +40,22 @@ export function CompanionIsland({ companion, panel, onPanel }: CompanionIslandPr
 
 const POSITION_KEY = "glow-companion-position";
 const FORM_CONTROL = "input, textarea, select, [contenteditable=''], [contenteditable='true']";
+
+/**
+ * Whether the companion must keep off (and hold still for) the focused element: a form
+ * control, or anything the keyboard focused (links, buttons, summaries…). A button merely
+ * clicked with the mouse does not count: the pointer is already there.
+ */
+export function isGuarded(element: Element | null, companion?: Element | null): element is HTMLElement {
+  if (!element || element === document.body || element === document.documentElement) return false;
+  if (companion?.contains(element) || element.closest("dialog")) return false;
+  if (element.matches(FORM_CONTROL)) return true;
+  try {
+    return element.matches(":focus-visible");
+  } catch {
+    return true; // a browser without :focus-visible: keep off anything focused
+  }
+}
 const MARGIN = 8;
 const KEY_STEP = 16;
 
@@ -68,25 +90,42 @@ function boxAt(p: Point, size: number): Box {
   return { left: p.x, top: p.y, right: p.x + size, bottom: p.y + size };
 }
 
-/** A place for the companion that does not cover `avoid`: a corner if one is free. */
-function placeAwayFrom(avoid: Box, size: number, current: Point): Point {
-  const { width, height } = viewport();
+/**
+ * A place for the companion that does not cover `avoid`: its perch in the dock if that is
+ * free, else a corner (the bottom left is the dock's own), else above or below `avoid`.
+ */
+export function placeAwayFrom(
+  avoid: Box,
+  size: number,
+  current: Point,
+  perch: Point | null,
+  { width, height }: { width: number; height: number } = viewport(),
+): Point {
+  const clamp = (p: Point) => ({
+    x: Math.round(Math.min(Math.max(MARGIN, p.x), Math.max(MARGIN, width - size - MARGIN))),
+    y: Math.round(Math.min(Math.max(MARGIN, p.y), Math.max(MARGIN, height - size - MARGIN))),
+  });
   const candidates: Point[] = [
-    { x: width - size - MARGIN, y: height - size - MARGIN },
+    perch ?? { x: width - size - MARGIN, y: height - size - MARGIN },
     { x: width - size - MARGIN, y: MARGIN },
     { x: MARGIN, y: MARGIN },
-    { x: MARGIN, y: height - size - MARGIN },
     { x: current.x, y: avoid.top - size - MARGIN * 2 },
     { x: current.x, y: avoid.bottom + MARGIN * 2 },
-  ].map((p) => clampToViewport(p, size));
+    { x: MARGIN, y: height - size - MARGIN },
+  ].map(clamp);
   const free = candidates.find((p) => !overlaps(boxAt(p, size), avoid));
   if (free) return free;
   // Nowhere is free (a huge control): the corner farthest from its centre.
   const cx = (avoid.left + avoid.right) / 2;
   const cy = (avoid.top + avoid.bottom) / 2;
   return candidates
-    .slice(0, 4)
+    .slice(0, 3)
     .sort((a, b) => Math.hypot(b.x - cx, b.y - cy) - Math.hypot(a.x - cx, a.y - cy))[0]!;
+}
+
+function perchPoint(): Point | null {
+  const rect = document.querySelector(PERCH_SELECTOR)?.getBoundingClientRect();
+  return rect ? { x: rect.left, y: rect.top } : null;
 }
 
 function usePrefersReducedMotion() {
@@ -121,22 +160,27 @@ function FloatingCompanion({
     guard: null as null | HTMLElement,
     target: null as null | Point,
     restUntil: 0,
+    /** In the dock's perch: follows it when the dock changes height or the window its size. */
+    parked: false,
   });
 
+
   const place = useCallback(
-    (p: Point, options: { smooth?: boolean; save?: boolean } = {}) => {
+    (p: Point, options: { smooth?: boolean; save?: boolean; parked?: boolean } = {}) => {
       const next = clampToViewport(p, size);
       position.current = next;
+      state.current.parked = options.parked ?? false;
       const el = button.current;
       if (el) {
         el.style.transition = options.smooth && !reduced ? "transform 300ms ease-out" : "";
         el.style.transform = `translate(${next.x}px, ${next.y}px)`;
         el.dataset.x = String(next.x);
         el.dataset.y = String(next.y);
+        el.dataset.parked = state.current.parked ? "true" : "false";
       }
       if (options.save) {
         try {
-          sessionStorage.setItem(POSITION_KEY, JSON.stringify(next));
+          sessionStorage.setItem(POSITION_KEY, JSON.stringify(state.current.parked ? { parked: true } : next));
         } catch {
           /* private mode: the position just is not remembered */
         }
@@ -145,32 +189,56 @@ function FloatingCompanion({
     [size, reduced],
   );
 
-  // Start where it was left (this tab), or at the bottom right above the toasts.
+  /** To the perch (when there is one), or wherever else is free of `avoid`. */
+  const park = useCallback(
+    (options: { smooth?: boolean; save?: boolean; avoid?: Box } = {}) => {
+      const spot = perchPoint();
+      if (options.avoid) {
+        const away = placeAwayFrom(options.avoid, size, position.current, spot);
+        const parked = Boolean(spot && away.x === Math.round(spot.x) && away.y === Math.round(spot.y));
+        place(away, { ...options, parked });
+      } else if (spot) {
+        place(spot, { ...options, parked: true });
+      }
+    },
+    [place, size],
+  );
+
+  // Start where it was left (this tab), or parked in the dock's perch.
   useEffect(() => {
-    let start: Point | null = null;
+    let start: Partial<Point> | null = null;
     try {
-      start = JSON.parse(sessionStorage.getItem(POSITION_KEY) ?? "null") as Point | null;
+      start = JSON.parse(sessionStorage.getItem(POSITION_KEY) ?? "null") as Partial<Point> | null;
     } catch {
       start = null;
     }
-    const { width, height } = viewport();
-    place(start ?? { x: width - size - 24, y: height - size - 110 });
-    const onResize = () => place(position.current);
+    // A spot the member dragged it to; `{ parked: true }` (or nothing) is the perch.
+    if (typeof start?.x === "number" && typeof start.y === "number") place({ x: start.x, y: start.y });
+    else park();
+    const onResize = () => (state.current.parked ? park() : place(position.current));
     window.addEventListener("resize", onResize);
-    return () => window.removeEventListener("resize", onResize);
-  }, [place, size]);
+    // The dock grows and shrinks (the dialogue box opens and closes): the perch moves.
+    const dock = document.querySelector(PERCH_SELECTOR)?.parentElement;
+    const observer = dock ? new ResizeObserver(() => state.current.parked && park()) : null;
+    if (dock) observer?.observe(dock);
+    return () => {
+      window.removeEventListener("resize", onResize);
+      observer?.disconnect();
+    };
+  }, [place, park]);
 
-  // Never cover the form control the member is using.
+  // Never cover the control the member is using (a form control, or whatever the
+  // keyboard focused).
   useEffect(() => {
     const s = state.current;
     const dodge = () => {
       if (!s.guard) return;
       const rect = s.guard.getBoundingClientRect();
-      if (overlaps(boxAt(position.current, size), rect)) place(placeAwayFrom(rect, size, position.current), { smooth: true, save: true });
+      if (overlaps(boxAt(position.current, size), rect)) park({ avoid: rect, smooth: true, save: true });
     };
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target as HTMLElement | null;
-      if (!target?.matches?.(FORM_CONTROL) || button.current?.contains(target)) return;
+      if (!isGuarded(target, button.current)) return;
       s.guard = target;
       s.target = null;
       dodge();
@@ -178,8 +246,8 @@ function FloatingCompanion({
     const onFocusOut = () => {
       // Focus moving from one control to the next keeps the guard up.
       window.setTimeout(() => {
-        const active = document.activeElement as HTMLElement | null;
-        s.guard = active?.matches?.(FORM_CONTROL) ? active : null;
+        const active = document.activeElement;
+        s.guard = isGuarded(active, button.current) ? active : null;
         dodge();
       }, 0);
     };
@@ -188,8 +256,8 @@ function FloatingCompanion({
     document.addEventListener("focusout", onFocusOut);
     window.addEventListener("scroll", onViewportChange, { passive: true });
     window.addEventListener("resize", onViewportChange);
-    const active = document.activeElement as HTMLElement | null;
-    if (active?.matches?.(FORM_CONTROL)) {
+    const active = document.activeElement;
+    if (isGuarded(active, button.current)) {
       s.guard = active;
       dodge();
     }
@@ -199,7 +267,7 @@ function FloatingCompanion({
       window.removeEventListener("scroll", onViewportChange);
       window.removeEventListener("resize", onViewportChange);
     };
-  }, [place, size]);
+  }, [park, size]);
 
   // Wandering: drift towards a random spot, rest a little, pick another.
   useEffect(() => {
@@ -229,6 +297,7 @@ function FloatingCompanion({
           } else {
             const next = { x: p.x + (dx / distance) * stride, y: p.y + (dy / distance) * stride };
             position.current = next;
+            s.parked = false;
             const el = button.current;
             if (el) {
               el.style.transition = "";
@@ -243,7 +312,7 @@ function FloatingCompanion({
     return () => {
       cancelAnimationFrame(frame);
       // Remember where it stopped, rounded.
-      place(position.current, { save: true });
+      place(position.current, { save: true, parked: s.parked });
     };
   }, [reduced, paused, place, size]);
 
@@ -326,6 +395,12 @@ function FloatingCompanion({
 
 // ───────────────────────────── Dialogs ─────────────────────────────
 
+/**
+ * Closes the dialog the way Escape does: the <dialog> closes while it is still on the page,
+ * so the focus goes back to what opened it, and only then does the panel go away.
+ */
+const CloseDialog = createContext<() => void>(() => {});
+
 function Modal({
   labelledBy,
   onClose,
@@ -336,33 +411,55 @@ function Modal({
   children: React.ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (!dialog) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    if (!dialog.open) dialog.showModal();
     // showModal focuses the first control (the close button); the message box is better.
-    dialog?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    return () => dialog?.close();
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    return () => {
+      // Removed while open (the page navigated away): close it quietly.
+      if (dialog.open) dialog.close();
+    };
   }, []);
+  const close = useCallback(() => {
+    const dialog = ref.current;
+    if (dialog?.open) dialog.close(); // fires `close`, which calls onClose
+    else onClose();
+  }, [onClose]);
+  const closed = () => {
+    // The browser returns the focus to the opener; make sure of it (an opener that was not
+    // focusable, a browser that does not).
+    const back = opener.current;
+    if (back?.isConnected && (document.activeElement === document.body || !document.activeElement)) back.focus();
+    onClose();
+  };
   return (
     <dialog
       ref={ref}
       aria-labelledby={labelledBy}
-      onClose={onClose}
+      onClose={closed}
       onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget) close();
       }}
       className="m-auto w-[min(32rem,calc(100vw-1.5rem))] rounded-2xl border border-glow-300 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/50 dark:border-glow-700 dark:bg-slate-900 dark:text-slate-50"
     >
-      <div className="space-y-3 p-4">{children}</div>
+      <CloseDialog.Provider value={close}>
+        <div className="space-y-3 p-4">{children}</div>
+      </CloseDialog.Provider>
     </dialog>
   );
 }
 
-function CloseButton({ label, onClose }: { label: string; onClose: () => void }) {
+function CloseButton({ label }: { label: string }) {
+  const close = useContext(CloseDialog);
   return (
     <button
       type="button"
-      onClick={onClose}
+      onClick={close}
       aria-label={label}
       className="ms-auto rounded-md px-2 text-2xl leading-none hover:bg-slate-100 dark:hover:bg-slate-800"
     >
@@ -412,8 +509,8 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
   }, [t]);
 
   useEffect(() => {
-    const ol = list.current?.querySelector("ol");
-    if (ol) ol.scrollTop = ol.scrollHeight;
+    const log = list.current?.querySelector<HTMLElement>("[role=log]");
+    if (log) log.scrollTop = log.scrollHeight;
   }, [chat.messages.length, pending, chat.failure]);
 
   const name = chat.creature?.name ?? t("chat.guideName");
@@ -477,7 +574,7 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
         <h2 id={titleId} className="text-xl font-semibold">
           {chat.creature ? t("chat.title", { name }) : t("chat.titleNone")}
         </h2>
-        <CloseButton label={t("chat.close")} onClose={onClose} />
+        <CloseButton label={t("chat.close")} />
       </div>
       {chat.creature ? (
         <LightMeter light={chat.creature.light} label={t("meter.named", { name })} />
@@ -551,7 +648,7 @@ function BackpackDialog({ companion, onClose }: { companion: CompanionData; onCl
         <h2 id={titleId} className="text-xl font-semibold">
           {t("backpack.title")}
         </h2>
-        <CloseButton label={t("backpack.close")} onClose={onClose} />
+        <CloseButton label={t("backpack.close")} />
       </div>
       {creature ? (
         <div className="flex items-center gap-4">

@@ -4,10 +4,18 @@
  * backpack that work as plain pages. After hydration, when the browser is idle, the
  * floating companion island (./companion-island) is imported and takes over those links.
  * This file is in every page's bundle, so it stays tiny.
+ *
+ * The dock is a sticky band at the end of the page (docs/decisions/0304): it stays at the
+ * bottom of the screen like a fixed dock, but it also takes its own height in the page's
+ * flow, so scrolled to the end nothing of the page is left under it. Its height is the
+ * document's scroll-padding-bottom (app.css, --companion-dock-height), so a control that
+ * gets the focus is scrolled clear of it. The floating companion parks in the dock's
+ * "perch" (its right end), inside that reserved band.
  */
-import { createElement, useEffect, useState, type ComponentType } from "react";
+import { createElement, useEffect, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import type { CompanionData } from "~/features/beamkins/companion";
+import { COMPANION_SIZE } from "~/features/beamkins/rules";
 
 export type CompanionPanel = "chat" | "backpack" | null;
 
@@ -17,10 +25,24 @@ export interface CompanionIslandProps {
   onPanel: (panel: CompanionPanel) => void;
 }
 
+/** The place in the dock where the floating companion parks. */
+export const PERCH_SELECTOR = "[data-companion-perch]";
+
+/** The CSS variable the dock sets on <html> to its height (and the 12 px under it). */
+export const DOCK_HEIGHT_VARIABLE = "--companion-dock-height";
+/** The dock's distance from the bottom of the screen, px (Tailwind bottom-3). */
+export const DOCK_BOTTOM_PX = 12;
+
+/** What the page must keep clear at the bottom for a dock of this height. */
+export function dockReserve(dockHeight: number) {
+  return `${Math.ceil(Math.max(0, dockHeight) + DOCK_BOTTOM_PX)}px`;
+}
+
 export function CompanionMount({ companion }: { companion: CompanionData | null }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [Island, setIsland] = useState<ComponentType<CompanionIslandProps> | null>(null);
   const [panel, setPanel] = useState<CompanionPanel>(null);
+  const dock = useRef<HTMLElement>(null);
   const signedIn = Boolean(companion?.signedIn);
 
   useEffect(() => {
@@ -45,6 +67,23 @@ export function CompanionMount({ companion }: { companion: CompanionData | null 
     };
   }, [signedIn, Island, i18n]);
 
+  // The document keeps focused controls clear of the dock: its measured height replaces
+  // the stylesheet's estimate (which is what a page without JavaScript gets).
+  const present = Boolean(companion);
+  useEffect(() => {
+    const el = dock.current;
+    const root = document.documentElement;
+    if (!el) return;
+    const measure = () => root.style.setProperty(DOCK_HEIGHT_VARIABLE, dockReserve(el.getBoundingClientRect().height));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(DOCK_HEIGHT_VARIABLE);
+    };
+  }, [present]);
+
   if (!companion) return null;
   const open = (which: Exclude<CompanionPanel, null>) => (event: React.MouseEvent) => {
     if (!Island) return; // not loaded yet: follow the link
@@ -52,49 +91,62 @@ export function CompanionMount({ companion }: { companion: CompanionData | null 
     setPanel(which);
   };
   const { labels, dialogue } = companion;
+  const floating = Boolean(Island && companion.creature && !companion.corralled);
   return (
     <>
       <aside
+        ref={dock}
         aria-label={labels.region}
         data-testid="companion-dock"
-        className="pointer-events-none fixed bottom-3 left-3 z-30 flex max-w-[min(20rem,calc(100vw-1.5rem))] flex-col items-start gap-2"
+        className="companion-dock pointer-events-none sticky bottom-3 z-30 mx-3 mb-3 mt-auto flex flex-wrap items-end gap-2"
       >
-        {dialogue ? (
-          <details
-            open
-            data-testid="companion-dialogue"
-            className="pointer-events-auto w-full rounded-xl border border-glow-300 bg-white/95 p-3 text-sm shadow-lg dark:border-glow-700 dark:bg-slate-900/95"
-          >
-            <summary className="flex cursor-pointer items-center gap-2 font-semibold" aria-label={labels.dialogueToggle}>
-              <img src={`/beamkins/${dialogue.speaker.slug}.svg`} alt="" width={32} height={32} />
-              <span>{labels.dialogueTitle}</span>
-            </summary>
-            {dialogue.title ? <p className="mt-2 font-semibold text-glow-700 dark:text-glow-300">{dialogue.title}</p> : null}
-            {dialogue.lines.map((line, i) => (
-              <p key={i} className="mt-1">
-                {line}
-              </p>
-            ))}
-          </details>
-        ) : null}
-        {companion.signedIn ? (
-          <nav aria-label={labels.region} className="pointer-events-auto flex gap-2">
-            <a
-              href="/chat-demo"
-              onClick={open("chat")}
-              className="rounded-full border border-glow-500 bg-white px-3 py-1 text-sm font-semibold shadow dark:bg-slate-900"
+        <div className="flex max-w-[min(20rem,100%)] flex-col items-start gap-2">
+          {dialogue ? (
+            <details
+              open
+              data-testid="companion-dialogue"
+              className="pointer-events-auto w-full rounded-xl border border-glow-300 bg-white/95 p-3 text-sm shadow-lg dark:border-glow-700 dark:bg-slate-900/95"
             >
-              {labels.chat}
-            </a>
-            <a
-              href="/beamkins#backpack"
-              onClick={open("backpack")}
-              aria-haspopup={Island ? "dialog" : undefined}
-              className="rounded-full border border-glow-500 bg-white px-3 py-1 text-sm font-semibold shadow dark:bg-slate-900"
-            >
-              {labels.backpack}
-            </a>
-          </nav>
+              {/* Named by what it shows ("Sparkit says"): a label in the name (WCAG 2.5.3). */}
+              <summary className="flex cursor-pointer items-center gap-2 font-semibold">
+                <img src={`/beamkins/${dialogue.speaker.slug}.svg`} alt="" width={32} height={32} />
+                <span>{labels.dialogueTitle}</span>
+              </summary>
+              {dialogue.title ? <p className="mt-2 font-semibold text-glow-700 dark:text-glow-300">{dialogue.title}</p> : null}
+              {dialogue.lines.map((line, i) => (
+                <p key={i} className="mt-1">
+                  {line}
+                </p>
+              ))}
+            </details>
+          ) : null}
+          {companion.signedIn ? (
+            <nav aria-label={t("companionLinks")} className="pointer-events-auto flex gap-2">
+              <a
+                href="/chat-demo"
+                onClick={open("chat")}
+                className="rounded-full border border-glow-500 bg-white px-3 py-1 text-sm font-semibold shadow dark:bg-slate-900"
+              >
+                {labels.chat}
+              </a>
+              <a
+                href="/beamkins#backpack"
+                onClick={open("backpack")}
+                aria-haspopup={Island ? "dialog" : undefined}
+                className="rounded-full border border-glow-500 bg-white px-3 py-1 text-sm font-semibold shadow dark:bg-slate-900"
+              >
+                {labels.backpack}
+              </a>
+            </nav>
+          ) : null}
+        </div>
+        {floating ? (
+          <div
+            data-companion-perch=""
+            data-testid="companion-perch"
+            className="ms-auto shrink-0"
+            style={{ width: COMPANION_SIZE, height: COMPANION_SIZE }}
+          />
         ) : null}
       </aside>
       {Island ? createElement(Island, { companion, panel, onPanel: setPanel }) : null}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/chat-demo";
@@ -65,8 +65,16 @@ export default function ChatDemo({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/chat-demo");
   const name = creature?.name ?? t("chat.guideName");
-  // With JavaScript the page stays: after a send, the new empty box takes the focus back.
+  // With JavaScript the page stays: after a send, the new empty box takes the focus back
+  // (autoFocus: it is a new box), and after a refusal the same box does.
   const [sentFromHere, setSentFromHere] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const idle = navigation.state === "idle";
+  useEffect(() => {
+    if (!sentFromHere || !idle) return;
+    const active = document.activeElement;
+    if (!active || active === document.body) box.current?.focus();
+  }, [sentFromHere, idle, actionData]);
   return (
     <div className="space-y-5">
       <header className="flex flex-wrap items-center gap-4">
@@ -107,6 +115,7 @@ export default function ChatDemo({ loaderData, actionData }: Route.ComponentProp
           // length stops changing once the history holds its last 50).
           key={messages.at(-1)?.ID ?? 0}
           autoFocus={sentFromHere}
+          textareaRef={box}
         />
         <HourField />
         <button

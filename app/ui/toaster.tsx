@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/islands/client-only";
 
 export const TOAST_AUTO_CLOSE_MS = 3000;
 
@@ -14,6 +15,66 @@ const SHOW_TOAST_EVENT = "glow:toast";
 /** Shows a toast from the browser (e.g. one carried by an action's answer). */
 export function showToast(toast: ToastData) {
   window.dispatchEvent(new CustomEvent<ToastData>(SHOW_TOAST_EVENT, { detail: toast }));
+}
+
+/** The clock a timer runs on (the browser's, or a test's). */
+export interface TimerClock {
+  now: () => number;
+  setTimeout: (callback: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+}
+
+const browserClock: TimerClock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * A timer that can be held: `pause` stops the countdown, `resume` goes on with what was
+ * left. Several reasons can hold it at once (hovered and focused): it runs only when none
+ * does.
+ */
+export function pausableTimer(ms: number, onDone: () => void, clock: TimerClock = browserClock) {
+  let left = ms;
+  let startedAt = 0;
+  let handle: unknown = null;
+  let done = false;
+  const holds = new Set<string>();
+  const start = () => {
+    if (done || handle !== null || holds.size > 0) return;
+    startedAt = clock.now();
+    handle = clock.setTimeout(() => {
+      handle = null;
+      done = true;
+      onDone();
+    }, left);
+  };
+  const stop = () => {
+    if (handle === null) return;
+    clock.clearTimeout(handle);
+    handle = null;
+    left = Math.max(0, left - (clock.now() - startedAt));
+  };
+  start();
+  return {
+    pause(reason = "pause") {
+      holds.add(reason);
+      stop();
+    },
+    resume(reason = "pause") {
+      holds.delete(reason);
+      start();
+    },
+    cancel() {
+      done = true;
+      stop();
+    },
+    /** Milliseconds left (while it runs, as of its last start). */
+    get left() {
+      return left;
+    },
+  };
 }
 
 interface ShownToast extends ToastData {
@@ -54,15 +115,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
     return () => window.removeEventListener(SHOW_TOAST_EVENT, onShow);
   }, []);
 
-  useEffect(() => {
-    if (toasts.length === 0) return;
-    const oldest = toasts[0]!;
-    const timer = setTimeout(
-      () => setToasts((list) => list.filter((item) => item.key !== oldest.key)),
-      TOAST_AUTO_CLOSE_MS + 300,
-    );
-    return () => clearTimeout(timer);
-  }, [toasts]);
+  const dismiss = (key: number) => setToasts((list) => list.filter((item) => item.key !== key));
 
   return (
     <section
@@ -71,26 +124,60 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
     >
       <div role="status" aria-live="polite" aria-atomic="false" className="flex flex-col gap-2">
         {toasts.map((item) => (
-          <div
-            key={item.key}
-            data-toast-type={item.type}
-            className={`toast-auto-close pointer-events-auto flex items-start gap-2 rounded-lg border-l-4 px-4 py-3 shadow-lg ${tone[item.type]}`}
-          >
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold">{item.message}</p>
-              {item.description ? <p className="text-sm">{item.description}</p> : null}
-            </div>
-            <button
-              type="button"
-              aria-label={t("toast.close")}
-              className="rounded px-1 text-lg leading-none"
-              onClick={() => setToasts((list) => list.filter((x) => x.key !== item.key))}
-            >
-              ×
-            </button>
-          </div>
+          <Toast key={item.key} toast={item} onDismiss={() => dismiss(item.key)} />
         ))}
       </div>
     </section>
+  );
+}
+
+/**
+ * One toast. It closes after 3000 ms (the CSS fade, then it leaves the page), but not
+ * while it is hovered or has the focus: the fade and the countdown both wait (WCAG 2.2.1).
+ * The × appears with JavaScript only: without it, it could do nothing.
+ */
+function Toast({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const dismiss = useRef(onDismiss);
+  useEffect(() => {
+    dismiss.current = onDismiss;
+  });
+  const timer = useRef<ReturnType<typeof pausableTimer> | null>(null);
+  useEffect(() => {
+    const current = pausableTimer(TOAST_AUTO_CLOSE_MS + 300, () => dismiss.current());
+    timer.current = current;
+    return () => current.cancel();
+  }, []);
+  return (
+    <div
+      data-toast-type={toast.type}
+      className={`toast-auto-close pointer-events-auto flex items-start gap-2 rounded-lg border-l-4 py-1 pe-1 ps-4 shadow-lg ${tone[toast.type]}`}
+      onPointerEnter={() => timer.current?.pause("hover")}
+      onPointerLeave={() => timer.current?.resume("hover")}
+      onFocus={() => timer.current?.pause("focus")}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) timer.current?.resume("focus");
+      }}
+    >
+      <div className="min-w-0 flex-1 py-2">
+        <p className="font-semibold">{toast.message}</p>
+        {toast.description ? <p className="text-sm">{toast.description}</p> : null}
+      </div>
+      {hydrated ? (
+        <button
+          type="button"
+          aria-label={t("toast.close")}
+          data-testid="toast-close"
+          className="flex size-11 shrink-0 items-center justify-center rounded-md text-2xl leading-none hover:bg-black/5 dark:hover:bg-white/10"
+          onClick={onDismiss}
+        >
+          ×
+        </button>
+      ) : (
+        // Without JavaScript the toast is as tall as it is with the ×.
+        <span aria-hidden="true" className="block h-11 w-1 shrink-0" />
+      )}
+    </div>
   );
 }

@@ -324,3 +324,194 @@ test.describe("light demos", () => {
     await expect(page.getByTestId("tried-level").getByRole("meter")).toHaveAttribute("aria-valuenow", "0");
   });
 });
+
+// ───────────── Nothing the member is using hides under the dock or the companion ─────────────
+
+/** How many of nine points across the element show something else on top of it. */
+async function coveredPoints(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return -1;
+    const box = el.getBoundingClientRect();
+    let covered = 0;
+    for (const fx of [0.1, 0.5, 0.9]) {
+      for (const fy of [0.2, 0.5, 0.8]) {
+        const top = document.elementFromPoint(box.left + box.width * fx, box.top + box.height * fy);
+        if (!top || !(el.contains(top) || top.contains(el))) covered += 1;
+      }
+    }
+    return covered;
+  });
+}
+
+/** Tabs until the element with this accessible text has the focus. */
+async function tabTo(page: Page, text: string) {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+    if (focused === text) return;
+  }
+  throw new Error(`Tab never reached "${text}"`);
+}
+
+test.describe("the dock keeps clear of what the member uses", () => {
+  for (const viewport of [
+    { width: 375, height: 667 },
+    { width: 768, height: 1024 },
+  ]) {
+    test(`at ${viewport.width}×${viewport.height} /signup's buttons are not under the dock when focused, nor at the end of the page`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page);
+      await page.goto("/signup");
+      await expect(page.getByTestId("companion-dialogue")).toHaveAttribute("open", "");
+      for (const name of ["Show me other faces", "Finish signup"]) {
+        await tabTo(page, name);
+        await expect.poll(() => coveredPoints(page), { message: `${name} is covered` }).toBe(0);
+      }
+      // Scrolled to the end, the page's last controls sit above the dock, not under it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const dock = (await page.getByTestId("companion-dock").boundingBox())!;
+      for (const name of ["Show me other faces", "Finish signup"]) {
+        const button = (await page.getByRole("button", { name }).boundingBox())!;
+        expect(button.y + button.height).toBeLessThanOrEqual(dock.y);
+      }
+    });
+  }
+
+  test("at 375×740 tabbing through /newsfeed never leaves the focus under the dock or the parked companion", async ({ page }, testInfo) => {
+    test.skip(jsOnly(testInfo.project.name), "the floating companion needs JavaScript");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page);
+    await pickSparkit(page);
+    await page.goto("/newsfeed");
+    const companion = page.getByTestId("floating-companion");
+    await expect(companion).toHaveAttribute("data-parked", "true");
+    const covered: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      if ((await coveredPoints(page)) > 0) covered.push(await page.evaluate(() => document.activeElement!.outerHTML.slice(0, 80)));
+    }
+    expect(covered).toEqual([]);
+    // Scrolled to the end, the parked companion (reduced motion: it stays) covers nothing of the page.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const main = (await page.locator("main").boundingBox())!;
+    const parked = (await companion.boundingBox())!;
+    expect(main.y + main.height).toBeLessThanOrEqual(parked.y);
+  });
+
+  test("the companion moves off a link the keyboard focuses, not only off form controls", async ({ page }, testInfo) => {
+    test.skip(jsOnly(testInfo.project.name), "the floating companion needs JavaScript");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page);
+    await pickSparkit(page);
+    await page.goto("/newsfeed");
+    const companion = page.getByTestId("floating-companion");
+    await expect(companion).toBeVisible();
+    const link = page.getByRole("link", { name: "Leaderboard", exact: true }).first();
+    const target = (await link.boundingBox())!;
+    const start = (await companion.boundingBox())!;
+    await page.mouse.move(start.x + 60, start.y + 60);
+    await page.mouse.down();
+    await page.mouse.move(target.x + 10, target.y + 10, { steps: 10 });
+    await page.mouse.up();
+    expect(await link.evaluate((el) => el.contains(document.elementFromPoint(el.getBoundingClientRect().left + 5, el.getBoundingClientRect().top + 5)))).toBe(false);
+    await tabTo(page, "Leaderboard");
+    await expect.poll(() => coveredPoints(page)).toBe(0);
+  });
+});
+
+test.describe("focus after chatting and closing", () => {
+  test("after sending on /chat-demo the focus is back in the message box", async ({ page }, testInfo) => {
+    test.skip(jsOnly(testInfo.project.name), "without JavaScript the page reloads at #latest");
+    await signIn(page);
+    await pickSparkit(page);
+    await page.goto("/chat-demo");
+    const box = page.getByLabel("Message");
+    await box.fill("Hello there");
+    await page.getByRole("button", { name: "Send" }).click();
+    const log = page.getByRole("log", { name: "Chat history" });
+    await expect(log.locator("[data-role=assistant]")).toHaveCount(1);
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue("");
+    // And with Enter, from the box itself.
+    await box.fill("How are you?");
+    await box.press("Enter");
+    await expect(log.locator("[data-role=assistant]")).toHaveCount(2);
+    await expect(box).toBeFocused();
+    // The history is a list inside a log the keyboard can scroll.
+    await expect(log).toHaveAttribute("tabindex", "0");
+    await expect(log.locator("> ol > li")).toHaveCount(4);
+  });
+
+  test("closing the chat or the backpack with × or the backdrop gives the focus back to its opener", async ({ page }, testInfo) => {
+    test.skip(jsOnly(testInfo.project.name), "the dialogs need JavaScript");
+    await signIn(page);
+    await pickSparkit(page);
+    await page.goto("/newsfeed");
+    await expect(page.getByTestId("floating-companion")).toBeVisible();
+    const chat = page.getByRole("link", { name: "Chat", exact: true });
+    const backpack = page.getByRole("link", { name: "Backpack", exact: true });
+
+    await chat.focus();
+    await page.keyboard.press("Enter");
+    const chatDialog = page.getByRole("dialog", { name: "Chat with Sparkit" });
+    await expect(chatDialog.getByLabel("Message")).toBeFocused();
+    await chatDialog.getByRole("button", { name: "Close the chat" }).click();
+    await expect(chatDialog).toHaveCount(0);
+    await expect(chat).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expect(chatDialog).toBeVisible();
+    await page.mouse.click(3, 3); // the backdrop
+    await expect(chatDialog).toHaveCount(0);
+    await expect(chat).toBeFocused();
+
+    await backpack.focus();
+    await page.keyboard.press("Enter");
+    const backpackDialog = page.getByRole("dialog", { name: "Backpack" });
+    await expect(backpackDialog).toBeVisible();
+    await backpackDialog.getByRole("button", { name: "Close the backpack" }).click();
+    await expect(backpackDialog).toHaveCount(0);
+    await expect(backpack).toBeFocused();
+
+    const companion = page.getByTestId("floating-companion");
+    await companion.click();
+    await expect(chatDialog).toBeVisible();
+    await chatDialog.getByRole("button", { name: "Close the chat" }).click();
+    await expect(companion).toBeFocused();
+  });
+});
+
+test.describe("the dock's names", () => {
+  test("the dialogue toggle is named by its text; the dock and its links are told apart", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/signup");
+    await expect(page.getByTestId("companion-dialogue").locator("summary")).toHaveAccessibleName("Sparkit says");
+    await expect(page.getByRole("complementary", { name: "Your companion" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Chat and backpack" })).toBeVisible();
+  });
+});
+
+test.describe("toasts", () => {
+  test("a toast stays while hovered and has a 44 px ×; without JavaScript it has no ×", async ({ page }, testInfo) => {
+    await signIn(page);
+    await pickSparkit(page);
+    await page.goto("/beamkins");
+    await page.getByRole("button", { name: "Corral Sparkit" }).click();
+    const toast = page.locator("[data-toast-type]").filter({ hasText: "Sparkit is resting in your backpack." });
+    await expect(toast).toBeVisible();
+    if (jsOnly(testInfo.project.name)) {
+      await expect(toast.getByRole("button")).toHaveCount(0);
+      return;
+    }
+    await toast.hover();
+    await page.waitForTimeout(4000);
+    await expect(toast).toBeVisible();
+    const close = toast.getByRole("button", { name: "Dismiss notification" });
+    const size = (await close.boundingBox())!;
+    expect(size.width).toBeGreaterThanOrEqual(44);
+    expect(size.height).toBeGreaterThanOrEqual(44);
+    await page.mouse.move(0, 0);
+    await expect(toast).toHaveCount(0, { timeout: 5000 });
+  });
+});

@@ -2,6 +2,7 @@
  * The chat's pieces, shared by the /chat-demo page and the chat dialog: the history and
  * the message box. Messages are rendered as text (never HTML, never linked).
  */
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { CHAT_MESSAGE_MAX, CHAT_TEXTAREA_MAX_PX, CHAT_TEXTAREA_MIN_PX, type ChatMessageView } from "./rules";
 
@@ -23,13 +24,17 @@ export function ChatMessages({
 }) {
   const { t } = useTranslation("beamkins");
   const lastIndex = messages.length - 1;
+  // The log is the scrolling region (its height is capped), so the keyboard can reach it
+  // and scroll it; the list inside keeps its list semantics.
   return (
-    <ol
+    <div
       role="log"
       aria-label={t("chat.history")}
       aria-live="polite"
-      className={`flex flex-col gap-2 overflow-y-auto rounded-xl border border-slate-300 bg-white p-3 dark:border-slate-700 dark:bg-slate-950 ${className}`}
+      tabIndex={0}
+      className={`overflow-y-auto rounded-xl border border-slate-300 bg-white p-3 dark:border-slate-700 dark:bg-slate-950 ${className}`}
     >
+      <ol className="flex flex-col gap-2">
       {messages.length === 0 && !pending && !failure ? (
         <li className="text-sm text-slate-600 dark:text-slate-300">{t("chat.empty")}</li>
       ) : null}
@@ -48,7 +53,8 @@ export function ChatMessages({
           {failure}
         </Bubble>
       ) : null}
-    </ol>
+      </ol>
+    </div>
   );
 }
 
@@ -112,6 +118,14 @@ export function ChatTextarea({
   textareaRef?: React.Ref<HTMLTextAreaElement>;
 }) {
   const { t } = useTranslation("beamkins");
+  // `autoFocus`: the box takes the focus when it appears (a new box after a send), and
+  // carries data-autofocus for a dialog that opens around it (the dialog focuses it).
+  const focusOnMount = useRef(autoFocus);
+  useEffect(() => {
+    if (focusOnMount.current) document.getElementById(id)?.focus();
+    // Only when the box appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block font-semibold">
