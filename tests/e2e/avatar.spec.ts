@@ -83,6 +83,21 @@ test.describe("signup and the character creator", () => {
     await expect(credits).toContainText("Natalia Spivak");
   });
 
+  test("Enter in the seed field keeps the seed typed: it saves, or without JavaScript previews", async ({ page }, testInfo) => {
+    await signIn(page, { withAvatar: true, username: uniqueUsername(), zipcode: "10001" });
+    await page.goto("/profile");
+    await page.getByLabel("Seed").fill("Typed seed");
+    await page.getByLabel("Seed").press("Enter");
+    if (testInfo.project.name === "chromium") await expect(page.getByText("Your avatar is saved.")).toBeVisible();
+    else await page.waitForLoadState("load");
+    await expect(page.getByLabel("Seed")).toHaveValue("Typed seed");
+    if (testInfo.project.name !== "chromium") {
+      // Previewed, not kept: a fresh visit shows the saved seed.
+      await page.goto("/profile");
+      await expect(page.getByLabel("Seed")).toHaveValue("Aneka");
+    }
+  });
+
   test("after 'Save avatar' the focus stays on the button, not on the page", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "chromium", "without JavaScript the page loads anew, focus and all");
     await signIn(page, { withAvatar: true, username: uniqueUsername(), zipcode: "10001" });

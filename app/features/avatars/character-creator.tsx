@@ -345,6 +345,20 @@ export function CharacterCreator({
   return (
     <div ref={root} className="space-y-6">
       <input type="hidden" name="shownStyle" value={hydrated ? style : shownStyle} />
+      {/* Enter in a field presses the form's first submit button, which was Randomize (the
+          seed typed was replaced). This one comes first instead: it saves, or without
+          JavaScript previews (the look is seen before it is kept). Not for pointer or Tab. */}
+      <button
+        type="submit"
+        name="intent"
+        value={hydrated ? "save" : "preview"}
+        onClick={hydrated ? remember("save") : undefined}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="sr-only"
+      >
+        {t(hydrated ? "actions.save" : "actions.preview")}
+      </button>
       {/* Narrow screens: the editor goes under the preview, at full width (beside it, it was
           squeezed to a third of the screen: 3 letters of the seed, style names breaking). */}
       <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
