@@ -97,6 +97,15 @@ describe("star receipt page", () => {
     expect(server).toContain(data.when);
   });
 
+  it("marks the message's language where its script is not the page's", async () => {
+    const out = await sendSalute({ kind: "star", senderId: giver.id, recipientId: friend.id, message: "谢谢你的帮助", stars: 1, gems: 0 });
+    if (!out.ok) throw new Error(out.refusal);
+    const en = await receiptCall(out.saluteId, "en");
+    expect(html(en.i18n, out.saluteId, en.data)).toMatch(/<blockquote lang="zh"[^>]*>谢谢你的帮助</);
+    const zh = await receiptCall(out.saluteId, "zh");
+    expect(html(zh.i18n, out.saluteId, zh.data)).toMatch(/<blockquote class=[^>]*>谢谢你的帮助</);
+  });
+
   it("falls back to the newsfeed once the post is gone", async () => {
     const out = await sendSalute({ kind: "star", senderId: giver.id, recipientId: friend.id, message: "Gone soon", stars: 2, gems: 0 });
     if (!out.ok) throw new Error(out.refusal);

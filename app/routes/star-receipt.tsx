@@ -6,6 +6,7 @@ import { formatReceiptTime } from "~/features/salutes/dates";
 import { findStarReceipt } from "~/features/salutes/salutes.server";
 import { Stars } from "~/features/salutes/ui";
 import { lazyIsland } from "~/islands/client-only";
+import { memberTextLang } from "~/ui/text-lang";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["salutes"] };
@@ -28,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Star Receipt"} · Glow` }];
 
 export default function StarReceipt({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("salutes");
+  const { t, i18n } = useTranslation("salutes");
   const { receipt, when } = loaderData;
   const [params] = useSearchParams();
   const celebrate = params.has("celebrate");
@@ -66,7 +67,12 @@ export default function StarReceipt({ loaderData }: Route.ComponentProps) {
             <time dateTime={receipt.createdAt}>{when}</time>
           </dd>
         </dl>
-        <blockquote className="mt-4 border-s-4 border-glow-500 ps-3 text-lg whitespace-pre-line break-words">{receipt.message}</blockquote>
+        <blockquote
+          lang={memberTextLang(receipt.message, i18n.language)}
+          className="mt-4 border-s-4 border-glow-500 ps-3 text-lg whitespace-pre-line break-words"
+        >
+          {receipt.message}
+        </blockquote>
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
           {t("receipt.number", { id: receipt.id })}
         </p>
