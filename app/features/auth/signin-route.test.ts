@@ -213,6 +213,48 @@ describe("sending a code from /signin", () => {
     expect(statusOf(intent)).toBe(400);
   });
 
+  it("a number longer than the field takes is a 400 that keeps what was typed (bounded) and says why", async () => {
+    const jar = await withConsent();
+    const typed = "+1 (555) 010-0001, call after six please, thanks!";
+    expect(typed.length).toBeGreaterThan(40);
+    const call = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: typed }), { info: { clientIp: freshIp() } });
+    expect(bodyOf(call).init?.status).toBe(400);
+    expect(bodyOf(call).data).toEqual({
+      intent: "send",
+      values: { phone: typed },
+      error: "A phone number has at most 40 characters. Type only the number.",
+      field: "phone",
+    });
+    const zh = await callRoute(signInAction, post("/signin?lng=zh", jar, { intent: "send", phone: typed }), { info: { clientIp: freshIp() } });
+    expect((bodyOf(zh).data as { error: string }).error).toBe("手机号码最多 40 个字符。请只输入号码。");
+    // A pasted essay comes back cut to a length a field can show.
+    const essay = "5".repeat(10_000);
+    const long = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: essay }), { info: { clientIp: freshIp() } });
+    expect((bodyOf(long).data as { values: { phone: string } }).values.phone).toBe("5".repeat(100));
+    expect(outbox().outbox()).toHaveLength(0);
+  });
+
+  it("a honeypot filled with a long text is still a bot's send: answered like one, nothing sent, the number kept", async () => {
+    const jar = await withConsent();
+    const phone = freshPhone();
+    const call = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone, website: "x".repeat(500) }), {
+      info: { clientIp: freshIp() },
+    });
+    expect(statusOf(call)).toBe(302);
+    expect(outbox().outbox()).toHaveLength(0);
+    jar.take(call.response);
+    const page = await callRoute(signInLoader, get("/signin", jar));
+    expect((page.result as { attempt: { phone: string } }).attempt.phone).toBe(`${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`);
+  });
+
+  it("'Send another code' with no sign-in in progress says to send a code first", async () => {
+    const jar = await withConsent();
+    const call = await callRoute(signInAction, post("/signin", jar, { intent: "resend" }), { info: { clientIp: freshIp() } });
+    expect(bodyOf(call).init?.status).toBe(400);
+    expect(bodyOf(call).data).toEqual({ intent: "resend", values: {}, error: "Send a code to your phone first." });
+    expect(outbox().outbox()).toHaveLength(0);
+  });
+
   it("an invalid number is a 400 that keeps what was typed", async () => {
     const jar = await withConsent();
     const call = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: "555-0100" }));
