@@ -4,11 +4,14 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { createContext, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import { db } from "~/platform/db/db.server";
 import { characters, members, sessions, type Member } from "~/platform/db/schema";
 import { SESSION_MAX_AGE_SECONDS, sessionHintCookie } from "~/platform/cookies.server";
+import { errorCatalogue } from "~/platform/errors";
+import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
+import { wantsJson } from "~/platform/page-post";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { commitSession, destroySession, getSession, type GlowSession } from "~/platform/session.server";
 
@@ -204,14 +207,33 @@ function postedFrom(request: Request, origin: string): string {
   return safeRedirectPath(`${page.pathname}${page.search}`, origin, "/");
 }
 
-/** Member screens: anonymous visitors go to /signin and come back after. */
+/**
+ * Member screens: anonymous visitors go to /signin and come back after. A script asking
+ * for JSON gets 401 and the catalogue's UNAUTHORIZED entry in the reader's language
+ * instead (a redirect to a sign-in page is nothing a fetch can use).
+ */
 export async function requireMember(
   request: Request,
   context?: Readonly<RouterContextProvider>,
 ): Promise<CurrentMember> {
   const current = await getCurrentMember(request, context);
-  if (!current) throw redirect(signInUrl(request));
-  return current;
+  if (current) return current;
+  if (wantsJson(request)) {
+    throw data({ ok: false, type: "UNAUTHORIZED", error: unauthorizedText(context) }, { status: 401 });
+  }
+  throw redirect(signInUrl(request));
+}
+
+/** The catalogue's UNAUTHORIZED message, translated when the request's i18n is at hand. */
+function unauthorizedText(context: Readonly<RouterContextProvider> | undefined): string {
+  if (context) {
+    try {
+      return getInstance(context).t("errors:types.UNAUTHORIZED.message");
+    } catch {
+      // No i18n middleware ran for this call (a caller outside a request): English.
+    }
+  }
+  return errorCatalogue.UNAUTHORIZED.message;
 }
 
 /** The Set-Cookie header that puts a new session id in the sessionID cookie. */

@@ -69,6 +69,49 @@ describe("the chat resource (JSON for the dialog)", () => {
   });
 });
 
+describe("signed-out callers", () => {
+  const unauthorized = {
+    ok: false,
+    type: "UNAUTHORIZED",
+    error: "Your session has expired, please go back and log in again",
+  };
+  const posts = [
+    ["/beamkins/obtain", obtainAction, { creatureId: "1" }],
+    ["/beamkins/active", activeAction, { creatureId: "0" }],
+    ["/beamkins/give-light", giveAction, { creatureId: "1", light: "1" }],
+    ["/beamkins/backpack", backpackAction, { corralled: "true" }],
+    ["/beamkins/chat", chatAction, { message: "hi" }],
+  ] as const;
+
+  it("a JSON caller gets 401 with the catalogue's message, from every beamkins resource", async () => {
+    for (const [path, action, fields] of posts) {
+      const call = await run(action, formRequest(path, fields, { headers: json }));
+      expect(bodyOf(call), path).toEqual({ status: 401, data: unauthorized });
+    }
+    const history = await run(chatLoader, new Request(`${BASE_URL}/beamkins/chat`, { headers: json }));
+    expect(bodyOf(history)).toEqual({ status: 401, data: unauthorized });
+  });
+
+  it("in the reader's language", async () => {
+    const call = await run(obtainAction, formRequest("/beamkins/obtain?lng=zh", { creatureId: "1" }, { headers: json }));
+    expect(bodyOf(call).status).toBe(401);
+    expect((bodyOf(call).data as { error: string }).error).not.toBe(unauthorized.error);
+    expect((bodyOf(call).data as { error: string }).error).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it("a browser's form post still goes to sign in, and comes back to the page it was on", async () => {
+    for (const [path, action, fields] of posts) {
+      const call = await run(
+        action,
+        formRequest(path, fields, { headers: { Accept: "text/html", Referer: `${BASE_URL}/beamkins` } }),
+      );
+      const thrown = call.thrown as Response;
+      expect(thrown.status, path).toBe(302);
+      expect(thrown.headers.get("Location"), path).toMatch(/^\/signin\?redirectTo=%2Fbeamkins(&|$)/);
+    }
+  });
+});
+
 describe("light and the backpack as forms and JSON", () => {
   it("refuses to give more light than the member has, with 409 and a clear message", async () => {
     const { cookie } = await signedInCookie();
