@@ -10,7 +10,7 @@ import { hitRateLimit } from "~/platform/rate-limit.server";
 import type { Language } from "~/platform/i18n";
 import { brainReply } from "./brain/brain.server";
 import type { BrainSource } from "./brain/types";
-import { activeCreature, memberCreature, type OwnedBeamkin } from "./creatures.server";
+import { activeCreature, ownedCreatureOrRefuse, type OwnedBeamkin } from "./creatures.server";
 import { BeamkinRefusal } from "./errors";
 import { startOfUtcDay } from "./light.server";
 import {
@@ -119,10 +119,7 @@ export async function sendChatMessage(input: {
 
   let creature: OwnedBeamkin | null = null;
   if (input.creatureId === undefined) creature = await activeCreature(input.member);
-  else if (input.creatureId !== 0) {
-    creature = await memberCreature(memberId, input.creatureId);
-    if (!creature) throw new BeamkinRefusal("not-yours");
-  }
+  else if (input.creatureId !== 0) creature = await ownedCreatureOrRefuse(memberId, input.creatureId);
   const creatureId = creature?.id ?? 0;
 
   const quota = await hitRateLimit("chat", String(memberId), { limit: CHAT_MESSAGES_PER_HOUR, windowMs: HOUR_MS }, now);

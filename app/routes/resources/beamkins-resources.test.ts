@@ -229,6 +229,37 @@ describe("bad or missing fields are refused with their reason, never a 500", () 
     expect(await toastOf(plain.response)).toEqual({ type: "error", message: "Choose whether to corral or release your beamkin." });
   });
 
+  it("chat: a beamkin that does not exist is 404 (as obtain and active say), someone else's 403, posted or read", async () => {
+    const { cookie } = await memberWithSparkit();
+    const headers = { ...json, Cookie: cookie };
+    const [prismane] = await db().select().from(creatures).where(eq(creatures.slug, "prismane"));
+    const notYours = { ok: false, error: "That beamkin isn't yours, so you can't do that." };
+    const chat = (creatureId: string) =>
+      run(chatAction, formRequest("/beamkins/chat", { message: "hi", creatureId }, { headers })).then(bodyOf);
+    const history = (creatureId: string) =>
+      run(chatLoader, new Request(`${BASE_URL}/beamkins/chat?creatureId=${creatureId}`, { headers })).then(bodyOf);
+    expect(await chat("99999")).toEqual({ status: 404, data: unknownCreature });
+    expect(await history("99999")).toEqual({ status: 404, data: unknownCreature });
+    expect(await history("abc")).toEqual({ status: 404, data: unknownCreature });
+    expect(await chat(String(prismane!.id))).toEqual({ status: 403, data: notYours });
+    expect(await history(String(prismane!.id))).toEqual({ status: 403, data: notYours });
+    // 0 is still the creature-less chat.
+    expect((await history("0")).status).toBe(200);
+  });
+
+  it("obtain answers with the beamkin's name in the reader's language, not its key", async () => {
+    const { cookie } = await signedInCookie();
+    const [sparkit] = await db().select().from(creatures).where(eq(creatures.slug, "sparkit"));
+    const obtained = bodyOf(
+      await run(obtainAction, formRequest("/beamkins/obtain?lng=zh", { creatureId: String(sparkit!.id) }, { headers: { ...json, Cookie: cookie } })),
+    );
+    expect(obtained.status).toBe(200);
+    const creature = (obtained.data as { result: { creature: { name: string; slug: string } } }).result.creature;
+    expect(creature.slug).toBe("sparkit");
+    expect(creature.name).not.toMatch(/^names\./);
+    expect(creature.name).toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it("chat: a bad beamkin is 404, a missing message 400, and a clock that is no hour is left out", async () => {
     const { cookie } = await memberWithSparkit();
     const headers = { ...json, Cookie: cookie };
