@@ -88,6 +88,16 @@ export async function addChatLight(memberId: number, creatureId: number, now = n
   });
 }
 
+/** Whether the member has any beamkin (a creature-less chat is then one without a companion chosen). */
+async function ownsBeamkins(memberId: number): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: memberCreatures.id })
+    .from(memberCreatures)
+    .where(eq(memberCreatures.memberId, memberId))
+    .limit(1);
+  return Boolean(row);
+}
+
 export interface ChatOutcome {
   /** The beamkin's reply (already the placeholder text when the brain said nothing). */
   reply: string;
@@ -135,6 +145,7 @@ export async function sendChatMessage(input: {
     {
       language: input.language,
       creature: creature ? { name: input.t(`beamkins:${creature.name}`), personality: creature.personality, light: newLight! } : null,
+      ownsBeamkins: creature ? true : await ownsBeamkins(memberId),
       message,
       history: history.map((m) => ({ role: m.Role, content: m.Content })),
       hour: input.hour ?? now.getHours(),

@@ -62,6 +62,21 @@ describe("the chat resource (JSON for the dialog)", () => {
     expect(messages[1]?.Content).toBe(result.creaturemessage);
   });
 
+  it("a member who set their companion aside is told to choose one, on /beamkins/chat and /chat-demo", async () => {
+    const { cookie } = await memberWithSparkit();
+    const headers = { ...json, Cookie: cookie };
+    expect(bodyOf(await run(activeAction, formRequest("/beamkins/active", { creatureId: "0" }, { headers }))).status).toBe(200);
+    const sent = bodyOf(await run(chatAction, formRequest("/beamkins/chat", { message: "hello" }, { headers })));
+    const reply = (sent.data as { result: { creaturemessage: string } }).result.creaturemessage;
+    expect(reply).toMatch(/companion/);
+    expect(reply).not.toMatch(/don't have a beamkin|A beamkin of your own/);
+    const page = await run(chatDemoAction, formRequest("/chat-demo", { message: "hello again" }, { headers: { Cookie: cookie } }));
+    expect((page.result as Response).status).toBe(303);
+    const history = bodyOf(await run(chatLoader, new Request(`${BASE_URL}/beamkins/chat`, { headers })));
+    const last = (history.data as { result: { messages: { Content: string }[] } }).result.messages.at(-1)!.Content;
+    expect(last).toMatch(/companion/);
+  });
+
   it("refuses a blank message with 400 and the reason", async () => {
     const { cookie } = await signedInCookie();
     const call = await run(chatAction, formRequest("/beamkins/chat", { message: "  " }, { headers: { ...json, Cookie: cookie } }));
