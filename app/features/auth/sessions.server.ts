@@ -183,16 +183,28 @@ export function roleFlags(roles: MemberRole[]) {
   return { isGamemaster: has("gamemaster"), isRingleader: has("ringleader"), isJudge: has("judge") };
 }
 
-/** Where a member who must sign in is sent, remembering where they were going. */
+/** The /signin parameter saying a member's form arrived after their session ended. */
+export const EXPIRED_PARAM = "expired";
+
+/**
+ * Where a member who must sign in is sent, remembering where they were going. A form
+ * posted without a session (member forms are only shown to members, so the session ended
+ * while the page was open) also says so: /signin then shows the catalogue's EXPIRED_SESSION.
+ */
 export function signInUrl(request: Request) {
   const url = new URL(request.url);
   let back = `${url.pathname}${url.search}`;
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    // A form posted after the session ended: come back to the page it was posted from, not
-    // to the address it was posted to (a resource that only answers posts).
+  const posted = request.method !== "GET" && request.method !== "HEAD";
+  if (posted) {
+    // Come back to the page the form was posted from, not to the address it was posted to
+    // (a resource that only answers posts).
     back = postedFrom(request, url.origin);
   }
-  return back === "/" ? "/signin" : `/signin?redirectTo=${encodeURIComponent(back)}`;
+  const query = [
+    ...(back === "/" ? [] : [`redirectTo=${encodeURIComponent(back)}`]),
+    ...(posted ? [`${EXPIRED_PARAM}=1`] : []),
+  ];
+  return query.length ? `/signin?${query.join("&")}` : "/signin";
 }
 
 /** The page of ours a form was posted from (its Referer), or "/" when unknown. */

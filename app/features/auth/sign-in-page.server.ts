@@ -14,7 +14,7 @@ import { arrivalKind, DEFAULT_AFTER_SIGN_IN, destinationAfterSignIn } from "./ar
 import { displayPhone, digitsOf } from "./phone";
 import type { SignInAnswer } from "./sign-in-answer";
 import { signInText, startPhoneSignIn, verifyPhoneCode } from "./sign-in.server";
-import { getCurrentMember, signedInCookies } from "./sessions.server";
+import { EXPIRED_PARAM, getCurrentMember, signedInCookies } from "./sessions.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -31,9 +31,12 @@ export async function loadSignInPage(request: Request, context: Context) {
   const attempt = session.get("loginAttempt");
   const now = Date.now();
   const live = attempt && now - attempt.sentAt < FORGET_ATTEMPT_AFTER_MS ? attempt : null;
+  const { t } = getInstance(context);
   return {
-    title: getInstance(context).t("auth:signin.title"),
+    title: t("auth:signin.title"),
     arrival: arrivalKind(url.searchParams),
+    // A form was posted after the session ended (see signInUrl): the catalogue's message.
+    expired: url.searchParams.get(EXPIRED_PARAM) === "1" ? t("errors:types.EXPIRED_SESSION.message") : null,
     attempt: live ? { phone: displayPhone(live.phone), sentAt: live.sentAt } : null,
     now,
   };

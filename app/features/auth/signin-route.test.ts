@@ -263,6 +263,32 @@ describe("sending a code from /signin", () => {
   });
 });
 
+describe("a form posted after the session ended", () => {
+  it("goes to sign in, which says the session expired (en and zh), then back to the page it was posted from", async () => {
+    const { action: obtainAction } = await import("~/routes/resources/beamkins-obtain");
+    const ended = await callRoute(
+      obtainAction as never,
+      new Request(new URL("/beamkins/obtain", BASE_URL), {
+        method: "POST",
+        body: new URLSearchParams({ creatureId: "1" }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Referer: `${BASE_URL}/beamkins` },
+      }),
+    );
+    const location = (ended.thrown as Response).headers.get("Location")!;
+    expect(location).toBe("/signin?redirectTo=%2Fbeamkins&expired=1");
+    const jar = await withConsent();
+    const page = await callRoute(signInLoader, get(location, jar));
+    expect(page.result).toMatchObject({ arrival: "return", expired: "Your session has expired, please go back and log in" });
+    const zh = await callRoute(signInLoader, get(`${location}&lng=zh`, jar));
+    expect((zh.result as { expired: string }).expired).toMatch(/[\u4e00-\u9fff]/);
+    const plain = await callRoute(signInLoader, get("/signin?redirectTo=%2Fbeamkins", jar));
+    expect((plain.result as { expired: string | null }).expired).toBeNull();
+    // Signing in from there still lands where the member was.
+    const { response } = await signInThrough(location);
+    expect(response.headers.get("Location")).toBe("/beamkins");
+  });
+});
+
 describe("verifying the code at /signin", () => {
   it("signs a new member in, creates the account and sends them to /signup", async () => {
     const { response, jar, phone } = await signInThrough("/signin");
