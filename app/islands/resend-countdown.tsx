@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { secondsLeft, SENT_NOTICE_ABOVE_SECONDS } from "~/features/auth/phone";
+import { useHydrated } from "~/features/auth/use-hydrated";
 
 /**
  * The spec's resend countdown. The server renders the state from its own clock (so a
@@ -37,19 +38,41 @@ export function ResendCountdown({
     return () => clearInterval(timer);
   }, [atRender]);
 
+  // Screen readers hear two moments, not every second: the code was sent, and a new one
+  // may be asked for. The live region is there (empty) before it speaks, so a region
+  // inserted with the code step is still announced; the ticking text itself is not live.
+  const mounted = useHydrated();
+  const announcement = !mounted ? "" : left > 0 ? t("signin.codeSentStatus", { phone }) : t("signin.canResend");
+  const status = (
+    <p role="status" className="sr-only">
+      {announcement}
+    </p>
+  );
+
   if (left > SENT_NOTICE_ABOVE_SECONDS) {
     return (
-      <p role="status" className="font-medium">
-        {t("signin.codeSent", { phone })}
-      </p>
+      <>
+        {status}
+        <p aria-live="off" className="font-medium">
+          {t("signin.codeSent", { phone })}
+        </p>
+      </>
     );
   }
   if (left > 0) {
     return (
-      <p role="status" className="text-slate-700 dark:text-slate-300">
-        {t("signin.retryIn", { seconds: left })}
-      </p>
+      <>
+        {status}
+        <p aria-live="off" className="text-slate-700 dark:text-slate-300">
+          {t("signin.retryIn", { seconds: left })}
+        </p>
+      </>
     );
   }
-  return <>{resendButton}</>;
+  return (
+    <>
+      {status}
+      {resendButton}
+    </>
+  );
 }

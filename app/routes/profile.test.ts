@@ -212,6 +212,62 @@ describe("/signup", () => {
   });
 });
 
+const signupFields = (fields: Record<string, string> = {}) => ({
+  intent: "signup",
+  firstName: "Ana",
+  username: `ana_${n}`,
+  email: "ana@example.com",
+  zipcode: "94110",
+  style: "dylan",
+  seed: "abc",
+  ...fields,
+});
+
+describe("/signup after signing up", () => {
+  it("a second post changes nothing: a browser goes where the page would send it, a script gets 409", async () => {
+    const { member, cookie } = await signedIn();
+    const headers = { Cookie: cookie };
+    const first = await callRoute(signupAction, formRequest("/signup", signupFields({ username: "first_one" }), { headers }));
+    expect((first.result as Response).headers.get("Location")).toBe("/profile#creator");
+    const before = await db().select().from(members).where(eq(members.id, member.id));
+    const version = (await findCharacter(member.id))!.version;
+
+    const again = signupFields({ firstName: "Bob", username: "second_one", email: "bob@example.com", zipcode: "10001", style: "lorelei", seed: "xyz" });
+    const browser = await callRoute(
+      signupAction,
+      formRequest("/signup?redirectTo=%2Fbeamkins", again, { headers: { ...headers, Accept: "text/html" } }),
+    );
+    expect(browser.thrown).toBeInstanceOf(Response);
+    expect((browser.thrown as Response).status).toBe(302);
+    expect((browser.thrown as Response).headers.get("Location")).toBe("/beamkins");
+
+    const script = await callRoute(signupAction, formRequest("/signup", again, { headers: { ...headers, Accept: "application/json" } }));
+    expect(statusOf(script.thrown)).toBe(409);
+    expect(bodyOf(script.thrown)).toEqual({ ok: false, error: "You have signed up already. Change your details and look on your profile." });
+
+    const after = await db().select().from(members).where(eq(members.id, member.id));
+    expect(after).toEqual(before);
+    expect(await findCharacter(member.id)).toMatchObject({ version, style: "dylan", seed: "abc" });
+  });
+
+  it("three posts at once sign up once: the look is saved one time", async () => {
+    const { member, cookie } = await signedIn();
+    const post = (i: number) =>
+      callRoute(
+        signupAction,
+        formRequest("/signup", signupFields({ username: `racer_${n}_${i}`, seed: `seed${i}` }), { headers: { Cookie: cookie } }),
+      );
+    const calls = await Promise.all([post(1), post(2), post(3)]);
+    // One signs up; the others find it done (409 to a caller that is not a page).
+    expect(calls.filter((c) => c.result instanceof Response)).toHaveLength(1);
+    expect(calls.map((c) => statusOf(c.thrown ?? c.result)).sort()).toEqual([200, 409, 409]);
+    const character = await findCharacter(member.id);
+    expect(character?.version).toBe(1);
+    const [row] = await db().select().from(members).where(eq(members.id, member.id));
+    expect(row?.username).toBe(`racer_${n}_${character!.seed.slice(4)}`);
+  });
+});
+
 describe("avatar images", () => {
   it("serve a saved look as SVG, cached for a year, at its version's URL", async () => {
     const { member } = await signedIn();

@@ -8,11 +8,13 @@ import { MemberDetailsFields } from "~/features/members/member-details-fields";
 import {
   completeSignup,
   detailValuesOf,
+  hasSignedUp,
   parseDetails,
   readDetailValues,
   type DetailValues,
 } from "~/features/members/profile.server";
 import { getInstance } from "~/platform/i18n.server";
+import { answersWithPage } from "~/platform/page-post";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { flashToast } from "~/platform/toast.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
@@ -28,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { member, accessLevel } = await requireMember(request, context);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   // Signed up already (a username and an avatar or zipcode): the profile is the place to edit.
-  if (member.username && accessLevel === 2) throw redirect(nextPath(request, redirectTo));
+  if (hasSignedUp(member, accessLevel)) throw redirect(nextPath(request, redirectTo));
   return {
     details: detailValuesOf(member),
     style: DEFAULT_STYLE as string,
@@ -50,10 +52,23 @@ interface ActionData {
   errors: FieldErrors;
 }
 
+/**
+ * A post to /signup by a member who has signed up already (a second tab, a double press, a
+ * replay) changes nothing: a page goes where the loader would send it, anything else gets
+ * 409 and the reason.
+ */
+function signedUpAlready(request: Request, context: Route.ActionArgs["context"], form: FormData): never {
+  if (answersWithPage(request)) {
+    throw redirect(nextPath(request, new URL(request.url).searchParams.get("redirectTo") ?? form.get("redirectTo")));
+  }
+  throw data({ ok: false, error: getInstance(context).t("profile:signup.already") }, { status: 409 });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request, context);
+  const { member, accessLevel } = await requireMember(request, context);
   const t = getInstance(context).t;
   const form = await request.formData();
+  if (hasSignedUp(member, accessLevel)) signedUpAlready(request, context, form);
   const details = readDetailValues(form);
   const styleValue = String(form.get("style") ?? "");
   const style = isAvatarStyle(styleValue) ? styleValue : DEFAULT_STYLE;
@@ -72,6 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const result = await completeSignup(member.id, parsed.details, defaultLook(style, seed));
+  if (!result.ok && result.conflict === "signed-up") signedUpAlready(request, context, form);
   if (!result.ok) {
     return data<ActionData>(
       { details, style, seed, errors: { username: { key: "errors.usernameTaken" } } },

@@ -134,6 +134,46 @@ test.describe("phone sign-in", () => {
     await expect(page.getByRole("button", { name: "Continue" })).toBeVisible();
   });
 
+  test("Enter on an incomplete number says what is wrong, on the field (JavaScript on: no button yet)", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "Without JavaScript the button is always there and the server checks");
+    const phone = uniquePhone();
+    await page.goto("/signin");
+    await acceptCookies(page);
+    const field = page.getByLabel("Phone number");
+    await field.pressSequentially(typed(phone).slice(0, 6));
+    await expect(page.getByRole("button", { name: "Send Code" })).toHaveCount(0);
+    await field.press("Enter");
+    const message = "Enter a valid mobile number: 10 digits or more, from a supported country.";
+    await expect(page.getByRole("alert")).toHaveText(message);
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    await expect(field).toHaveValue(typed(phone).slice(0, 6));
+    await expect(page).toHaveURL(/\/signin$/);
+    // A whole number: the message goes, the button comes, and Enter sends.
+    await field.pressSequentially(typed(phone).slice(6));
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(field).not.toHaveAttribute("aria-invalid", "true");
+    await field.press("Enter");
+    await expect(page.getByText(`Code sent to ${dashed(phone)}!`)).toBeVisible();
+  });
+
+  test("the countdown speaks twice, not every second: sent, and when another code may be asked for", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "Announcements are made by the page's script");
+    await page.clock.install();
+    const phone = uniquePhone();
+    await page.goto("/signin");
+    await acceptCookies(page);
+    await sendCode(page, phone);
+    const status = page.getByRole("status").filter({ hasText: /texted a code|send another code now/ });
+    await expect(status).toHaveText(`We texted a code to ${dashed(phone)}.`);
+    await page.clock.fastForward(20_000);
+    await expect(page.getByText(/^Retry in \d+ seconds\.$/)).toHaveAttribute("aria-live", "off");
+    await expect(status).toHaveText(`We texted a code to ${dashed(phone)}.`);
+    await page.clock.fastForward(50_000);
+    await expect(page.getByRole("button", { name: "Send another code" })).toBeVisible();
+    await expect(status).toHaveText("You can send another code now.");
+  });
+
   test("a number typed before JavaScript arrives is kept", async ({ page }) => {
     const phone = uniquePhone();
     await page.goto("/signin");

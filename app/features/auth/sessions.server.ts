@@ -4,11 +4,14 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { createContext, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import { db } from "~/platform/db/db.server";
 import { characters, members, sessions, type Member } from "~/platform/db/schema";
 import { SESSION_MAX_AGE_SECONDS, sessionHintCookie } from "~/platform/cookies.server";
+import { errorCatalogue } from "~/platform/errors";
+import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
+import { wantsJson } from "~/platform/page-post";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { commitSession, destroySession, getSession, type GlowSession } from "~/platform/session.server";
 
@@ -180,16 +183,28 @@ export function roleFlags(roles: MemberRole[]) {
   return { isGamemaster: has("gamemaster"), isRingleader: has("ringleader"), isJudge: has("judge") };
 }
 
-/** Where a member who must sign in is sent, remembering where they were going. */
+/** The /signin parameter saying a member's form arrived after their session ended. */
+export const EXPIRED_PARAM = "expired";
+
+/**
+ * Where a member who must sign in is sent, remembering where they were going. A form
+ * posted without a session (member forms are only shown to members, so the session ended
+ * while the page was open) also says so: /signin then shows the catalogue's EXPIRED_SESSION.
+ */
 export function signInUrl(request: Request) {
   const url = new URL(request.url);
   let back = `${url.pathname}${url.search}`;
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    // A form posted after the session ended: come back to the page it was posted from, not
-    // to the address it was posted to (a resource that only answers posts).
+  const posted = request.method !== "GET" && request.method !== "HEAD";
+  if (posted) {
+    // Come back to the page the form was posted from, not to the address it was posted to
+    // (a resource that only answers posts).
     back = postedFrom(request, url.origin);
   }
-  return back === "/" ? "/signin" : `/signin?redirectTo=${encodeURIComponent(back)}`;
+  const query = [
+    ...(back === "/" ? [] : [`redirectTo=${encodeURIComponent(back)}`]),
+    ...(posted ? [`${EXPIRED_PARAM}=1`] : []),
+  ];
+  return query.length ? `/signin?${query.join("&")}` : "/signin";
 }
 
 /** The page of ours a form was posted from (its Referer), or "/" when unknown. */
@@ -204,14 +219,33 @@ function postedFrom(request: Request, origin: string): string {
   return safeRedirectPath(`${page.pathname}${page.search}`, origin, "/");
 }
 
-/** Member screens: anonymous visitors go to /signin and come back after. */
+/**
+ * Member screens: anonymous visitors go to /signin and come back after. A script asking
+ * for JSON gets 401 and the catalogue's UNAUTHORIZED entry in the reader's language
+ * instead (a redirect to a sign-in page is nothing a fetch can use).
+ */
 export async function requireMember(
   request: Request,
   context?: Readonly<RouterContextProvider>,
 ): Promise<CurrentMember> {
   const current = await getCurrentMember(request, context);
-  if (!current) throw redirect(signInUrl(request));
-  return current;
+  if (current) return current;
+  if (wantsJson(request)) {
+    throw data({ ok: false, type: "UNAUTHORIZED", error: unauthorizedText(context) }, { status: 401 });
+  }
+  throw redirect(signInUrl(request));
+}
+
+/** The catalogue's UNAUTHORIZED message, translated when the request's i18n is at hand. */
+function unauthorizedText(context: Readonly<RouterContextProvider> | undefined): string {
+  if (context) {
+    try {
+      return getInstance(context).t("errors:types.UNAUTHORIZED.message");
+    } catch {
+      // No i18n middleware ran for this call (a caller outside a request): English.
+    }
+  }
+  return errorCatalogue.UNAUTHORIZED.message;
 }
 
 /** The Set-Cookie header that puts a new session id in the sessionID cookie. */

@@ -14,7 +14,7 @@ import { arrivalKind, DEFAULT_AFTER_SIGN_IN, destinationAfterSignIn } from "./ar
 import { displayPhone, digitsOf } from "./phone";
 import type { SignInAnswer } from "./sign-in-answer";
 import { signInText, startPhoneSignIn, verifyPhoneCode } from "./sign-in.server";
-import { getCurrentMember, signedInCookies } from "./sessions.server";
+import { EXPIRED_PARAM, getCurrentMember, signedInCookies } from "./sessions.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -31,19 +31,31 @@ export async function loadSignInPage(request: Request, context: Context) {
   const attempt = session.get("loginAttempt");
   const now = Date.now();
   const live = attempt && now - attempt.sentAt < FORGET_ATTEMPT_AFTER_MS ? attempt : null;
+  const { t } = getInstance(context);
   return {
-    title: getInstance(context).t("auth:signin.title"),
+    title: t("auth:signin.title"),
     arrival: arrivalKind(url.searchParams),
+    // A form was posted after the session ended (see signInUrl): the catalogue's message.
+    expired: url.searchParams.get(EXPIRED_PARAM) === "1" ? t("errors:types.EXPIRED_SESSION.message") : null,
     attempt: live ? { phone: displayPhone(live.phone), sentAt: live.sentAt } : null,
     now,
   };
 }
 
 
+/** The phone field's length limit (its maxlength too). */
+export const PHONE_TEXT_MAX = 40;
+/** What is shown again of a refused field: enough to see and fix, never a pasted essay. */
+export const TYPED_ECHO_MAX = 100;
+
 const SendForm = z.object({
-  phone: z.string().max(40).default(""),
-  // The honeypot: a field people never see, named to tempt form-filling bots.
-  website: z.string().max(200).optional(),
+  phone: z.string().max(PHONE_TEXT_MAX).default(""),
+  // The honeypot: a field people never see, named to tempt form-filling bots. Anything in
+  // it, however long, is a bot's: kept short, and never a reason to refuse.
+  website: z
+    .string()
+    .optional()
+    .transform((v) => v?.slice(0, 200)),
 });
 const VerifyForm = z.object({
   code: z
@@ -62,6 +74,9 @@ export function formText(form: FormData): Record<string, string> {
   for (const [name, value] of form) fields[name] = typeof value === "string" ? value : "";
   return fields;
 }
+
+/** A posted field as it is shown again: text, cut to TYPED_ECHO_MAX characters. */
+const echo = (value: string | undefined) => (value ?? "").slice(0, TYPED_ECHO_MAX);
 
 export async function handleSignInPost(request: Request, context: Context) {
   const url = new URL(request.url);
@@ -86,7 +101,7 @@ export async function handleSignInPost(request: Request, context: Context) {
   if ((await readConsent(request)) !== "yes") {
     const toast = toastWithAnswer(context, enhanced, "error", t("auth:toast.acceptCookies"));
     return answer(403, {
-      values: { phone: form.phone, code: form.code },
+      values: { phone: echo(form.phone), code: echo(form.code) },
       error: t("auth:errors.cookiesNotAccepted"),
       cookies: true,
       ...(toast ? { toast } : {}),
@@ -94,10 +109,20 @@ export async function handleSignInPost(request: Request, context: Context) {
   }
 
   if (intent === "send" || intent === "resend") {
+    // A resend goes to the number of the sign-in in progress; without one there is nothing to resend.
+    const inProgress = session.get("loginAttempt")?.phone;
+    if (intent === "resend" && !inProgress) return answer(400, { values: {}, error: t("auth:errors.noAttempt") });
     const parsed = SendForm.safeParse(form);
-    const typed = parsed.success ? parsed.data.phone : "";
-    // A resend goes to the number of the sign-in in progress.
-    const phone = intent === "resend" ? (session.get("loginAttempt")?.phone ?? "") : typed;
+    const typed = echo(form.phone);
+    if (intent === "send" && !parsed.success) {
+      // The only way the send form fails: a phone longer than the field takes.
+      return answer(400, {
+        values: { phone: typed },
+        error: t("auth:errors.phoneTooLong", { max: PHONE_TEXT_MAX }),
+        field: "phone",
+      });
+    }
+    const phone = intent === "resend" ? inProgress! : typed;
     const smsHost = new URL(env().PUBLIC_ORIGIN ?? url.origin).hostname;
     const result = await startPhoneSignIn({
       phone,
@@ -134,7 +159,7 @@ export async function handleSignInPost(request: Request, context: Context) {
   if (!attempt) return answer(400, { values: {}, error: t("auth:errors.noAttempt") });
   const parsed = VerifyForm.safeParse(form);
   if (!parsed.success) {
-    return answer(400, { values: { code: form.code ?? "" }, error: t("auth:errors.codeFormat"), field: "code" });
+    return answer(400, { values: { code: echo(form.code) }, error: t("auth:errors.codeFormat"), field: "code" });
   }
   const result = await verifyPhoneCode({
     attemptId: attempt.id,
@@ -157,7 +182,7 @@ export async function handleSignInPost(request: Request, context: Context) {
     // The countdown resets (the spec): 'Send another code' shows, and the server takes it.
     case "wrong-code":
       return answer(400, {
-        values: { code: form.code ?? "" },
+        values: { code: echo(form.code) },
         error: t("auth:errors.wrongCode", { count: result.triesLeft }),
         field: "code",
         resetCountdown: true,

@@ -16,17 +16,21 @@ describe("where sign-in sends a member back to", () => {
     expect(signInUrl(new Request("http://glow.test/"))).toBe("/signin");
   });
 
-  it("a form posted after the session ended: the page it was posted from, not the address it posted to", () => {
+  it("a form posted after the session ended: the page it was posted from, not the address it posted to, and that the session ended", () => {
     expect(signInUrl(post("/reactions", "http://glow.test/newsfeed?before=1795249798710_58"))).toBe(
-      "/signin?redirectTo=%2Fnewsfeed%3Fbefore%3D1795249798710_58",
+      "/signin?redirectTo=%2Fnewsfeed%3Fbefore%3D1795249798710_58&expired=1",
     );
-    expect(signInUrl(post("/beamkins/give-light", "http://glow.test/beamkins"))).toBe("/signin?redirectTo=%2Fbeamkins");
+    expect(signInUrl(post("/beamkins/give-light", "http://glow.test/beamkins"))).toBe("/signin?redirectTo=%2Fbeamkins&expired=1");
   });
 
-  it("a post without a page of ours behind it: the usual landing page", () => {
-    expect(signInUrl(post("/reactions"))).toBe("/signin");
-    expect(signInUrl(post("/reactions", "https://elsewhere.example/newsfeed"))).toBe("/signin");
-    expect(signInUrl(post("/reactions", "not a url"))).toBe("/signin");
-    expect(signInUrl(post("/reactions", "http://glow.test/signin?redirectTo=%2Fprofile"))).toBe("/signin");
+  it("a post without a page of ours behind it: the usual landing page, still saying the session ended", () => {
+    expect(signInUrl(post("/reactions"))).toBe("/signin?expired=1");
+    expect(signInUrl(post("/reactions", "https://elsewhere.example/newsfeed"))).toBe("/signin?expired=1");
+    expect(signInUrl(post("/reactions", "not a url"))).toBe("/signin?expired=1");
+    expect(signInUrl(post("/reactions", "http://glow.test/signin?redirectTo=%2Fprofile"))).toBe("/signin?expired=1");
+  });
+
+  it("a page asked for is not an ended session: no notice", () => {
+    expect(signInUrl(new Request("http://glow.test/beamkins"))).not.toMatch(/expired/);
   });
 });

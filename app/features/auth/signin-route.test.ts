@@ -213,11 +213,79 @@ describe("sending a code from /signin", () => {
     expect(statusOf(intent)).toBe(400);
   });
 
+  it("a number longer than the field takes is a 400 that keeps what was typed (bounded) and says why", async () => {
+    const jar = await withConsent();
+    const typed = "+1 (555) 010-0001, call after six please, thanks!";
+    expect(typed.length).toBeGreaterThan(40);
+    const call = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: typed }), { info: { clientIp: freshIp() } });
+    expect(bodyOf(call).init?.status).toBe(400);
+    expect(bodyOf(call).data).toEqual({
+      intent: "send",
+      values: { phone: typed },
+      error: "A phone number has at most 40 characters. Type only the number.",
+      field: "phone",
+    });
+    const zh = await callRoute(signInAction, post("/signin?lng=zh", jar, { intent: "send", phone: typed }), { info: { clientIp: freshIp() } });
+    expect((bodyOf(zh).data as { error: string }).error).toBe("手机号码最多 40 个字符。请只输入号码。");
+    // A pasted essay comes back cut to a length a field can show.
+    const essay = "5".repeat(10_000);
+    const long = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: essay }), { info: { clientIp: freshIp() } });
+    expect((bodyOf(long).data as { values: { phone: string } }).values.phone).toBe("5".repeat(100));
+    expect(outbox().outbox()).toHaveLength(0);
+  });
+
+  it("a honeypot filled with a long text is still a bot's send: answered like one, nothing sent, the number kept", async () => {
+    const jar = await withConsent();
+    const phone = freshPhone();
+    const call = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone, website: "x".repeat(500) }), {
+      info: { clientIp: freshIp() },
+    });
+    expect(statusOf(call)).toBe(302);
+    expect(outbox().outbox()).toHaveLength(0);
+    jar.take(call.response);
+    const page = await callRoute(signInLoader, get("/signin", jar));
+    expect((page.result as { attempt: { phone: string } }).attempt.phone).toBe(`${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`);
+  });
+
+  it("'Send another code' with no sign-in in progress says to send a code first", async () => {
+    const jar = await withConsent();
+    const call = await callRoute(signInAction, post("/signin", jar, { intent: "resend" }), { info: { clientIp: freshIp() } });
+    expect(bodyOf(call).init?.status).toBe(400);
+    expect(bodyOf(call).data).toEqual({ intent: "resend", values: {}, error: "Send a code to your phone first." });
+    expect(outbox().outbox()).toHaveLength(0);
+  });
+
   it("an invalid number is a 400 that keeps what was typed", async () => {
     const jar = await withConsent();
     const call = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: "555-0100" }));
     expect(bodyOf(call).init?.status).toBe(400);
     expect(bodyOf(call).data).toMatchObject({ values: { phone: "555-0100" } });
+  });
+});
+
+describe("a form posted after the session ended", () => {
+  it("goes to sign in, which says the session expired (en and zh), then back to the page it was posted from", async () => {
+    const { action: obtainAction } = await import("~/routes/resources/beamkins-obtain");
+    const ended = await callRoute(
+      obtainAction as never,
+      new Request(new URL("/beamkins/obtain", BASE_URL), {
+        method: "POST",
+        body: new URLSearchParams({ creatureId: "1" }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Referer: `${BASE_URL}/beamkins` },
+      }),
+    );
+    const location = (ended.thrown as Response).headers.get("Location")!;
+    expect(location).toBe("/signin?redirectTo=%2Fbeamkins&expired=1");
+    const jar = await withConsent();
+    const page = await callRoute(signInLoader, get(location, jar));
+    expect(page.result).toMatchObject({ arrival: "return", expired: "Your session has expired, please go back and log in" });
+    const zh = await callRoute(signInLoader, get(`${location}&lng=zh`, jar));
+    expect((zh.result as { expired: string }).expired).toMatch(/[\u4e00-\u9fff]/);
+    const plain = await callRoute(signInLoader, get("/signin?redirectTo=%2Fbeamkins", jar));
+    expect((plain.result as { expired: string | null }).expired).toBeNull();
+    // Signing in from there still lands where the member was.
+    const { response } = await signInThrough(location);
+    expect(response.headers.get("Location")).toBe("/beamkins");
   });
 });
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { renderHtml } from "../../../tests/support/render";
 import { BASE_URL, callRoute } from "../../../tests/support/route";
 import type { SignInAnswer } from "./sign-in-answer";
-import { SignInScreen, type SignInScreenProps } from "./signin-screen";
+import { refusesIncompleteEnter, SignInScreen, type SignInScreenProps } from "./signin-screen";
 import { getInstance } from "~/platform/i18n.server";
 import { setMasterSecret } from "~/platform/secrets.server";
 
@@ -68,6 +68,42 @@ describe("the sign-in screen", () => {
 
     const calm = await render({});
     expect(tagOf(calm, "phone")).toContain('aria-describedby="phone-hint"');
+  });
+
+  it("says the session ended when a form arrived after it did, on the phone step only", async () => {
+    const expired = "Your session has expired, please go back and log in";
+    const html = await render({ arrival: "return", expired });
+    expect(tagOf(html, "signin-expired")).not.toBe("");
+    expect(html).toContain(expired);
+    expect(html).toContain("Sign in to continue where you were going.");
+    expect(await render({})).not.toContain("signin-expired");
+    const codeStep = await render({ expired, attempt: { phone: "555-010-0001", sentAt: NOW } });
+    expect(codeStep).not.toContain(expired);
+  });
+
+  it("the countdown does not speak every second: its text is not live, one status region speaks the two moments", async () => {
+    for (const sentAt of [NOW - 2_000, NOW - 20_000, NOW - 70_000]) {
+      const html = await render({ attempt: { phone: "555-010-0001", sentAt } });
+      const live = html.match(/<p[^>]*role="status"[^>]*>([^<]*)<\/p>/g) ?? [];
+      // One region, empty until the page runs (then: 'Code sent…' or 'You can send another code now.').
+      expect(live, String(sentAt)).toHaveLength(1);
+      expect(live[0]).toMatch(/class="sr-only"[^>]*><\/p>$/);
+      expect(html).not.toMatch(/role="status"[^>]*>(Retry in|Code sent)/);
+    }
+    const ticking = await render({ attempt: { phone: "555-010-0001", sentAt: NOW - 20_000 } });
+    expect(ticking).toMatch(/<p aria-live="off"[^>]*>Retry in 45 seconds\.<\/p>/);
+    const sent = await render({ attempt: { phone: "555-010-0001", sentAt: NOW - 2_000 } });
+    expect(sent).toMatch(/<p aria-live="off"[^>]*>Code sent to 555-010-0001!<\/p>/);
+  });
+
+  it("Enter on an incomplete number is refused with a message (there is no Send Code button to press yet)", () => {
+    const enter = (key = "Enter", isComposing = false) => ({ key, nativeEvent: { isComposing } });
+    expect(refusesIncompleteEnter(enter(), "")).toBe(true);
+    expect(refusesIncompleteEnter(enter(), "555-010")).toBe(true);
+    expect(refusesIncompleteEnter(enter(), "555-010-0001")).toBe(false);
+    expect(refusesIncompleteEnter(enter("5"), "555")).toBe(false);
+    // An input method composing a character takes its own Enter.
+    expect(refusesIncompleteEnter(enter("Enter", true), "555")).toBe(false);
   });
 
   it("shows something that is not text (a posted file) as an empty field instead of failing", async () => {

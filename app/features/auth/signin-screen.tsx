@@ -16,13 +16,15 @@ const secondaryButton = "rounded-md border border-slate-400 px-4 py-2 font-semib
 
 export interface SignInScreenProps {
   arrival: Arrival;
+  /** The catalogue's EXPIRED_SESSION message when a form arrived after the session ended. */
+  expired?: string | null;
   attempt: { phone: string; sentAt: number } | null;
   now: number;
   answer: SignInAnswer | undefined;
 }
 
 /** The spec's Signin page: phone, then code; every step is a plain form first. */
-export function SignInScreen({ arrival, attempt, now, answer }: SignInScreenProps) {
+export function SignInScreen({ arrival, expired, attempt, now, answer }: SignInScreenProps) {
   const { t } = useTranslation("auth");
   const location = useLocation();
   const action = `/signin${location.search}`;
@@ -45,6 +47,11 @@ export function SignInScreen({ arrival, attempt, now, answer }: SignInScreenProp
     <div className="mx-auto max-w-md space-y-6">
       <header className="space-y-2">
         <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("signin.heading")}</h1>
+        {expired && !codeStep ? (
+          <p id="signin-expired" className="rounded-md border border-amber-600 bg-amber-50 px-3 py-2 font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+            {expired}
+          </p>
+        ) : null}
         <p>{t("signin.intro")}</p>
         {arrival === "invite" ? <p className="font-medium">{t("signin.arrivingInvite")}</p> : null}
         {arrival === "return" ? <p className="font-medium">{t("signin.arrivingReturn")}</p> : null}
@@ -92,6 +99,19 @@ const typedText = (value: unknown) => (typeof value === "string" ? value : "");
 /** The error's id when the shown answer has one: the field it concerns names it in aria-describedby. */
 const describedBy = (hint: string, withError: boolean) => (withError ? `${hint} signin-error` : hint);
 
+/**
+ * Enter in the phone field before it holds a whole number (JavaScript on). The spec shows
+ * Send Code only from 10 digits, so there is no button to press and the browser would do
+ * nothing at all: say what is missing instead, tied to the field. From 10 digits the button
+ * is there and Enter presses it.
+ */
+export function refusesIncompleteEnter(
+  event: { key: string; nativeEvent: { isComposing?: boolean } },
+  phone: string,
+): boolean {
+  return event.key === "Enter" && !event.nativeEvent.isComposing && digitsOf(phone).length < MIN_PHONE_DIGITS;
+}
+
 function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | undefined }) {
   const { t } = useTranslation("auth");
   const hydrated = useHydrated();
@@ -108,6 +128,11 @@ function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | 
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "send";
   const enough = digitsOf(phone).length >= MIN_PHONE_DIGITS;
   const error = Boolean(answer?.error);
+  // How often Enter was pressed on an incomplete number (0: not since it was last whole).
+  // Each press renders the message anew, so it is announced again.
+  const [incompleteEnters, setIncompleteEnters] = useState(0);
+  const incomplete = incompleteEnters > 0 && !enough;
+  const hint = incomplete ? "phone-hint phone-incomplete" : "phone-hint";
 
   return (
     <Form method="post" action={action} className="space-y-4">
@@ -131,14 +156,25 @@ function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | 
             const formatted = formatPhoneInput(text);
             const caret = event.currentTarget.selectionStart ?? text.length;
             setTyped({ value: formatted, caret: caretAfterFormat(text, caret, formatted) });
+            if (digitsOf(formatted).length >= MIN_PHONE_DIGITS) setIncompleteEnters(0);
           }}
-          aria-invalid={answer?.field === "phone" ? true : undefined}
-          aria-describedby={describedBy("phone-hint", error)}
+          onKeyDown={(event) => {
+            if (!refusesIncompleteEnter(event, phone)) return;
+            event.preventDefault();
+            setIncompleteEnters((n) => n + 1);
+          }}
+          aria-invalid={answer?.field === "phone" || incomplete ? true : undefined}
+          aria-describedby={describedBy(hint, error)}
           className={inputClass}
         />
         <p id="phone-hint" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           {t("signin.phoneHint")}
         </p>
+        {incomplete ? (
+          <p key={incompleteEnters} id="phone-incomplete" role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+            {t("errors.invalidPhone")}
+          </p>
+        ) : null}
       </div>
       {/* The honeypot: hidden from people and assistive technology, tempting to bots. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

@@ -10,6 +10,7 @@ import { db } from "~/platform/db/db.server";
 import { chatMessages, creatures, lightLedger, members } from "~/platform/db/schema";
 import { resetEnvCache } from "~/platform/env.server";
 import type { Language } from "~/platform/i18n";
+import { systemPrompt } from "./brain/model.server";
 import { detectIntent, scriptedReply } from "./brain/scripted.server";
 import { chatHistory, sendChatMessage } from "./chat.server";
 import {
@@ -302,6 +303,25 @@ describe("chatting", () => {
     expect(await chatHistory(member.id, 0)).toHaveLength(2);
   });
 
+  it("tells a member who has beamkins but no companion to choose one, not to get one", async () => {
+    const { member } = await memberWithSparkit();
+    await chooseActiveCreature(member.id, 0);
+    const [fresh] = await db().select().from(members).where(eq(members.id, member.id));
+    const en = resources.en!.beamkins as { brain: { voices: Record<string, string[]> } };
+    const zh = resources.zh!.beamkins as { brain: { voices: Record<string, string[]> } };
+    for (let i = 0; i < 4; i++) {
+      const outcome = await chat(fresh!, `hello ${i}`);
+      expect(outcome.newLight).toBeNull();
+      expect(en.brain.voices.noCompanion!.some((line) => outcome.reply.includes(line)), outcome.reply).toBe(true);
+      expect(outcome.reply).not.toMatch(/don't have a beamkin/);
+      const chinese = await chat(fresh!, `你好 ${i}`, { language: "zh" });
+      expect(zh.brain.voices.noCompanion!.some((line) => chinese.reply.includes(line)), chinese.reply).toBe(true);
+    }
+    // A member with no beamkin at all is still pointed to getting one.
+    const newcomer = await chat(await newMember(), "hello?");
+    expect(en.brain.voices.none!.some((line) => newcomer.reply.includes(line))).toBe(true);
+  });
+
   it("answers a zh member in Chinese", async () => {
     const { member } = await memberWithSparkit(0, { firstName: "小明" });
     const outcome = await chat(member, "你好！", { language: "zh" });
@@ -358,6 +378,12 @@ describe("the scripted brain", () => {
 });
 
 describe("the model brain", () => {
+  it("is told whether a member without a companion has beamkins to choose from", () => {
+    const request = { language: "en" as const, creature: null, message: "hi", history: [], hour: 9, memberName: null };
+    expect(systemPrompt({ ...request, ownsBeamkins: true })).toMatch(/has chosen none as their companion/);
+    expect(systemPrompt({ ...request, ownsBeamkins: false })).toMatch(/has no beamkin \(companion creature\) yet/);
+  });
+
   it("sends the personality, light and only this member's thread, and shows the answer", async () => {
     useModel();
     const { member } = await memberWithSparkit();

@@ -10,7 +10,7 @@ import { hitRateLimit } from "~/platform/rate-limit.server";
 import type { Language } from "~/platform/i18n";
 import { brainReply } from "./brain/brain.server";
 import type { BrainSource } from "./brain/types";
-import { activeCreature, memberCreature, type OwnedBeamkin } from "./creatures.server";
+import { activeCreature, ownedCreatureOrRefuse, type OwnedBeamkin } from "./creatures.server";
 import { BeamkinRefusal } from "./errors";
 import { startOfUtcDay } from "./light.server";
 import {
@@ -88,6 +88,16 @@ export async function addChatLight(memberId: number, creatureId: number, now = n
   });
 }
 
+/** Whether the member has any beamkin (a creature-less chat is then one without a companion chosen). */
+async function ownsBeamkins(memberId: number): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: memberCreatures.id })
+    .from(memberCreatures)
+    .where(eq(memberCreatures.memberId, memberId))
+    .limit(1);
+  return Boolean(row);
+}
+
 export interface ChatOutcome {
   /** The beamkin's reply (already the placeholder text when the brain said nothing). */
   reply: string;
@@ -119,10 +129,7 @@ export async function sendChatMessage(input: {
 
   let creature: OwnedBeamkin | null = null;
   if (input.creatureId === undefined) creature = await activeCreature(input.member);
-  else if (input.creatureId !== 0) {
-    creature = await memberCreature(memberId, input.creatureId);
-    if (!creature) throw new BeamkinRefusal("not-yours");
-  }
+  else if (input.creatureId !== 0) creature = await ownedCreatureOrRefuse(memberId, input.creatureId);
   const creatureId = creature?.id ?? 0;
 
   const quota = await hitRateLimit("chat", String(memberId), { limit: CHAT_MESSAGES_PER_HOUR, windowMs: HOUR_MS }, now);
@@ -138,6 +145,7 @@ export async function sendChatMessage(input: {
     {
       language: input.language,
       creature: creature ? { name: input.t(`beamkins:${creature.name}`), personality: creature.personality, light: newLight! } : null,
+      ownsBeamkins: creature ? true : await ownsBeamkins(memberId),
       message,
       history: history.map((m) => ({ role: m.Role, content: m.Content })),
       hour: input.hour ?? now.getHours(),

@@ -113,6 +113,16 @@ export async function memberCreature(memberId: number, creatureId: number): Prom
   return row ? toOwned(row.creature, row.owned) : null;
 }
 
+/**
+ * One of the member's beamkins, or the refusal saying why not: "unknown-creature" (404)
+ * when no such beamkin exists, "not-yours" (403) when it is someone else's.
+ */
+export async function ownedCreatureOrRefuse(memberId: number, creatureId: number): Promise<OwnedBeamkin> {
+  const owned = await memberCreature(memberId, creatureId);
+  if (owned) return owned;
+  throw new BeamkinRefusal((await getCreature(creatureId)) ? "not-yours" : "unknown-creature");
+}
+
 function toOwned(creature: Creature, owned: typeof ownership.$inferSelect): OwnedBeamkin {
   return {
     id: creature.id,
@@ -168,12 +178,7 @@ export async function obtainCreature(
 
 /** Makes an owned beamkin the member's companion (CreatureID); 0 means none. */
 export async function chooseActiveCreature(memberId: number, creatureId: number): Promise<void> {
-  if (creatureId !== 0) {
-    const owned = await memberCreature(memberId, creatureId);
-    if (!owned) {
-      throw new BeamkinRefusal((await getCreature(creatureId)) ? "not-yours" : "unknown-creature");
-    }
-  }
+  if (creatureId !== 0) await ownedCreatureOrRefuse(memberId, creatureId);
   await db().update(members).set({ creatureId }).where(eq(members.id, memberId));
 }
 

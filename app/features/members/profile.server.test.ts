@@ -129,9 +129,15 @@ describe("finishing signup", () => {
       .where(and(eq(posts.type, "welcome"), eq(posts.actorId, m.id)));
     expect(welcomes).toHaveLength(1);
 
-    // Sending the form twice (a double tap on a slow phone) changes nothing twice.
-    expect(await completeSignup(m.id, details({ username: "newbie" }), defaultLook("dylan", "xyz"))).toEqual({ ok: true });
+    // Sending the form twice (a double tap on a slow phone) changes nothing twice: the
+    // second finds the signup done (decision 0108), and details and look stay as they were.
+    expect(await completeSignup(m.id, details({ username: "other", firstName: "Bob" }), defaultLook("lorelei", "abc"))).toEqual({
+      ok: false,
+      conflict: "signed-up",
+    });
     expect(await db().select().from(posts).where(and(eq(posts.type, "welcome"), eq(posts.actorId, m.id)))).toHaveLength(1);
+    expect((await db().select().from(members).where(eq(members.id, m.id)))[0]).toEqual(after);
+    expect(await findCharacter(m.id)).toMatchObject({ style: "dylan", seed: "xyz", version: 1 });
   });
 
   it("writes nothing when the username is taken", async () => {

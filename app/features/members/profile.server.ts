@@ -5,7 +5,8 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database } from "~/platform/db/db.server";
-import { members, posts, questProgress, quests, questSteps } from "~/platform/db/schema";
+import { characters, members, posts, questProgress, quests, questSteps, type Member } from "~/platform/db/schema";
+import { accessLevelFor, type AccessLevel } from "~/features/auth/sessions.server";
 import { saveCharacter } from "~/features/avatars/characters.server";
 import { forgetVisitSteps } from "~/features/beamkins/companion.server";
 import { writePost } from "~/features/feed/feed.server";
@@ -141,17 +142,39 @@ export async function signupQuestStepId(tx: Database | Tx = db()): Promise<numbe
   return step!.id;
 }
 
+/** Signed up already: a username, and an avatar or a zipcode (access level 2). /signup is then over. */
+export function hasSignedUp(member: Pick<Member, "username">, accessLevel: AccessLevel): boolean {
+  return Boolean(member.username) && accessLevel === 2;
+}
+
+export type SignupResult = SaveDetailsResult | { ok: false; conflict: "signed-up" };
+
 /**
  * Finishing /signup, all or nothing: the member's details, their starting look (access
  * level 2 from now on), the 'Complete Signup' quest step, and a welcome post on the feed.
+ * Once only: the member row is locked while checking, so a repeated or racing post finds
+ * the signup done and changes nothing (the profile is where details and look are edited).
  */
 export async function completeSignup(
   memberId: number,
   details: MemberDetails,
   look: Look,
-): Promise<SaveDetailsResult> {
+): Promise<SignupResult> {
   try {
     return await db().transaction(async (tx) => {
+      const [member] = await tx
+        .select({ username: members.username, zipcode: members.zipcode })
+        .from(members)
+        .where(eq(members.id, memberId))
+        .for("update");
+      const [character] = await tx
+        .select({ memberId: characters.memberId })
+        .from(characters)
+        .where(eq(characters.memberId, memberId))
+        .limit(1);
+      if (member && hasSignedUp(member, accessLevelFor(member, Boolean(character)))) {
+        return { ok: false, conflict: "signed-up" } as const;
+      }
       const saved = await writeDetails(memberId, details, tx);
       if (!saved.ok) return saved;
       await saveCharacter(memberId, look, tx);

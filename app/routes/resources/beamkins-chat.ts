@@ -1,31 +1,28 @@
 import { data } from "react-router";
 import type { Route } from "./+types/beamkins-chat";
-import { getCurrentMember, requireMember } from "~/features/auth/sessions.server";
+import { requireMember } from "~/features/auth/sessions.server";
 import { chatHistory, sendChatMessage } from "~/features/beamkins/chat.server";
-import { activeCreature, memberCreature } from "~/features/beamkins/creatures.server";
+import { activeCreature, ownedCreatureOrRefuse, type OwnedBeamkin } from "~/features/beamkins/creatures.server";
+import { isRefusal } from "~/features/beamkins/errors";
 import { chatForm, readForm } from "~/features/beamkins/forms";
-import { done, failed, wholeNumber } from "~/features/beamkins/responses.server";
+import { done, failed, refusalText, wholeNumber } from "~/features/beamkins/responses.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
-import { wantsJson } from "~/platform/page-post";
-
-async function member(request: Request, context: Route.LoaderArgs["context"]) {
-  if (!wantsJson(request)) return requireMember(request, context);
-  const current = await getCurrentMember(request, context);
-  if (!current) {
-    // The catalogue's entry, in the reader's language: the session is over.
-    const error = getInstance(context).t("errors:types.UNAUTHORIZED.message");
-    throw data({ ok: false, type: "UNAUTHORIZED", error }, { status: 401 });
-  }
-  return current;
-}
 
 /** GET /beamkins/chat?creatureId=: the chat history (the spec's result.messages) for the dialog. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member: me } = await member(request, context);
+  const { member: me } = await requireMember(request, context);
   const asked = new URL(request.url).searchParams.get("creatureId");
-  const creature = asked === null ? await activeCreature(me) : await memberCreature(me.id, wholeNumber(asked));
   const t = getInstance(context).t;
+  let creature: OwnedBeamkin | null = null;
+  try {
+    // None asked: the active beamkin; 0: the creature-less chat; else one of the member's own.
+    if (asked === null || asked === "") creature = await activeCreature(me);
+    else if (wholeNumber(asked) !== 0) creature = await ownedCreatureOrRefuse(me.id, wholeNumber(asked));
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    throw data({ ok: false, error: refusalText(context, error) }, { status: error.status });
+  }
   return data(
     {
       result: {
@@ -45,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * chat when there is none.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { member: me } = await member(request, context);
+  const { member: me } = await requireMember(request, context);
   const form = await request.formData();
   const locale = getLocale(context);
   try {

@@ -17,8 +17,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { creatureId } = readForm(obtainForm, form);
     const creature = await obtainCreature(member.id, creatureId, "starter");
     const t = getInstance(context).t;
-    return done(request, context, form, t("beamkins:obtain.done", { name: t(`beamkins:${creature.name}`) }), {
-      result: { creature },
+    // The name in the reader's language, as the chat and the pages show it (not its key).
+    const name = t(`beamkins:${creature.name}`);
+    return done(request, context, form, t("beamkins:obtain.done", { name }), {
+      result: { creature: { ...creature, name } },
     });
   } catch (error) {
     return failed(request, context, form, error);

@@ -62,10 +62,68 @@ describe("the chat resource (JSON for the dialog)", () => {
     expect(messages[1]?.Content).toBe(result.creaturemessage);
   });
 
+  it("a member who set their companion aside is told to choose one, on /beamkins/chat and /chat-demo", async () => {
+    const { cookie } = await memberWithSparkit();
+    const headers = { ...json, Cookie: cookie };
+    expect(bodyOf(await run(activeAction, formRequest("/beamkins/active", { creatureId: "0" }, { headers }))).status).toBe(200);
+    const sent = bodyOf(await run(chatAction, formRequest("/beamkins/chat", { message: "hello" }, { headers })));
+    const reply = (sent.data as { result: { creaturemessage: string } }).result.creaturemessage;
+    expect(reply).toMatch(/companion/);
+    expect(reply).not.toMatch(/don't have a beamkin|A beamkin of your own/);
+    const page = await run(chatDemoAction, formRequest("/chat-demo", { message: "hello again" }, { headers: { Cookie: cookie } }));
+    expect((page.result as Response).status).toBe(303);
+    const history = bodyOf(await run(chatLoader, new Request(`${BASE_URL}/beamkins/chat`, { headers })));
+    const last = (history.data as { result: { messages: { Content: string }[] } }).result.messages.at(-1)!.Content;
+    expect(last).toMatch(/companion/);
+  });
+
   it("refuses a blank message with 400 and the reason", async () => {
     const { cookie } = await signedInCookie();
     const call = await run(chatAction, formRequest("/beamkins/chat", { message: "  " }, { headers: { ...json, Cookie: cookie } }));
     expect(bodyOf(call)).toEqual({ status: 400, data: { ok: false, error: "Write a message first." } });
+  });
+});
+
+describe("signed-out callers", () => {
+  const unauthorized = {
+    ok: false,
+    type: "UNAUTHORIZED",
+    error: "Your session has expired, please go back and log in again",
+  };
+  const posts = [
+    ["/beamkins/obtain", obtainAction, { creatureId: "1" }],
+    ["/beamkins/active", activeAction, { creatureId: "0" }],
+    ["/beamkins/give-light", giveAction, { creatureId: "1", light: "1" }],
+    ["/beamkins/backpack", backpackAction, { corralled: "true" }],
+    ["/beamkins/chat", chatAction, { message: "hi" }],
+  ] as const;
+
+  it("a JSON caller gets 401 with the catalogue's message, from every beamkins resource", async () => {
+    for (const [path, action, fields] of posts) {
+      const call = await run(action, formRequest(path, fields, { headers: json }));
+      expect(bodyOf(call), path).toEqual({ status: 401, data: unauthorized });
+    }
+    const history = await run(chatLoader, new Request(`${BASE_URL}/beamkins/chat`, { headers: json }));
+    expect(bodyOf(history)).toEqual({ status: 401, data: unauthorized });
+  });
+
+  it("in the reader's language", async () => {
+    const call = await run(obtainAction, formRequest("/beamkins/obtain?lng=zh", { creatureId: "1" }, { headers: json }));
+    expect(bodyOf(call).status).toBe(401);
+    expect((bodyOf(call).data as { error: string }).error).not.toBe(unauthorized.error);
+    expect((bodyOf(call).data as { error: string }).error).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it("a browser's form post still goes to sign in, and comes back to the page it was on", async () => {
+    for (const [path, action, fields] of posts) {
+      const call = await run(
+        action,
+        formRequest(path, fields, { headers: { Accept: "text/html", Referer: `${BASE_URL}/beamkins` } }),
+      );
+      const thrown = call.thrown as Response;
+      expect(thrown.status, path).toBe(302);
+      expect(thrown.headers.get("Location"), path).toMatch(/^\/signin\?redirectTo=%2Fbeamkins(&|$)/);
+    }
   });
 });
 
@@ -184,6 +242,37 @@ describe("bad or missing fields are refused with their reason, never a 500", () 
     expect(plain.response.status).toBe(303);
     expect(plain.response.headers.get("Location")).toBe("/beamkins");
     expect(await toastOf(plain.response)).toEqual({ type: "error", message: "Choose whether to corral or release your beamkin." });
+  });
+
+  it("chat: a beamkin that does not exist is 404 (as obtain and active say), someone else's 403, posted or read", async () => {
+    const { cookie } = await memberWithSparkit();
+    const headers = { ...json, Cookie: cookie };
+    const [prismane] = await db().select().from(creatures).where(eq(creatures.slug, "prismane"));
+    const notYours = { ok: false, error: "That beamkin isn't yours, so you can't do that." };
+    const chat = (creatureId: string) =>
+      run(chatAction, formRequest("/beamkins/chat", { message: "hi", creatureId }, { headers })).then(bodyOf);
+    const history = (creatureId: string) =>
+      run(chatLoader, new Request(`${BASE_URL}/beamkins/chat?creatureId=${creatureId}`, { headers })).then(bodyOf);
+    expect(await chat("99999")).toEqual({ status: 404, data: unknownCreature });
+    expect(await history("99999")).toEqual({ status: 404, data: unknownCreature });
+    expect(await history("abc")).toEqual({ status: 404, data: unknownCreature });
+    expect(await chat(String(prismane!.id))).toEqual({ status: 403, data: notYours });
+    expect(await history(String(prismane!.id))).toEqual({ status: 403, data: notYours });
+    // 0 is still the creature-less chat.
+    expect((await history("0")).status).toBe(200);
+  });
+
+  it("obtain answers with the beamkin's name in the reader's language, not its key", async () => {
+    const { cookie } = await signedInCookie();
+    const [sparkit] = await db().select().from(creatures).where(eq(creatures.slug, "sparkit"));
+    const obtained = bodyOf(
+      await run(obtainAction, formRequest("/beamkins/obtain?lng=zh", { creatureId: String(sparkit!.id) }, { headers: { ...json, Cookie: cookie } })),
+    );
+    expect(obtained.status).toBe(200);
+    const creature = (obtained.data as { result: { creature: { name: string; slug: string } } }).result.creature;
+    expect(creature.slug).toBe("sparkit");
+    expect(creature.name).not.toMatch(/^names\./);
+    expect(creature.name).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it("chat: a bad beamkin is 404, a missing message 400, and a clock that is no hour is left out", async () => {

@@ -33,6 +33,31 @@ async function aPost() {
   return post!.id;
 }
 
+describe("POST /reactions signed out", () => {
+  it("answers a JSON caller 401 with the catalogue's message, stay=1 or not", async () => {
+    const postId = await aPost();
+    const asked: Record<string, string>[] = [{ glow: glowValue(postId, true), stay: "1" }, { glow: glowValue(postId, true) }];
+    for (const fields of asked) {
+      const call = await callRoute(action as never, formRequest("/reactions", fields, { headers: { Accept: "application/json" } }));
+      expect(outcome(call)).toEqual({
+        status: 401,
+        location: null,
+        data: { ok: false, type: "UNAUTHORIZED", error: "Your session has expired, please go back and log in again" },
+      });
+    }
+  });
+
+  it("sends a browser's form post to sign in, back to the feed after", async () => {
+    const postId = await aPost();
+    const call = await callRoute(
+      action as never,
+      formRequest("/reactions", { glow: glowValue(postId, true) }, { headers: { Accept: "text/html", Referer: "http://localhost:3000/newsfeed" } }),
+    );
+    expect(outcome(call).status).toBe(302);
+    expect(outcome(call).location).toMatch(/^\/signin\?redirectTo=%2Fnewsfeed(&|$)/);
+  });
+});
+
 describe("POST /reactions (the glow buttons)", () => {
   it("glows a post from a feed button's one value and comes back to the post", async () => {
     const { member, cookie } = await signedIn();

@@ -32,7 +32,9 @@ export function systemPrompt(request: BrainRequest): string {
     ? `You are ${request.creature.name}, a small glowing companion creature (a "beamkin") in Glow, a friendly social quest and party game. ` +
       `Your personality is ${request.creature.personality}. Your light is ${request.creature.light} out of 100, so you feel ${lightMood(request.creature.light)}. ` +
       `Members give you light they earn by playing (daily visits, quests, salutes, treasures).`
-    : `You are Glow, the friendly guide of Glow, a social quest and party game. The member has no beamkin (companion creature) yet; they can pick one on the Your Beamkins page.`;
+    : request.ownsBeamkins
+      ? `You are Glow, the friendly guide of Glow, a social quest and party game. The member has beamkins (companion creatures) but has chosen none as their companion right now; they can choose one on the Your Beamkins page.`
+      : `You are Glow, the friendly guide of Glow, a social quest and party game. The member has no beamkin (companion creature) yet; they can pick one on the Your Beamkins page.`;
   return [
     who,
     `It is ${timeOfDay(request.hour)} for the member${request.memberName ? `, whose name is ${request.memberName}` : ""}.`,

@@ -84,7 +84,11 @@ export function scriptedReply(request: BrainRequest, random: () => number = Math
     if (request.creature && (intent === "light" || mood === "dim" || random() < 0.35)) {
       parts.push(pick(phrases.moods[mood] ?? [], random));
     }
-    const voice = request.creature ? phrases.voices[request.creature.personality] : phrases.voices.none;
+    // Without a creature, Glow points the member on: to choose a companion among the
+    // beamkins they have, or to get a first one.
+    const voice = request.creature
+      ? phrases.voices[request.creature.personality]
+      : phrases.voices[request.ownsBeamkins ? "noCompanion" : "none"];
     if (voice && (!request.creature || random() < 0.7)) parts.push(pick(voice, random));
     reply = interpolate(parts.filter(Boolean).join(joiner), values);
     if (reply !== previous) break;

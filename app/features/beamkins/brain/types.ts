@@ -6,6 +6,11 @@ export interface BrainRequest {
   language: Language;
   /** Null for the creature-less chat. `name` is already translated. */
   creature: { name: string; personality: Personality; light: number } | null;
+  /**
+   * Without a creature: whether the member owns beamkins (then they chose no companion, and
+   * are pointed to choosing one rather than to getting one).
+   */
+  ownsBeamkins?: boolean;
   message: string;
   /** This member's recent messages with this beamkin, oldest first. */
   history: { role: "user" | "assistant"; content: string }[];
