@@ -116,6 +116,11 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       <Form ref={form} method="post" className="space-y-6">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <input type="hidden" name="seed" value={seed} />
+        {/* Enter in a field presses the form's first submit button, which was "Show me other
+            faces" (a shuffle, not the signup the member meant). This one comes first instead. */}
+        <button type="submit" name="intent" value="signup" tabIndex={-1} aria-hidden="true" className="sr-only">
+          {t("signup.submit")}
+        </button>
         <MemberDetailsFields key={seed + JSON.stringify(values)} values={values} errors={errors} />
 
         <fieldset>

@@ -58,6 +58,17 @@ test.describe("signup and the character creator", () => {
     await expect(page.getByRole("banner").getByRole("img", { name: /Your avatar/ })).toHaveAttribute("src", avatarSrc);
   });
 
+  test("Enter in a signup field finishes the signup, not 'Show me other faces'", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/signup");
+    await page.getByLabel("First name").fill("Enterprise");
+    await page.getByLabel("Username").fill(uniqueUsername());
+    await page.getByLabel("Email").fill("enter@example.com");
+    await page.getByLabel("Zipcode").fill("94110");
+    await page.getByLabel("Zipcode").press("Enter");
+    await expect(page).toHaveURL(/\/profile/);
+  });
+
   test("a wrong value is refused field by field and nothing typed is lost", async ({ page }, testInfo) => {
     await signIn(page, { firstName: "Err", username: uniqueUsername(), zipcode: "10001", withAvatar: true });
     await page.goto("/profile");
