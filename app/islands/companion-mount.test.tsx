@@ -17,7 +17,6 @@ const companion: CompanionData = {
     region: "Your companion",
     chat: "Chat",
     backpack: "Backpack",
-    dialogueToggle: "Companion dialogue",
     dialogueTitle: "Sparkit says",
   },
 };

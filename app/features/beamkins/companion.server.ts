@@ -49,7 +49,6 @@ export async function loadCompanion(
       region: t("beamkins:companion.region"),
       chat: t("beamkins:companion.chat"),
       backpack: t("beamkins:companion.backpack"),
-      dialogueToggle: t("beamkins:dialogue.toggle"),
       dialogueTitle: t("beamkins:dialogue.title", { name: speaker.name }),
     },
   };

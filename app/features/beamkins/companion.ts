@@ -19,7 +19,6 @@ export interface CompanionData {
     region: string;
     chat: string;
     backpack: string;
-    dialogueToggle: string;
     dialogueTitle: string;
   };
 }
