@@ -6,7 +6,7 @@ import { requireMember } from "~/features/auth/sessions.server";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
 import { ChatMessages, ChatTextarea } from "~/features/beamkins/chat-parts";
 import { chatHistory, sendChatMessage } from "~/features/beamkins/chat.server";
-import { activeCreature } from "~/features/beamkins/creatures.server";
+import { activeCreature, memberCreatures } from "~/features/beamkins/creatures.server";
 import { isRefusal } from "~/features/beamkins/errors";
 import { dailyVisitBalance } from "~/features/beamkins/light.server";
 import { LightMeter } from "~/features/beamkins/light-meter";
@@ -27,6 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: t("beamkins:chat.pageTitle"),
     creature: creature ? { id: creature.id, slug: creature.slug, name: t(`beamkins:${creature.name}`), light: creature.light } : null,
     messages: await chatHistory(member.id, creature?.id ?? 0),
+    // Without a companion: whether to say "choose one" or "get one".
+    ownsBeamkins: creature ? true : (await memberCreatures(member.id)).length > 0,
   };
 }
 
@@ -89,7 +91,7 @@ export default function ChatDemo({ loaderData, actionData }: Route.ComponentProp
             <LightMeter light={creature.light} label={t("meter.named", { name })} />
           ) : (
             <p>
-              {t("chat.noCreature")}{" "}
+              {t(loaderData.ownsBeamkins ? "chat.noCompanion" : "chat.noCreature")}{" "}
               <Link to="/beamkins" className="font-medium underline">
                 {t("title")}
               </Link>

@@ -7,7 +7,7 @@ import { seedDemoWorld } from "~/features/demo/seed.server";
 import { db } from "~/platform/db/db.server";
 import { creatures, members } from "~/platform/db/schema";
 import { toastStorage } from "~/platform/cookies.server";
-import { action as chatDemoAction } from "../chat-demo";
+import { action as chatDemoAction, loader as chatDemoLoader } from "../chat-demo";
 import { action as backpackAction } from "./beamkins-backpack";
 import { action as activeAction } from "./beamkins-active";
 import { action as chatAction, loader as chatLoader } from "./beamkins-chat";
@@ -75,6 +75,12 @@ describe("the chat resource (JSON for the dialog)", () => {
     const history = bodyOf(await run(chatLoader, new Request(`${BASE_URL}/beamkins/chat`, { headers })));
     const last = (history.data as { result: { messages: { Content: string }[] } }).result.messages.at(-1)!.Content;
     expect(last).toMatch(/companion/);
+    // The page's own line says the same: choose one, not get one.
+    const shown = await run(chatDemoLoader, new Request(`${BASE_URL}/chat-demo`, { headers: { Cookie: cookie } }));
+    expect((shown.result as { ownsBeamkins: boolean; creature: unknown })).toMatchObject({ ownsBeamkins: true, creature: null });
+    const newcomer = await signedInCookie();
+    const fresh = await run(chatDemoLoader, new Request(`${BASE_URL}/chat-demo`, { headers: { Cookie: newcomer.cookie } }));
+    expect((fresh.result as { ownsBeamkins: boolean })).toMatchObject({ ownsBeamkins: false });
   });
 
   it("refuses a blank message with 400 and the reason", async () => {
