@@ -473,6 +473,8 @@ interface ChatState {
   creature: CompanionCreature | null;
   messages: ChatMessageView[];
   failure: string | null;
+  /** Without a companion: the member has beamkins and chose none (or has none yet). */
+  ownsBeamkins?: boolean;
 }
 
 function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose: () => void }) {
@@ -496,9 +498,10 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
     let cancelled = false;
     fetch("/beamkins/chat", { headers: { Accept: "application/json" } })
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-      .then((body: { result: { creature: CompanionCreature | null; messages: ChatMessageView[] } }) => {
+      .then((body: { result: { creature: CompanionCreature | null; messages: ChatMessageView[]; ownsBeamkins?: boolean } }) => {
         if (cancelled) return;
-        setChat({ loading: false, creature: body.result.creature, messages: body.result.messages, failure: null });
+        const { creature, messages, ownsBeamkins } = body.result;
+        setChat({ loading: false, creature, messages, failure: null, ownsBeamkins });
       })
       .catch(() => {
         if (!cancelled) setChat((c) => ({ ...c, loading: false, failure: t("chat.error") }));
@@ -578,8 +581,9 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
       </div>
       {chat.creature ? (
         <LightMeter light={chat.creature.light} label={t("meter.named", { name })} />
-      ) : (
-        <p className="text-sm">{t("chat.noCreature")}</p>
+      ) : chat.loading ? null : (
+        // Said once the history has told which it is: no beamkin yet, or none chosen.
+        <p className="text-sm">{t(chat.ownsBeamkins ? "chat.noCompanion" : "chat.noCreature")}</p>
       )}
       <div ref={list}>
         {chat.loading ? (

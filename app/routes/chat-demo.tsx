@@ -5,8 +5,8 @@ import type { Route } from "./+types/chat-demo";
 import { requireMember } from "~/features/auth/sessions.server";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
 import { ChatMessages, ChatTextarea } from "~/features/beamkins/chat-parts";
-import { chatHistory, sendChatMessage } from "~/features/beamkins/chat.server";
-import { activeCreature, memberCreatures } from "~/features/beamkins/creatures.server";
+import { chatHistory, ownsBeamkins, sendChatMessage } from "~/features/beamkins/chat.server";
+import { activeCreature } from "~/features/beamkins/creatures.server";
 import { isRefusal } from "~/features/beamkins/errors";
 import { dailyVisitBalance } from "~/features/beamkins/light.server";
 import { LightMeter } from "~/features/beamkins/light-meter";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     creature: creature ? { id: creature.id, slug: creature.slug, name: t(`beamkins:${creature.name}`), light: creature.light } : null,
     messages: await chatHistory(member.id, creature?.id ?? 0),
     // Without a companion: whether to say "choose one" or "get one".
-    ownsBeamkins: creature ? true : (await memberCreatures(member.id)).length > 0,
+    ownsBeamkins: creature ? true : await ownsBeamkins(member.id),
   };
 }
 

@@ -89,7 +89,7 @@ export async function addChatLight(memberId: number, creatureId: number, now = n
 }
 
 /** Whether the member has any beamkin (a creature-less chat is then one without a companion chosen). */
-async function ownsBeamkins(memberId: number): Promise<boolean> {
+export async function ownsBeamkins(memberId: number): Promise<boolean> {
   const [row] = await db()
     .select({ id: memberCreatures.id })
     .from(memberCreatures)

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/beamkins-chat";
 import { requireMember } from "~/features/auth/sessions.server";
-import { chatHistory, sendChatMessage } from "~/features/beamkins/chat.server";
+import { chatHistory, ownsBeamkins, sendChatMessage } from "~/features/beamkins/chat.server";
 import { activeCreature, ownedCreatureOrRefuse, type OwnedBeamkin } from "~/features/beamkins/creatures.server";
 import { isRefusal } from "~/features/beamkins/errors";
 import { chatForm, readForm } from "~/features/beamkins/forms";
@@ -30,6 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ? { id: creature.id, slug: creature.slug, name: t(`beamkins:${creature.name}`), light: creature.light }
           : null,
         messages: await chatHistory(me.id, creature?.id ?? 0),
+        // Without a companion: whether the dialog says "choose one" or "get one".
+        ownsBeamkins: creature ? true : await ownsBeamkins(me.id),
       },
     },
     { headers: { "Cache-Control": "no-store" } },

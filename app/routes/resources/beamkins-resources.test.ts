@@ -75,6 +75,8 @@ describe("the chat resource (JSON for the dialog)", () => {
     const history = bodyOf(await run(chatLoader, new Request(`${BASE_URL}/beamkins/chat`, { headers })));
     const last = (history.data as { result: { messages: { Content: string }[] } }).result.messages.at(-1)!.Content;
     expect(last).toMatch(/companion/);
+    // The companion's chat dialog reads this to say "choose one", not "get one".
+    expect((history.data as { result: { ownsBeamkins: boolean } }).result.ownsBeamkins).toBe(true);
     // The page's own line says the same: choose one, not get one.
     const shown = await run(chatDemoLoader, new Request(`${BASE_URL}/chat-demo`, { headers: { Cookie: cookie } }));
     expect((shown.result as { ownsBeamkins: boolean; creature: unknown })).toMatchObject({ ownsBeamkins: true, creature: null });
