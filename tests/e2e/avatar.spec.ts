@@ -97,6 +97,10 @@ test.describe("signup and the character creator", () => {
   test("Enter in the seed field keeps the seed typed: it saves, or without JavaScript previews", async ({ page }, testInfo) => {
     await signIn(page, { withAvatar: true, username: uniqueUsername(), zipcode: "10001" });
     await page.goto("/profile");
+    // Enter before the page is hydrated previews, as without JavaScript: wait until the
+    // creator's default button says it saves.
+    const defaultButton = page.locator('button[name=intent][aria-hidden="true"]');
+    await expect(defaultButton).toHaveAttribute("value", testInfo.project.name === "chromium" ? "save" : "preview");
     await page.getByLabel("Seed").fill("Typed seed");
     await page.getByLabel("Seed").press("Enter");
     if (testInfo.project.name === "chromium") await expect(page.getByText("Your avatar is saved.")).toBeVisible();
