@@ -14,35 +14,33 @@ import { getInstance } from "./i18n.server";
  */
 export const unreadableBodyIsBadRequest: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method !== "GET" && request.method !== "HEAD") {
-    const readForm = request.formData.bind(request);
-    const readJson = request.json.bind(request);
-    Object.defineProperty(request, "formData", {
-      configurable: true,
-      value: async () => {
-        let form: FormData;
-        try {
-          form = await readForm();
-        } catch {
-          throw badRequest(context);
-        }
-        return withoutNul(form);
-      },
-    });
-    Object.defineProperty(request, "json", {
-      configurable: true,
-      value: async () => {
-        let value: unknown;
-        try {
-          value = await readJson();
-        } catch {
-          throw badRequest(context);
-        }
-        return jsonWithoutNul(value);
-      },
-    });
+    guard(request, "formData", withoutNul, context);
+    guard(request, "json", jsonWithoutNul, context);
   }
   return next();
 };
+
+/** Replaces one of the request's body readers: a body it cannot read is a 400, what it reads is cleaned. */
+function guard<K extends "formData" | "json">(
+  request: Request,
+  method: K,
+  clean: (body: Awaited<ReturnType<Request[K]>>) => Awaited<ReturnType<Request[K]>>,
+  context: Readonly<RouterContextProvider>,
+) {
+  const read = (request[method] as () => ReturnType<Request[K]>).bind(request);
+  Object.defineProperty(request, method, {
+    configurable: true,
+    value: async () => {
+      let body: Awaited<ReturnType<Request[K]>>;
+      try {
+        body = await read();
+      } catch {
+        throw badRequest(context);
+      }
+      return clean(body);
+    },
+  });
+}
 
 function badRequest(context: Readonly<RouterContextProvider>) {
   let error: string = errorCatalogue.BAD_REQUEST.message;
