@@ -306,5 +306,18 @@ describe("avatar images", () => {
     expect((good.result as Response).headers.get("Cache-Control")).toBe("public, max-age=300");
     const bad = await callRoute(previewLoader, new Request(`${BASE_URL}/avatars/preview.svg?style=dylan&rotate=999`));
     expect((bad.result as Response).status).toBe(400);
+    expect(await (bad.result as Response).json()).toMatchObject({
+      type: "BAD_REQUEST",
+      errors: { rotate: "Enter a whole number from 0 to 360." },
+    });
+    const longSeed = await callRoute(
+      previewLoader,
+      new Request(`${BASE_URL}/avatars/preview.svg?style=dylan&seed=${"s".repeat(65)}`, {
+        headers: { "Accept-Language": "zh" },
+      }),
+    );
+    const said = (await (longSeed.result as Response).json()) as { error: string };
+    expect(said.error).not.toContain("errors.");
+    expect(said.error).toMatch(/64/);
   });
 });
