@@ -33,6 +33,7 @@ import { SessionNotices } from "~/ui/session-notices";
 import { CrashScreen } from "~/ui/crash-screen";
 import { ErrorScreen } from "~/ui/error-screen";
 import { useNonce } from "~/ui/nonce";
+import { RouteFocus } from "~/ui/route-focus";
 import { SiteHeader } from "~/ui/site-header";
 import { Toaster } from "~/ui/toaster";
 
@@ -175,6 +176,7 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
       <main id="main" className={`mx-auto w-full max-w-3xl px-4 pt-6 ${root?.companion ? "pb-6" : "pb-24"}`}>
         {children}
       </main>
+      <RouteFocus />
       <CompanionMount companion={root?.companion ?? null} />
       {/* One dock at the bottom: toasts stack above the cookie banner, never over its buttons. */}
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-end gap-4">

@@ -32,7 +32,8 @@ export default function NewsfeedPost({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(["newsfeed", "salutes"]);
   const [search] = useSearchParams();
   return (
-    <section aria-label={t("postTitle")} className="space-y-2">
+    // Opened in the page, focus goes to this post's heading (RouteFocus).
+    <section aria-label={t("postTitle")} className="space-y-2" data-route-focus>
       <GlowFormsProvider signedIn={loaderData.signedIn}>
         <PostCard post={loaderData.post} now={loaderData.now} signedIn={loaderData.signedIn} open />
       </GlowFormsProvider>

@@ -125,7 +125,11 @@ test.describe("newsfeed", () => {
     await link.click();
     await expect(page).toHaveURL(/\/newsfeed\/[a-z]+\/\d+$/);
     await expect(page.getByRole("region", { name: "Post" }).getByRole("heading", { level: 2 })).toHaveText(headline);
-    if (withJs) expect(await page.evaluate(() => "stillThisDocument" in window)).toBe(true);
+    // … where focus moves from the link to the open post's heading, which a screen reader reads.
+    if (withJs) {
+      expect(await page.evaluate(() => "stillThisDocument" in window)).toBe(true);
+      await expect(page.getByRole("region", { name: "Post" }).getByRole("heading", { level: 2 })).toBeFocused();
+    }
     const id = page.url().split("/").pop();
     await page.goto(`/newsfeed/${id}`);
     await expect(page.getByRole("region", { name: "Post" })).toBeVisible();
@@ -169,7 +173,11 @@ test("the header marks the current section and its links open pages", async ({ p
   await expect(page).toHaveURL(/\/leaderboard$/);
   await expect(nav.getByRole("link", { name: "Leaderboard" })).toHaveAttribute("aria-current", "page");
   // With JavaScript the header's plain links navigate inside the page, as <Link>s would.
-  if (withJs) expect(await page.evaluate(() => "stillThisDocument" in window)).toBe(true);
+  // … and the keyboard starts again from the new page's heading, which a screen reader reads.
+  if (withJs) {
+    expect(await page.evaluate(() => "stillThisDocument" in window)).toBe(true);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  }
 
   // The skip link stays an in-page link: it takes the keyboard to the content.
   const skip = page.getByRole("link", { name: "Skip to content" });
