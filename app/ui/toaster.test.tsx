@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { i18n as I18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
 import { BASE_URL, callRoute } from "../../tests/support/route";
 import { getInstance } from "~/platform/i18n.server";
 import { setMasterSecret } from "~/platform/secrets.server";
@@ -97,9 +98,11 @@ describe("the toaster as the server renders it", () => {
   it("has no × without JavaScript (it could do nothing), and the CSS closing", async () => {
     const en = await i18nFor("en");
     const html = renderToStaticMarkup(
-      <I18nextProvider i18n={en}>
-        <Toaster toast={{ message: "Could not save", type: "error" }} />
-      </I18nextProvider>,
+      <MemoryRouter>
+        <I18nextProvider i18n={en}>
+          <Toaster toast={{ message: "Could not save", type: "error" }} />
+        </I18nextProvider>
+      </MemoryRouter>,
     );
     expect(html).toContain('aria-label="Notifications"');
     expect(html).toContain("Could not save");

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { useHydrated } from "~/islands/client-only";
 
 export const TOAST_AUTO_CLOSE_MS = 3000;
@@ -79,6 +80,8 @@ export function pausableTimer(ms: number, onDone: () => void, clock: TimerClock 
 
 interface ShownToast extends ToastData {
   key: number;
+  /** The page it was shown on: a toast about one page leaves when another opens. */
+  path: string;
 }
 
 const tone: Record<ToastData["type"], string> = {
@@ -97,19 +100,28 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
   // The first toast takes key 0 during render; later ones count on from 1 in effects
   // (a ref must not be read while rendering).
   const counter = useRef(1);
-  const [toasts, setToasts] = useState<ShownToast[]>(() => (toast ? [{ ...toast, key: 0 }] : []));
+  const { pathname } = useLocation();
+  const [toasts, setToasts] = useState<ShownToast[]>(() => (toast ? [{ ...toast, key: 0, path: pathname }] : []));
   const seen = useRef(toast);
+  const shownOn = useRef(pathname);
+
+  // Another page opened: the last page's toasts go (say "Code sent" no longer covers the
+  // signup form under "Signin successful!"). This runs before the new page's own toast is added.
+  useEffect(() => {
+    shownOn.current = pathname;
+    setToasts((list) => (list.every((item) => item.path === pathname) ? list : list.filter((item) => item.path === pathname)));
+  }, [pathname]);
 
   useEffect(() => {
     if (!toast || toast === seen.current) return;
     seen.current = toast;
-    setToasts((list) => [...list, { ...toast, key: counter.current++ }]);
+    setToasts((list) => [...list, { ...toast, key: counter.current++, path: shownOn.current }]);
   }, [toast]);
 
   useEffect(() => {
     const onShow = (event: Event) => {
       const detail = (event as CustomEvent<ToastData>).detail;
-      setToasts((list) => [...list, { ...detail, key: counter.current++ }]);
+      setToasts((list) => [...list, { ...detail, key: counter.current++, path: shownOn.current }]);
     };
     window.addEventListener(SHOW_TOAST_EVENT, onShow);
     return () => window.removeEventListener(SHOW_TOAST_EVENT, onShow);

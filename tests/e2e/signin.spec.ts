@@ -81,6 +81,19 @@ test.describe("phone sign-in", () => {
     await expect(page).toHaveURL(/\/signup$/);
   });
 
+  test("the signup form opens with only its own toast: the sign-in page's 'Code sent' leaves with it", async ({ page }) => {
+    const phone = uniquePhone();
+    await page.goto("/signin");
+    await acceptCookies(page);
+    await sendCode(page, phone);
+    const toasts = page.locator("[data-toast-type]");
+    await expect(toasts.filter({ hasText: "Code sent successfully!" })).toBeVisible();
+    await enterCode(page, phone);
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(toasts.filter({ hasText: "Signin successful!" })).toBeVisible();
+    await expect(toasts.filter({ hasText: "Code sent successfully!" })).toHaveCount(0, { timeout: 500 });
+  });
+
   test("a returning member signs in in Chinese and lands on the newsfeed", async ({ page, request }, testInfo) => {
     const phone = await existingMember(request);
     await page.goto("/signin?lng=zh");
