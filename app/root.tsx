@@ -15,6 +15,7 @@ import { getToast } from "remix-toast/middleware";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { AccountArea } from "~/features/auth/account-area";
+import { takeDraft } from "~/features/auth/drafts.server";
 import { sameSiteBounce } from "~/features/auth/same-site-bounce.server";
 import { getCurrentMember, roleFlags, signedOutCookies } from "~/features/auth/sessions.server";
 import { headerAvatar } from "~/features/avatars/characters.server";
@@ -74,11 +75,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadCompanion(request, context, current),
   ]);
 
+  // Text a member typed into a form after their session ended, given back once on the page
+  // they return to after signing in again (features/auth/drafts.server.ts).
+  const draft = current ? takeDraft(session, new URL(request.url)) : { values: null, changed: false };
+
   if (session.get("sid") && !current) {
     // A replayed, ended or too-old session: this browser is signed out.
     for (const cookie of await signedOutCookies(request, false)) headers.append("Set-Cookie", cookie);
   } else {
-    if (notices.loggedIn || notices.loggedOut) headers.append("Set-Cookie", await commitSession(session));
+    if (notices.loggedIn || notices.loggedOut || draft.changed) headers.append("Set-Cookie", await commitSession(session));
     // A same-site request without a session: the "has a session" hint is stale.
     if (hint === "1" && !session.get("sid") && request.headers.get("Sec-Fetch-Site") !== "cross-site") {
       headers.append("Set-Cookie", await sessionHintCookie.serialize("", { maxAge: 0, expires: new Date(0) }));
@@ -109,6 +114,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sessionHint: hint === "1" && Boolean(session.get("sid")),
       avatar,
       companion,
+      draft: draft.values,
       appName: getInstance(context).t("appName"),
       // The title of an error screen (see meta): its heading, 'Error'.
       errorTitle: getInstance(context).t("errors:screen.heading"),

@@ -40,6 +40,8 @@ export interface SessionData {
    * the number the code went to and when (for the countdown from the server's clock).
    */
   loginAttempt: { id: string; phone: string; sentAt: number };
+  /** A form posted after the session ended, given back after sign-in (features/auth/drafts.server.ts). */
+  draft: { path: string; at: number; values: Record<string, string> };
 }
 export interface SessionFlash {
   /** One-shot notices for the home screen ('You have successfully logged in!'…). */

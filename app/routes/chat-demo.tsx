@@ -15,6 +15,7 @@ import { CHAT_MESSAGE_MAX } from "~/features/beamkins/rules";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
 import { log } from "~/platform/log.server";
+import { DraftNotice, useDraft } from "~/ui/draft";
 
 export const handle = { i18n: ["beamkins"] };
 
@@ -64,6 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ChatDemo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("beamkins");
   const { creature, messages } = loaderData;
+  const draft = useDraft();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/chat-demo");
   const name = creature?.name ?? t("chat.guideName");
@@ -108,10 +110,11 @@ export default function ChatDemo({ loaderData, actionData }: Route.ComponentProp
       />
 
       <Form method="post" className="space-y-2" onSubmit={() => setSentFromHere(true)}>
+        <DraftNotice draft={actionData ? null : draft} />
         <ChatTextarea
           id="chat-message"
           name={name}
-          defaultValue={actionData?.message ?? ""}
+          defaultValue={actionData?.message ?? draft?.message ?? ""}
           error={actionData && !actionData.failed ? actionData.error : null}
           // A new message clears the box: the key follows the thread's newest message (its
           // length stops changing once the history holds its last 50).

@@ -5,6 +5,7 @@ import { ComplimentForm } from "~/features/salutes/schemas";
 import { handleSend, loadPicker } from "~/features/salutes/send.server";
 import { FormError, GemsField, MessageField, primaryButton, RecipientPicker, useSaluteFocus } from "~/features/salutes/ui";
 import { getInstance } from "~/platform/i18n.server";
+import { DraftNotice, useDraft } from "~/ui/draft";
 
 export const handle = { i18n: ["salutes"] };
 
@@ -30,7 +31,8 @@ export default function Compliment({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation("salutes");
   const busy = useNavigation().state === "submitting";
   const { recipient } = loaderData;
-  const values = actionData?.values;
+  const draft = useDraft();
+  const values = actionData?.values ?? draft ?? undefined;
   const errors = actionData?.errors ?? {};
   const page = useSaluteFocus(recipient?.id ?? null, actionData);
   return (
@@ -40,6 +42,7 @@ export default function Compliment({ loaderData, actionData }: Route.ComponentPr
       <RecipientPicker basePath="/compliment" q={loaderData.q} results={loaderData.results} recipient={recipient} error={errors.recipientId} />
       {recipient ? (
         <Form method="post" className="space-y-4" aria-label={t("compliment.heading")}>
+          <DraftNotice draft={actionData ? null : draft} />
           <FormError message={errors.form} />
           <input type="hidden" name="recipientId" value={recipient.id} />
           <MessageField label={t("compliment.message")} value={values?.message} error={errors.message} />

@@ -17,6 +17,7 @@ import {
   useSaluteFocus,
 } from "~/features/salutes/ui";
 import { getInstance, getLocale } from "~/platform/i18n.server";
+import { DraftNotice, useDraft } from "~/ui/draft";
 
 export const handle = { i18n: ["salutes"] };
 
@@ -53,7 +54,8 @@ export default function SecretSalute({ loaderData, actionData }: Route.Component
   const { t } = useTranslation("salutes");
   const busy = useNavigation().state === "submitting";
   const { recipient } = loaderData;
-  const values = actionData?.values;
+  const draft = useDraft();
+  const values = actionData?.values ?? draft ?? undefined;
   const errors = actionData?.errors ?? {};
   const page = useSaluteFocus(recipient?.id ?? null, actionData);
   return (
@@ -64,6 +66,7 @@ export default function SecretSalute({ loaderData, actionData }: Route.Component
       <RecipientPicker basePath="/secret-salute" q={loaderData.q} results={loaderData.results} recipient={recipient} error={errors.recipientId} />
       {recipient ? (
         <Form method="post" className="space-y-4" aria-label={t("secret.heading")}>
+          <DraftNotice draft={actionData ? null : draft} />
           <FormError message={errors.form} />
           <input type="hidden" name="recipientId" value={recipient.id} />
           <fieldset aria-describedby={errors.prompt ? "prompt-error" : undefined}>

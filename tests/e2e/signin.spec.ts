@@ -55,6 +55,39 @@ test.beforeEach(async ({ page }) => {
   await ownAddress(page);
 });
 
+test.describe("a session that ends while a form is open", () => {
+  test("the typed compliment waits through sign-in and comes back once", async ({ page, request }, testInfo) => {
+    const friend = await request.post("/__e2e/session", {
+      headers: { "x-e2e-token": E2E_HOOKS_TOKEN },
+      data: { phone: uniquePhone(), firstName: "Friend", lastName: "Draftly" },
+    });
+    const { memberId: friendId } = (await friend.json()) as { memberId: number };
+    const { phone } = await signIn(page, { firstName: "Writer", zipcode: "94110" });
+    const typedText = "你让寻宝变得好玩 — thank you!";
+    // With JavaScript the page checks its session once, at an idle moment: let it, first.
+    const checked = testInfo.project.name === "chromium" ? page.waitForResponse(/\/sessionvalidation$/) : null;
+    await page.goto(`/compliment?to=${friendId}`);
+    await checked;
+    await page.getByLabel("Your compliment").fill(typedText);
+    // The session ends (its cookie is gone, as after three days) before Send is pressed.
+    await page.context().clearCookies({ name: "sessionID" });
+    await page.getByRole("button", { name: "Send compliment" }).click();
+
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcompliment%3Fto%3D\d+&expired=1$/);
+    await expect(page.getByText("Your session has expired", { exact: false }).first()).toBeVisible();
+    await sendCode(page, phone);
+    await enterCode(page, phone);
+
+    await expect(page).toHaveURL(new RegExp(`/compliment\\?to=${friendId}$`));
+    await expect(page.getByLabel("Your compliment")).toHaveValue(typedText);
+    await expect(page.getByRole("status").filter({ hasText: "we kept what you typed" })).toBeVisible();
+    // Given back once: the page opened again is empty.
+    await page.reload();
+    await expect(page.getByLabel("Your compliment")).toHaveValue("");
+    await expect(page.getByText("we kept what you typed", { exact: false })).toHaveCount(0);
+  });
+});
+
 test.describe("phone sign-in", () => {
   test("a new member signs in with the texted code and is sent to /signup", async ({ page }, testInfo) => {
     const phone = uniquePhone();

@@ -7,13 +7,14 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import { db } from "~/platform/db/db.server";
 import { characters, members, sessions, type Member } from "~/platform/db/schema";
-import { SESSION_MAX_AGE_SECONDS, sessionHintCookie } from "~/platform/cookies.server";
+import { readConsent, SESSION_MAX_AGE_SECONDS, sessionHintCookie } from "~/platform/cookies.server";
 import { errorCatalogue } from "~/platform/errors";
 import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
 import { wantsJson } from "~/platform/page-post";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { commitSession, destroySession, getSession, type GlowSession } from "~/platform/session.server";
+import { pageAddress, readDraftValues } from "./drafts.server";
 
 export const SESSION_TTL_MS = SESSION_MAX_AGE_SECONDS * 1000;
 
@@ -192,19 +193,39 @@ export const EXPIRED_PARAM = "expired";
  * while the page was open) also says so: /signin then shows the catalogue's EXPIRED_SESSION.
  */
 export function signInUrl(request: Request) {
-  const url = new URL(request.url);
-  let back = `${url.pathname}${url.search}`;
-  const posted = request.method !== "GET" && request.method !== "HEAD";
-  if (posted) {
-    // Come back to the page the form was posted from, not to the address it was posted to
-    // (a resource that only answers posts).
-    back = postedFrom(request, url.origin);
-  }
+  const { back, posted } = returnAfterSignIn(request);
   const query = [
     ...(back === "/" ? [] : [`redirectTo=${encodeURIComponent(back)}`]),
     ...(posted ? [`${EXPIRED_PARAM}=1`] : []),
   ];
   return query.length ? `/signin?${query.join("&")}` : "/signin";
+}
+
+/**
+ * The page to come back to after signing in: the one asked for, or for a form post the page
+ * the form was posted from, not the address it was posted to (a resource that only answers posts).
+ */
+function returnAfterSignIn(request: Request) {
+  const url = new URL(request.url);
+  const posted = request.method !== "GET" && request.method !== "HEAD";
+  return { back: posted ? postedFrom(request, url.origin) : `${url.pathname}${url.search}`, posted };
+}
+
+/**
+ * A page's form posted after the session ended: its typed text goes into the session
+ * cookie, for the page it came from to give back after sign-in (drafts.server.ts). The
+ * ended session's id goes with it, so the sign-in page does not clear the cookie as a
+ * stale session. Null when there is nothing to keep or cookies were not accepted.
+ */
+async function keepDraftCookie(request: Request): Promise<string | null> {
+  const { back, posted } = returnAfterSignIn(request);
+  if (!posted || back === "/" || (await readConsent(request)) !== "yes") return null;
+  const values = await readDraftValues(request);
+  if (!values) return null;
+  const session = await getSession(request);
+  session.unset("sid");
+  session.set("draft", { path: pageAddress(new URL(back, request.url)), at: Date.now(), values });
+  return commitSession(session);
 }
 
 /** The page of ours a form was posted from (its Referer), or "/" when unknown. */
@@ -233,7 +254,8 @@ export async function requireMember(
   if (wantsJson(request)) {
     throw data({ ok: false, type: "UNAUTHORIZED", error: unauthorizedText(context) }, { status: 401 });
   }
-  throw redirect(signInUrl(request));
+  const draft = await keepDraftCookie(request);
+  throw redirect(signInUrl(request), draft ? { headers: { "Set-Cookie": draft } } : undefined);
 }
 
 /** The catalogue's UNAUTHORIZED message, translated when the request's i18n is at hand. */

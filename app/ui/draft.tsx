@@ -1,0 +1,22 @@
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
+
+/**
+ * What the member typed into this page's form before their session ended, given back once
+ * after they signed in again (features/auth/drafts.server.ts); null otherwise.
+ */
+export function useDraft(): Record<string, string> | null {
+  return useRouteLoaderData<typeof rootLoader>("root")?.draft ?? null;
+}
+
+/** Says why the form is already filled in. */
+export function DraftNotice({ draft }: { draft: Record<string, string> | null }) {
+  const { t } = useTranslation();
+  if (!draft) return null;
+  return (
+    <p role="status" className="rounded-md border-l-4 border-sky-600 bg-sky-50 px-3 py-2 text-sky-950 dark:bg-sky-950 dark:text-sky-50">
+      {t("draftRestored")}
+    </p>
+  );
+}
