@@ -8,10 +8,16 @@ export const handle = { i18n: ["auth"], cookieBanner: "even-if-declined" };
 export const loader = ({ request, context }: Route.LoaderArgs) => loadSignInPage(request, context);
 export const action = ({ request, context }: Route.ActionArgs) => handleSignInPost(request, context);
 
-/** A refused send's Retry-After reaches the browser, with JavaScript (data request) and without. */
+/**
+ * A refused send's Retry-After, and the cookie consent given with a send that was then
+ * refused (a wrong number), reach the browser, with JavaScript (data request) and without.
+ */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
   const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  for (const cookie of actionHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
 };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Signin"} · Glow` }];

@@ -273,11 +273,12 @@ test.describe("phone sign-in", () => {
   });
 
   test("cookies must be accepted first", async ({ page }) => {
+    const phone = uniquePhone();
     await page.goto("/signin");
     await page.getByRole("button", { name: "Decline" }).click();
     // Declined: on the sign-in page the banner comes back.
     await expect(page.getByRole("region", { name: "Cookies" })).toBeVisible();
-    await sendCode(page, uniquePhone());
+    await sendCode(page, phone);
     await expect(page.getByRole("alert")).toHaveText("Cookies not accepted.");
     await expect(page.getByText("Please accept cookies to sign in or sign up.")).toBeVisible();
     await expect(page.getByRole("region", { name: "Cookies" })).toBeVisible();
@@ -287,6 +288,15 @@ test.describe("phone sign-in", () => {
     const banner = await page.getByRole("region", { name: "Cookies" }).boundingBox();
     expect(toast && banner).toBeTruthy();
     expect(toast!.y + toast!.height).toBeLessThanOrEqual(banner!.y);
+
+    // Accepting beside Send Code sends the typed number on (with or without JavaScript).
+    await page.getByRole("button", { name: "Accept cookies and send the code" }).click();
+    await expect(page.getByText(`Code sent to ${dashed(phone)}!`)).toBeVisible();
+    await expect(page.getByRole("region", { name: "Cookies" })).toHaveCount(0);
+    // … and the answer is remembered: the next page has no banner either.
+    await page.goto("/newsfeed");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Cookies" })).toHaveCount(0);
   });
 
   test("a second code within 60 s is refused with 429 and a readable message, in en and zh", async ({ page }) => {

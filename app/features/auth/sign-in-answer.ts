@@ -1,3 +1,6 @@
+/** The send button's intent that also accepts cookies (shown after a refusal for cookies). */
+export const SEND_ACCEPTING_COOKIES = "send-accepting-cookies";
+
 /** What the /signin action answers when it does not redirect (shared with the screen). */
 export type SignInAnswer = {
   intent: "send" | "resend" | "verify";

@@ -4,7 +4,7 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { readConsent } from "~/platform/cookies.server";
+import { consentCookie, readConsent } from "~/platform/cookies.server";
 import { env } from "~/platform/env.server";
 import { getInstance } from "~/platform/i18n.server";
 import { requestInfoContext } from "~/platform/request-context";
@@ -12,7 +12,7 @@ import { commitSession, getSession } from "~/platform/session.server";
 import { flashToast, toastWithAnswer } from "~/platform/toast.server";
 import { arrivalKind, DEFAULT_AFTER_SIGN_IN, destinationAfterSignIn } from "./arrival";
 import { displayPhone, digitsOf } from "./phone";
-import type { SignInAnswer } from "./sign-in-answer";
+import { SEND_ACCEPTING_COOKIES, type SignInAnswer } from "./sign-in-answer";
 import { signInText, startPhoneSignIn, verifyPhoneCode } from "./sign-in.server";
 import { EXPIRED_PARAM, getCurrentMember, signedInCookies } from "./sessions.server";
 
@@ -83,7 +83,18 @@ export async function handleSignInPost(request: Request, context: Context) {
   const here = `/signin${url.search}`;
   const { t } = getInstance(context);
   const form = formText(await request.formData());
-  const intent = form.intent;
+  // 'Accept cookies and send the code', offered after a send was refused for cookies: the
+  // typed number goes on in the same post (without JavaScript, accepting in the banner
+  // reloads the page and loses it).
+  const acceptsCookies = form.intent === SEND_ACCEPTING_COOKIES;
+  const intent = acceptsCookies ? "send" : form.intent;
+  const consentCookies = acceptsCookies ? [await consentCookie.serialize("yes")] : [];
+  /** Headers with the consent cookie added, when this post gave it. */
+  const withConsent = (init?: HeadersInit) => {
+    const headers = new Headers(init);
+    for (const cookie of consentCookies) headers.append("Set-Cookie", cookie);
+    return headers;
+  };
   const enhanced = form.enhanced === "1";
   const session = await getSession(request);
 
@@ -96,9 +107,9 @@ export async function handleSignInPost(request: Request, context: Context) {
   }
   const answerIntent = intent;
   const answer = (status: number, body: Omit<SignInAnswer, "intent">, headers?: HeadersInit) =>
-    data<SignInAnswer>({ intent: answerIntent, ...body }, { status, headers });
+    data<SignInAnswer>({ intent: answerIntent, ...body }, { status, headers: withConsent(headers) });
 
-  if ((await readConsent(request)) !== "yes") {
+  if (!acceptsCookies && (await readConsent(request)) !== "yes") {
     const toast = toastWithAnswer(context, enhanced, "error", t("auth:toast.acceptCookies"));
     return answer(403, {
       values: { phone: echo(form.phone), code: echo(form.code) },
@@ -135,7 +146,7 @@ export async function handleSignInPost(request: Request, context: Context) {
       case "sent": {
         session.set("loginAttempt", { id: result.attemptId, phone: result.phone, sentAt: result.sentAt.getTime() });
         flashToast(context, "success", t("auth:toast.codeSent"));
-        return redirect(here, { headers: { "Set-Cookie": await commitSession(session) } });
+        return redirect(here, { headers: withConsent({ "Set-Cookie": await commitSession(session) }) });
       }
       case "invalid-phone":
         return answer(400, { values: { phone: typed }, error: t("auth:errors.invalidPhone"), field: "phone" });

@@ -119,6 +119,24 @@ describe("sending a code from /signin", () => {
     expect(toastOfThisRequest(plain.context)).toEqual({ type: "error", message: "Please accept cookies to sign in or sign up." });
   });
 
+  it("'Accept cookies and send the code' accepts them and sends the typed number in the same post", async () => {
+    const jar = new Jar();
+    const phone = freshPhone();
+    const call = await callRoute(signInAction, post("/signin", jar, { intent: "send-accepting-cookies", phone }), {
+      info: { clientIp: freshIp() },
+    });
+    expect(statusOf(call)).toBe(302);
+    const cookies = call.response.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("cookiesaccepted="))).toBe(true);
+    expect(cookies.some((c) => c.startsWith("sessionID="))).toBe(true);
+    expect(outbox().outbox()).toHaveLength(1);
+
+    // A number that is refused still keeps the consent just given.
+    const refused = await callRoute(signInAction, post("/signin", new Jar(), { intent: "send-accepting-cookies", phone: "12" }));
+    expect(statusOf(refused)).toBe(400);
+    expect(new Headers(bodyOf(refused).init?.headers).getSetCookie()[0]).toMatch(/^cookiesaccepted=/);
+  });
+
   it("sends, toasts 'Code sent successfully!' and shows the code step from the server's clock", async () => {
     const jar = await withConsent();
     const phone = freshPhone();

@@ -5,7 +5,7 @@ import { ResendCountdown } from "~/islands/resend-countdown";
 import { showToast } from "~/ui/toaster";
 import type { Arrival } from "./arrival";
 import { caretAfterFormat, digitsOf, formatPhoneInput, MIN_PHONE_DIGITS } from "./phone";
-import type { SignInAnswer } from "./sign-in-answer";
+import { SEND_ACCEPTING_COOKIES, type SignInAnswer } from "./sign-in-answer";
 import { focusTargetAfter, type SignInView } from "./signin-focus";
 import { useHydrated } from "./use-hydrated";
 
@@ -125,7 +125,8 @@ function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | 
     const input = field.current;
     if (typed.caret !== null && input && document.activeElement === input) input.setSelectionRange(typed.caret, typed.caret);
   }, [typed, field]);
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "send";
+  const sendingIntent = navigation.state === "idle" ? null : navigation.formData?.get("intent");
+  const sending = sendingIntent === "send" || sendingIntent === SEND_ACCEPTING_COOKIES;
   const enough = digitsOf(phone).length >= MIN_PHONE_DIGITS;
   const error = Boolean(answer?.error);
   // How often Enter was pressed on an incomplete number (0: not since it was last whole).
@@ -183,9 +184,17 @@ function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | 
       </div>
       {/* Without JavaScript the button is always there and the server checks the number. */}
       {!hydrated || enough ? (
-        <button type="submit" name="intent" value="send" disabled={sending} className={primaryButton}>
-          {sending ? t("signin.loading") : t("signin.sendCode")}
-        </button>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" name="intent" value="send" disabled={sending} className={primaryButton}>
+            {sending ? t("signin.loading") : t("signin.sendCode")}
+          </button>
+          {/* Refused for cookies: accept them here and the typed number goes on with it. */}
+          {answer?.cookies ? (
+            <button type="submit" name="intent" value={SEND_ACCEPTING_COOKIES} disabled={sending} className={secondaryButton}>
+              {t("signin.acceptAndSend")}
+            </button>
+          ) : null}
+        </div>
       ) : null}
     </Form>
   );
