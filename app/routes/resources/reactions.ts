@@ -4,9 +4,9 @@ import type { Route } from "./+types/reactions";
 import { requireMember } from "~/features/auth/sessions.server";
 import { toggleGlow } from "~/features/feed/feed.server";
 import { getInstance } from "~/platform/i18n.server";
-import { answersWithPage, onlyPosts } from "~/platform/page-post";
+import { onlyPosts } from "~/platform/page-post";
 import { safeRedirectPath } from "~/platform/redirect-to";
-import { flashToast } from "~/platform/toast.server";
+import { refusedPost } from "~/platform/refused-post.server";
 
 const Body = z.preprocess(
   (input) => {
@@ -43,9 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * A glow that cannot be done: the glow fetcher (stay=1), a JSON caller or a script gets
- * the status and the reason as JSON; a page's form post (a browser's text/html, or
- * React Router's own .data post) goes back to the page with the reason as a toast.
+ * A glow that cannot be done: the glow fetcher (stay=1) gets the reason as JSON, like a
+ * script; a page's form post goes back to the page with it as a toast (refusedPost).
  */
 function refused(
   request: Request,
@@ -54,10 +53,12 @@ function refused(
   status: 400 | 404,
   key: string,
 ) {
-  const message = getInstance(context).t(key);
-  if (fields.stay === "1" || !answersWithPage(request)) return data({ ok: false as const, error: message }, { status });
-  flashToast(context, "error", message);
-  return redirect(safeRedirectPath(fields.redirectTo, new URL(request.url).origin, "/newsfeed").replace(/#.*$/, ""), 303);
+  return refusedPost(request, context, {
+    back: safeRedirectPath(fields.redirectTo, new URL(request.url).origin, "/newsfeed").replace(/#.*$/, ""),
+    status,
+    message: getInstance(context).t(key),
+    json: fields.stay === "1",
+  });
 }
 
 /** A typed or bookmarked address: browsers go to /newsfeed, anything else gets 405. */

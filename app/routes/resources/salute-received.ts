@@ -1,12 +1,13 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/salute-received";
 import { requireMember } from "~/features/auth/sessions.server";
 import { reportReasons } from "~/features/salutes/report-reasons";
 import { hideSalute, reportSalute } from "~/features/salutes/salutes.server";
 import { getInstance } from "~/platform/i18n.server";
-import { answersWithPage, onlyPosts } from "~/platform/page-post";
+import { onlyPosts } from "~/platform/page-post";
 import { safeRedirectPath } from "~/platform/redirect-to";
+import { refusedPost } from "~/platform/refused-post.server";
 import { flashToast } from "~/platform/toast.server";
 
 const Body = z.discriminatedUnion("intent", [
@@ -39,16 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The page a salute was on, without the salute it had open. */
 const pageOf = (back: string) => back.replace(/[?&]salute=\d+/, "").replace(/#.*$/, "");
 
-/**
- * A hide or report that cannot be done: a page's form post (a browser's text/html, or
- * React Router's own .data post) goes back to the page with the reason as a toast; a
- * JSON caller or a script gets the status and the reason as JSON.
- */
+/** A hide or report that cannot be done: back to the page with a toast, or JSON (refusedPost). */
 function refused(request: Request, context: Route.ActionArgs["context"], back: string, status: 400 | 404, key: string) {
-  const message = getInstance(context).t(key);
-  if (!answersWithPage(request)) return data({ ok: false as const, error: message }, { status });
-  flashToast(context, "error", message);
-  return redirect(pageOf(back), 303);
+  return refusedPost(request, context, { back: pageOf(back), status, message: getInstance(context).t(key) });
 }
 
 /** A typed or bookmarked address: browsers go to /salute-select, anything else gets 405. */
