@@ -124,6 +124,6 @@ describe("glows", () => {
     // A post that is gone: 404 with the reason (a page's form post gets it as a toast instead).
     const gone = missing.result as { data: unknown; init: { status: number } };
     expect(gone.init.status).toBe(404);
-    expect(gone.data).toEqual({ ok: false, error: "That post isn't here any more." });
+    expect(gone.data).toEqual({ ok: false, type: "NOT_FOUND", error: "That post isn't here any more." });
   });
 });
