@@ -28,6 +28,7 @@ import {
 import { getInstance } from "~/platform/i18n.server";
 import { flashToast } from "~/platform/toast.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
+import { DraftNotice, useDraft } from "~/ui/draft";
 
 export const handle = { i18n: ["profile", "avatar"] };
 
@@ -119,6 +120,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const detailsData = actionData?.form === "details" ? actionData : null;
+  // Details typed before the session ended, given back after signing in again (useDraft).
+  const draft = useDraft();
+  const detailsDraft = !actionData && draft?.intent === "details" ? draft : null;
   const lookData = actionData?.form === "look" ? actionData : null;
   const lookValues = lookData?.values ?? loaderData.look;
   const detailsForm = useFocusFirstInvalid(detailsData);
@@ -141,7 +145,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </dd>
         </dl>
         <Form ref={detailsForm} method="post" className="space-y-4" aria-labelledby="details-heading">
-          <MemberDetailsFields values={detailsData?.values ?? loaderData.details} errors={detailsData?.errors ?? {}} />
+          <DraftNotice draft={detailsDraft} />
+          <MemberDetailsFields
+            values={detailsData?.values ?? (detailsDraft ? { ...loaderData.details, ...detailsDraft } : loaderData.details)}
+            errors={detailsData?.errors ?? {}}
+          />
           <button
             type="submit"
             name="intent"

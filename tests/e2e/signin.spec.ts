@@ -86,6 +86,29 @@ test.describe("a session that ends while a form is open", () => {
     await expect(page.getByLabel("Your compliment")).toHaveValue("");
     await expect(page.getByText("we kept what you typed", { exact: false })).toHaveCount(0);
   });
+
+  for (const form of [
+    { page: "/chat-demo", field: /^Message$/, button: "Send", text: "Do you remember the lantern?" },
+    { page: "/profile", field: /^Last name/, button: "Save details", text: "Okonkwo-Leclair" },
+  ]) {
+    test(`text typed on ${form.page} comes back after signing in again`, async ({ page }, testInfo) => {
+      const username = `writer${Date.now() % 1e8}${testInfo.project.name === "chromium" ? "a" : "b"}`;
+      const { phone } = await signIn(page, { firstName: "Writer", username, zipcode: "94110", withAvatar: true });
+      const checked = testInfo.project.name === "chromium" ? page.waitForResponse(/\/sessionvalidation$/) : null;
+      await page.goto(form.page);
+      await checked;
+      // (The details form needs its required email before it can be sent.)
+      if (form.page === "/profile") await page.getByLabel("Email").fill("writer@example.com");
+      await page.getByLabel(form.field).fill(form.text);
+      await page.context().clearCookies({ name: "sessionID" });
+      await page.getByRole("button", { name: form.button, exact: true }).click();
+      await expect(page).toHaveURL(/\/signin\?.*expired=1$/);
+      await sendCode(page, phone);
+      await enterCode(page, phone);
+      await expect(page).toHaveURL(new RegExp(`${form.page}$`));
+      await expect(page.getByLabel(form.field)).toHaveValue(form.text);
+    });
+  }
 });
 
 test.describe("phone sign-in", () => {
