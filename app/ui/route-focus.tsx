@@ -17,10 +17,14 @@ export function RouteFocus() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const shown = useRef(pathname);
+  // What had focus when the latest navigation started (the link or button pressed).
   const trigger = useRef<Element | null>(null);
+  const wasIdle = useRef(true);
 
   useEffect(() => {
-    if (navigation.state !== "idle") trigger.current ??= document.activeElement;
+    const idle = navigation.state === "idle";
+    if (!idle && wasIdle.current) trigger.current = document.activeElement;
+    wasIdle.current = idle;
   }, [navigation.state]);
 
   useEffect(() => {

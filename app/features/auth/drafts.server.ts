@@ -1,18 +1,12 @@
 import type { GlowSession } from "~/platform/session.server";
 
-/**
+/*
  * A form a member posted after their session ended (docs/decisions/0109). Its typed text is
- * kept in the session cookie while they sign in again, and given back once, by the root
+ * kept in the session cookie (`draft`: the page it was posted from, as pageAddress writes
+ * it, when, and the values) while they sign in again, and given back once, by the root
  * loader, to the page they return to. Only that page's address takes it, only within
  * DRAFT_MAX_AGE_MS, and only whole fields that fit the cookie.
  */
-export interface Draft {
-  /** The page the form was posted from, where sign-in returns (as pageAddress writes it). */
-  path: string;
-  /** When it was kept (ms since 1970). */
-  at: number;
-  values: Record<string, string>;
-}
 
 export const DRAFT_MAX_AGE_MS = 30 * 60 * 1000;
 /** What the cookie can carry with everything else it holds (browsers allow ~4 KB). */
