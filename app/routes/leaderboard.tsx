@@ -136,7 +136,7 @@ function RankTable({ rows, meId, kind }: { rows: RankedRow[]; meId?: number; kin
             <td className="py-2 pe-3 tabular-nums">{r.rank}</td>
             <td className="py-2 pe-3">
               {r.name}
-              {meId === r.id ? <span className="ms-2 text-sm">({t("you.label")})</span> : null}
+              {meId === r.id ? <span className="ms-2 text-sm">{t("you.label")}</span> : null}
               {r.members !== undefined ? <span className="ms-2 text-sm text-slate-600 dark:text-slate-400">{t("members", { count: r.members })}</span> : null}
             </td>
             <td className="py-2 text-end tabular-nums">{r.score}</td>
