@@ -21,3 +21,11 @@ export function memberTextLang(text: string, pageLanguage: string): string | und
   const page = pageLanguage.toLowerCase();
   return page === lang || page.startsWith(`${lang}-`) ? undefined : lang;
 }
+
+/**
+ * The space between a label and what follows it ("To: Ada"): none after a full-width mark,
+ * which carries its own ("发给：Ada", not "发给： Ada").
+ */
+export function gapAfter(label: string): string {
+  return /[\u3000-\u303f\uff00-\uffef]$/.test(label) ? "" : " ";
+}
