@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gapAfter, memberTextLang } from "./text-lang";
+import { gapAfter, gapBefore, memberTextLang } from "./text-lang";
 
 describe("memberTextLang", () => {
   it("marks Chinese text on an English page, and nothing on a Chinese one", () => {
@@ -32,5 +32,10 @@ describe("gapAfter", () => {
     expect(gapAfter("发给：")).toBe("");
     expect(gapAfter("你：")).toBe("");
     expect(gapAfter("你")).toBe(" ");
+  });
+
+  it("puts a space before an English note and none before a full-width bracket", () => {
+    expect(gapBefore("(optional)")).toBe(" ");
+    expect(gapBefore("（可选）")).toBe("");
   });
 });

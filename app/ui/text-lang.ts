@@ -27,5 +27,13 @@ export function memberTextLang(text: string, pageLanguage: string): string | und
  * which carries its own ("发给：Ada", not "发给： Ada").
  */
 export function gapAfter(label: string): string {
-  return /[\u3000-\u303f\uff00-\uffef]$/.test(label) ? "" : " ";
+  return FULL_WIDTH_END.test(label) ? "" : " ";
 }
+
+/** The space before a note ("Last name (optional)"): none before a full-width mark (姓（可选）). */
+export function gapBefore(note: string): string {
+  return FULL_WIDTH_START.test(note) ? "" : " ";
+}
+
+const FULL_WIDTH_END = /[\u3000-\u303f\uff00-\uffef]$/;
+const FULL_WIDTH_START = /^[\u3000-\u303f\uff00-\uffef]/;
