@@ -34,7 +34,7 @@ test.describe("a Chinese reader", () => {
     const problems = collectPageProblems(page);
     await signIn(page, ADA);
     await page.goto("/beamkins?lng=zh");
-    await expect(page.getByText(/^\d{4}年\d{1,2}月\d{1,2}日 结识$/).first()).toBeVisible();
+    await expect(page.getByText(/^结识于 \d{4}年\d{1,2}月\d{1,2}日$/).first()).toBeVisible();
     expect(problems).toEqual([]);
   });
 
