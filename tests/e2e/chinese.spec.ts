@@ -17,6 +17,8 @@ test.describe("a Chinese reader", () => {
     await page.goto("/leaderboard?lng=zh");
     const mine = page.locator('tr[aria-current="true"]');
     await expect(mine).toContainText("Ada Lovelace（你）");
+    // The game master's English contest name is read by an English voice (decision 0407).
+    await expect(page.getByRole("link", { name: "Spring Glow Hunt" }).locator("span")).toHaveAttribute("lang", "en");
   });
 
   test("reads the profile's dates, optional mark and art credits in Chinese", async ({ page }) => {

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { gapAfter } from "~/ui/text-lang";
+import { gapAfter, memberTextLang } from "~/ui/text-lang";
 import { CHAT_MESSAGE_MAX, CHAT_TEXTAREA_MAX_PX, CHAT_TEXTAREA_MIN_PX, type ChatMessageView } from "./rules";
 
 export function ChatMessages({
@@ -72,7 +72,7 @@ function Bubble({
   id?: string;
   failed?: boolean;
 }) {
-  const { t } = useTranslation("beamkins");
+  const { t, i18n } = useTranslation("beamkins");
   const speaker = t("chat.speaker", { who });
   const mine = role === "user";
   return (
@@ -89,7 +89,10 @@ function Bubble({
       }`}
     >
       <span className="sr-only">{speaker}{gapAfter(speaker)}</span>
-      <span className="whitespace-pre-wrap break-words">{children}</span>
+      {/* Words typed (or answered) in the other language carry it (decision 0407). */}
+      <span lang={memberTextLang(children, i18n.language)} className="whitespace-pre-wrap break-words">
+        {children}
+      </span>
     </li>
   );
 }
