@@ -104,7 +104,7 @@ describe("requests no page takes, refused before React Router (no database neede
     }
     const zh = await fetch(`${base}/reactions?lng=zh`, { method: "DELETE", headers: { accept: "application/json" } });
     expect(zh.status).toBe(405);
-    expect(await zh.json()).toEqual({ ok: false, type: "BAD_REQUEST", error: "您的请求有问题，请重试" });
+    expect(await zh.json()).toEqual({ ok: false, type: "BAD_REQUEST", error: "你的请求有问题，请重试" });
   });
 
   it("answers an address with a NUL character 400", async () => {

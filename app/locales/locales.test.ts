@@ -34,3 +34,21 @@ describe("translations", () => {
     expect(flat(resources.zh?.[ns]).filter((v) => v.trim() === "")).toEqual([]);
   });
 });
+
+describe("Chinese as a Chinese reader expects it", () => {
+  const strings = (value: unknown, prefix = ""): Array<[string, string]> =>
+    typeof value === "string"
+      ? [[prefix, value]]
+      : Object.entries(value as object).flatMap(([k, v]) => strings(v, prefix ? `${prefix}.${k}` : k));
+  const cjk = "[\\u3400-\\u9fff]";
+
+  it.each(namespaces)("zh in %s uses full-width punctuation beside Chinese text", (ns) => {
+    // "加载中..." or "你好,Ada" or "姓(可选)": half-width marks read as a foreign text's.
+    const halfWidth = new RegExp(`${cjk}[,!?:;()]|[,!?:;()]${cjk}|\\.\\.\\.`);
+    expect(strings(resources.zh?.[ns]).filter(([, v]) => halfWidth.test(v))).toEqual([]);
+  });
+
+  it.each(namespaces)("zh in %s speaks to the member as 你 throughout, never 您", (ns) => {
+    expect(strings(resources.zh?.[ns]).filter(([, v]) => v.includes("您"))).toEqual([]);
+  });
+});

@@ -29,18 +29,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** Values and query names of an invite link that have a name in the reader's language. */
+const knownRoles = ["gamemaster", "ringleader", "judge"];
+const knownTypes = ["email", "link", "qr"];
+const knownExtras = ["gameMasterID", "contest", "inviter", "invitedby", "party", "partyName"];
+const named = (known: string[], value: string | null) => (value && known.includes(value.toLowerCase()) ? value.toLowerCase() : null);
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Accept Invite"} · Glow` }];
 
 export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const { invite, query } = loaderData;
+  // A role or invite type the game knows is named in the reader's language ("评委", not "judge").
+  const role = named(knownRoles, invite.role);
+  const type = named(knownTypes, invite.inviteType);
   const rows: Array<[string, string | null | undefined]> = [
     [t("invite.party"), invite.partyId],
     [t("invite.contest"), invite.contestId],
     [t("invite.member"), invite.memberId],
-    [t("invite.role"), invite.role],
-    [t("invite.type"), invite.inviteType],
-    ...query.map((q) => [q.key, q.value] as [string, string]),
+    [t("invite.role"), role ? t(`invite.roles.${role}`) : invite.role],
+    [t("invite.type"), type ? t(`invite.types.${type}`) : invite.inviteType],
+    ...query.map((q) => [knownExtras.includes(q.key) ? t(`invite.extra.${q.key}`) : q.key, q.value] as [string, string]),
   ];
   return (
     <section aria-labelledby="invite-heading" className="space-y-4">
@@ -51,8 +60,8 @@ export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" data-testid="invite-details">
         {rows
           .filter(([, value]) => value)
-          .map(([label, value]) => (
-            <div key={label} className="contents">
+          .map(([label, value], i) => (
+            <div key={i} className="contents">
               <dt className="font-semibold">{label}</dt>
               <dd>{value}</dd>
             </div>

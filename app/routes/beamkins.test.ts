@@ -7,7 +7,7 @@ import { obtainCreature } from "~/features/beamkins/creatures.server";
 import { seedDemoWorld } from "~/features/demo/seed.server";
 import { db } from "~/platform/db/db.server";
 import { creatures, members } from "~/platform/db/schema";
-import { action } from "./beamkins";
+import { action, loader } from "./beamkins";
 
 beforeAll(async () => {
   await createTestDatabase();
@@ -34,6 +34,19 @@ async function memberWithSparkit() {
   await obtainCreature(member.id, sparkit!.id, "starter");
   return { memberId: member.id, cookie, sparkitId: sparkit!.id };
 }
+
+describe("the beamkins page", () => {
+  it("shows the day a beamkin was befriended as the server wrote it, in the reader's language", async () => {
+    const { cookie } = await memberWithSparkit();
+    const read = async (lng: string) => {
+      const call = await callRoute(loader as never, new Request(`http://localhost:3000/beamkins?lng=${lng}`, { headers: { cookie } }));
+      return (call.result as { owned: Array<{ obtainedAt: string; obtainedOn: string }> }).owned[0]!;
+    };
+    const zh = await read("zh");
+    expect(zh.obtainedOn).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日$/);
+    expect((await read("en")).obtainedOn).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  });
+});
 
 async function balanceOf(memberId: number) {
   const [row] = await db().select({ balance: members.lightBalance }).from(members).where(eq(members.id, memberId));

@@ -9,7 +9,8 @@ import { giveLightForm, readForm } from "~/features/beamkins/forms";
 import { dailyVisitBalance, giveLight } from "~/features/beamkins/light.server";
 import { LightMeter } from "~/features/beamkins/light-meter";
 import { refusalText, wholeNumber } from "~/features/beamkins/responses.server";
-import { getInstance } from "~/platform/i18n.server";
+import { formatDay } from "~/features/salutes/dates";
+import { getInstance, getLocale } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
 import { flashToast } from "~/platform/toast.server";
 import { RedirectField } from "~/ui/redirect-field";
@@ -24,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const starters = owned.length === 0 ? (await listCatalogue()).filter((c) => c.starter) : [];
   return {
     title: getInstance(context).t("beamkins:title"),
-    owned,
+    // Formatted here, in the reader's language, so the browser hydrates the server's text.
+    owned: owned.map((c) => ({ ...c, obtainedOn: formatDay(c.obtainedAt, getLocale(context)) })),
     starters: starters.map((c) => ({ id: c.id, slug: c.slug, name: c.name, personality: c.personality })),
     activeId: member.creatureId,
     corralled: member.companionCorralled,
@@ -188,7 +190,7 @@ function OwnedCard({
   active: boolean;
   error: { light: string; error: string } | null;
 }) {
-  const { t, i18n } = useTranslation("beamkins");
+  const { t } = useTranslation("beamkins");
   const navigation = useNavigation();
   const name = t(beamkin.name);
   const giving = navigation.state !== "idle" && navigation.formData?.get("creatureId") === String(beamkin.id);
@@ -209,7 +211,7 @@ function OwnedCard({
         {active ? <p className="text-sm font-semibold text-glow-700 dark:text-glow-300">{t("list.active")}</p> : null}
         <p className="text-sm">{t(`blurbs.${beamkin.slug}`)}</p>
         <p className="text-xs text-slate-600 dark:text-slate-300">
-          {t("list.obtained", { date: new Date(beamkin.obtainedAt).toLocaleDateString(i18n.language, { timeZone: "UTC" }) })}
+          {t("list.obtained", { date: beamkin.obtainedOn })}
         </p>
         <LightMeter light={beamkin.light} label={t("meter.named", { name })} />
         <Form method="post" className="flex flex-wrap items-end gap-2">

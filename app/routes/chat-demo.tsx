@@ -16,6 +16,7 @@ import { getInstance, getLocale } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
 import { log } from "~/platform/log.server";
 import { DraftNotice, useDraft } from "~/ui/draft";
+import { gapAfter } from "~/ui/text-lang";
 
 export const handle = { i18n: ["beamkins"] };
 
@@ -69,6 +70,7 @@ export default function ChatDemo({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/chat-demo");
   const name = creature?.name ?? t("chat.guideName");
+  const noneText = t(loaderData.ownsBeamkins ? "chat.noCompanion" : "chat.noCreature");
   // With JavaScript the page stays: after a send, the new empty box takes the focus back
   // (autoFocus: it is a new box), and after a refusal the same box does.
   const [sentFromHere, setSentFromHere] = useState(false);
@@ -93,7 +95,8 @@ export default function ChatDemo({ loaderData, actionData }: Route.ComponentProp
             <LightMeter light={creature.light} label={t("meter.named", { name })} />
           ) : (
             <p>
-              {t(loaderData.ownsBeamkins ? "chat.noCompanion" : "chat.noCreature")}{" "}
+              {/* No space after a Chinese full stop (gapAfter). */}
+              {`${noneText}${gapAfter(noneText)}`}
               <Link to="/beamkins" className="font-medium underline">
                 {t("title")}
               </Link>

@@ -12,6 +12,7 @@ import {
   type RankedRow,
 } from "~/features/leaderboard/leaderboard.server";
 import { getInstance } from "~/platform/i18n.server";
+import { memberTextLang } from "~/ui/text-lang";
 
 export const handle = { i18n: ["leaderboard"] };
 
@@ -42,7 +43,7 @@ const tabClass = (active: boolean) =>
   `rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-glow-700 text-white" : "border border-slate-300 dark:border-slate-700"}`;
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("leaderboard");
+  const { t, i18n } = useTranslation("leaderboard");
   const { board, rows, page, hasNext, me, contests, contestId } = loaderData;
   const isMembers = board === "all" || board === "week";
   const meOnPage = me && rows.some((r) => r.id === me.id);
@@ -63,7 +64,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
             aria-current={board === "contest" && contestId === c.id ? "page" : undefined}
             className={tabClass(board === "contest" && contestId === c.id)}
           >
-            {c.name}
+            <span lang={memberTextLang(c.name, i18n.language)}>{c.name}</span>
           </Link>
         ))}
       </nav>
@@ -115,7 +116,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
 }
 
 function RankTable({ rows, meId, kind }: { rows: RankedRow[]; meId?: number; kind: "member" | "party" }) {
-  const { t } = useTranslation("leaderboard");
+  const { t, i18n } = useTranslation("leaderboard");
   return (
     <table className="w-full border-collapse text-left">
       <caption className="sr-only">{t("caption")}</caption>
@@ -135,8 +136,9 @@ function RankTable({ rows, meId, kind }: { rows: RankedRow[]; meId?: number; kin
           >
             <td className="py-2 pe-3 tabular-nums">{r.rank}</td>
             <td className="py-2 pe-3">
-              {r.name}
-              {meId === r.id ? <span className="ms-2 text-sm">({t("you.label")})</span> : null}
+              {/* A party's name, like a contest's, is a game master's or member's words (decision 0407). */}
+              {kind === "member" ? r.name : <span lang={memberTextLang(r.name, i18n.language)}>{r.name}</span>}
+              {meId === r.id ? <span className="ms-2 text-sm">{t("you.label")}</span> : null}
               {r.members !== undefined ? <span className="ms-2 text-sm text-slate-600 dark:text-slate-400">{t("members", { count: r.members })}</span> : null}
             </td>
             <td className="py-2 text-end tabular-nums">{r.score}</td>

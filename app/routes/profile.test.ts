@@ -55,6 +55,16 @@ const lookForm = (fields: Record<string, string>) => ({
 });
 
 describe("/profile", () => {
+  it("shows the day a member joined in the reader's language, not as an ISO date", async () => {
+    const { cookie } = await signedIn({ joinedAt: new Date("2026-10-23T23:30:00Z") });
+    const read = async (lng: string) =>
+      (await callRoute(profileLoader, new Request(`${BASE_URL}/profile?lng=${lng}`, { headers: { cookie } }))).result as {
+        joinedOn: string;
+      };
+    expect((await read("zh")).joinedOn).toBe("2026年10月23日");
+    expect((await read("en")).joinedOn).toBe("Oct 23, 2026");
+  });
+
   it("sends visitors to sign in first", async () => {
     const call = await callRoute(profileLoader, new Request(`${BASE_URL}/profile`));
     expect((call.thrown as Response).headers.get("Location")).toBe("/signin?redirectTo=%2Fprofile");

@@ -25,7 +25,8 @@ import {
   updateMemberDetails,
   type DetailValues,
 } from "~/features/members/profile.server";
-import { getInstance } from "~/platform/i18n.server";
+import { formatDay } from "~/features/salutes/dates";
+import { getInstance, getLocale } from "~/platform/i18n.server";
 import { flashToast } from "~/platform/toast.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { DraftNotice, useDraft } from "~/ui/draft";
@@ -40,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // As the member typed it at sign-in (555-010-0004), not as it is stored (+15550100004).
     phone: displayPhone(member.phone),
     joined: member.joinedAt.toISOString(),
+    // "Oct 23, 2026" / "2026年10月23日", written here so the browser hydrates the same text.
+    joinedOn: formatDay(member.joinedAt.toISOString(), getLocale(context)),
     accessLevel,
     details: detailValuesOf(member),
     look: lookToValues(look),
@@ -141,7 +144,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <dd>{loaderData.phone}</dd>
           <dt className="font-medium">{t("fields.joined")}</dt>
           <dd>
-            <time dateTime={loaderData.joined}>{loaderData.joined.slice(0, 10)}</time>
+            <time dateTime={loaderData.joined}>{loaderData.joinedOn}</time>
           </dd>
         </dl>
         <Form ref={detailsForm} method="post" className="space-y-4" aria-labelledby="details-heading">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memberTextLang } from "./text-lang";
+import { gapAfter, gapBefore, memberTextLang } from "./text-lang";
 
 describe("memberTextLang", () => {
   it("marks Chinese text on an English page, and nothing on a Chinese one", () => {
@@ -23,5 +23,19 @@ describe("memberTextLang", () => {
     expect(memberTextLang("고마워요", "zh")).toBe("ko");
     expect(memberTextLang("🎉🎉 100!", "zh")).toBeUndefined();
     expect(memberTextLang("", "en")).toBeUndefined();
+  });
+});
+
+describe("gapAfter", () => {
+  it("puts a space after an English label and none after a full-width Chinese mark", () => {
+    expect(gapAfter("To:")).toBe(" ");
+    expect(gapAfter("发给：")).toBe("");
+    expect(gapAfter("你：")).toBe("");
+    expect(gapAfter("你")).toBe(" ");
+  });
+
+  it("puts a space before an English note and none before a full-width bracket", () => {
+    expect(gapBefore("(optional)")).toBe(" ");
+    expect(gapBefore("（可选）")).toBe("");
   });
 });

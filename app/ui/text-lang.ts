@@ -21,3 +21,19 @@ export function memberTextLang(text: string, pageLanguage: string): string | und
   const page = pageLanguage.toLowerCase();
   return page === lang || page.startsWith(`${lang}-`) ? undefined : lang;
 }
+
+/**
+ * The space between a label and what follows it ("To: Ada"): none after a full-width mark,
+ * which carries its own ("发给：Ada", not "发给： Ada").
+ */
+export function gapAfter(label: string): string {
+  return FULL_WIDTH_END.test(label) ? "" : " ";
+}
+
+/** The space before a note ("Last name (optional)"): none before a full-width mark (姓（可选）). */
+export function gapBefore(note: string): string {
+  return FULL_WIDTH_START.test(note) ? "" : " ";
+}
+
+const FULL_WIDTH_END = /[\u3000-\u303f\uff00-\uffef]$/;
+const FULL_WIDTH_START = /^[\u3000-\u303f\uff00-\uffef]/;

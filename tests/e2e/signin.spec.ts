@@ -164,7 +164,7 @@ test.describe("phone sign-in", () => {
     await expect(page).toHaveURL(/\/newsfeed$/);
     await expect(page.getByText("登录成功！")).toBeVisible();
     // The spec's logged-in notice, on the page the member lands on.
-    await expect(page.getByRole("status").filter({ hasText: "您已成功登录！" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "你已成功登录！" })).toBeVisible();
     await expect(page.getByRole("button", { name: "退出登录" })).toBeVisible();
     // With JavaScript the page changed in place: focus is on its heading, which names it.
     if (testInfo.project.name === "chromium") {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import type { AvatarStyle } from "./look";
 
 export interface ArtCreditView {
@@ -23,15 +23,16 @@ export function ArtCredits({ credits }: { credits: ArtCreditView[] }) {
       <ul className="mt-2 space-y-1">
         {credits.map((c) => (
           <li key={c.style}>
-            {t("credits.line", { style: t(`styles.${c.style}`) })}{" "}
-            <a href={c.source} className="underline" rel="noreferrer">
-              “{c.title}”
-            </a>{" "}
-            {t("credits.by", { creator: c.creator })},{" "}
-            <a href={c.license.url} className="underline" rel="license noreferrer">
-              {c.license.name}
-            </a>
-            {c.license.name.startsWith("CC BY") ? <> — {t("credits.changed")}</> : null}
+            {/* One sentence per language: its quotes (“…” or 《…》), commas and dash. */}
+            <Trans
+              t={t}
+              i18nKey={c.license.name.startsWith("CC BY") ? "credits.entryChanged" : "credits.entry"}
+              values={{ style: t(`styles.${c.style}`), title: c.title, creator: c.creator, license: c.license.name }}
+              components={{
+                source: <a href={c.source} className="underline" rel="noreferrer" />,
+                license: <a href={c.license.url} className="underline" rel="license noreferrer" />,
+              }}
+            />
           </li>
         ))}
       </ul>

@@ -44,4 +44,25 @@ describe("the chat history's markup", () => {
     expect(log).toContain('aria-label="Chat history"');
     expect(log).toContain("overflow-y-auto");
   });
+
+  it("names each speaker for a screen reader with the page language's colon", async () => {
+    expect(html).toContain('<span class="sr-only">You: </span>');
+    const zh = renderToStaticMarkup(
+      <I18nextProvider i18n={await i18nFor("zh")}>
+        <ChatMessages name="火花仔" messages={[{ ID: 1, Content: "你好", Role: "user", Timestamp: "2026-01-01T00:00:00Z" }, { ID: 2, Content: "嗨！", Role: "assistant", Timestamp: "2026-01-01T00:00:01Z" }]} />
+      </I18nextProvider>,
+    );
+    expect(zh).toContain('<span class="sr-only">你：</span>');
+    expect(zh).toContain('<span class="sr-only">火花仔：</span>');
+  });
+
+  it("marks a message in the other language with its lang, so a Chinese voice does not read English", async () => {
+    const zh = renderToStaticMarkup(
+      <I18nextProvider i18n={await i18nFor("zh")}>
+        <ChatMessages name="火花仔" messages={[{ ID: 1, Content: "hello there", Role: "user", Timestamp: "2026-01-01T00:00:00Z" }, { ID: 2, Content: "你好呀！", Role: "assistant", Timestamp: "2026-01-01T00:00:01Z" }]} />
+      </I18nextProvider>,
+    );
+    expect(zh).toContain('<span lang="en" class="whitespace-pre-wrap break-words">hello there</span>');
+    expect(zh).toContain('<span class="whitespace-pre-wrap break-words">你好呀！</span>');
+  });
 });

@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { gapAfter, memberTextLang } from "~/ui/text-lang";
 import { CHAT_MESSAGE_MAX, CHAT_TEXTAREA_MAX_PX, CHAT_TEXTAREA_MIN_PX, type ChatMessageView } from "./rules";
 
 export function ChatMessages({
@@ -71,6 +72,8 @@ function Bubble({
   id?: string;
   failed?: boolean;
 }) {
+  const { t, i18n } = useTranslation("beamkins");
+  const speaker = t("chat.speaker", { who });
   const mine = role === "user";
   return (
     <li
@@ -85,8 +88,11 @@ function Bubble({
             : "self-start bg-glow-100 text-slate-900 dark:bg-slate-800 dark:text-slate-50"
       }`}
     >
-      <span className="sr-only">{who}: </span>
-      <span className="whitespace-pre-wrap break-words">{children}</span>
+      <span className="sr-only">{speaker}{gapAfter(speaker)}</span>
+      {/* Words typed (or answered) in the other language carry it (decision 0407). */}
+      <span lang={memberTextLang(children, i18n.language)} className="whitespace-pre-wrap break-words">
+        {children}
+      </span>
     </li>
   );
 }

@@ -119,6 +119,13 @@ describe("feed cards from the memory of rendered cards", () => {
     expect(card(first, NOW, en, false)).not.toContain("<button");
     expect(card(first)).toBe(before);
   });
+
+  it("put a Chinese glow count in full-width brackets", async () => {
+    const zh = await i18nFor("zh");
+    const html = cardRenderer(zh)({ post: posts[0]!, now: NOW, signedIn: true, formId: "glow-form-_R_1_", listQuery: "" });
+    expect(html).toContain("（4 次发光）");
+    expect(html).not.toContain("(4 次发光)");
+  });
 });
 
 describe("a member's words in a feed card", () => {

@@ -130,7 +130,7 @@ function GlowToggle({ postId, glows, glowedByMe }: GlowProps) {
     >
       {glowMark}
       {` ${glowed ? t("glow.undo") : t("glow.give")}`}
-      <span className="ms-1 tabular-nums">{`(${t("glow.count", { count })})`}</span>
+      <span className="ms-1 tabular-nums">{t("glow.countInButton", { count })}</span>
     </button>
   );
 }

@@ -6,8 +6,17 @@ export interface NamedMember {
   username: string | null;
 }
 
+const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
+const LATIN = /[A-Za-z]/;
+/** A name written in Chinese characters (and no Latin letters): 王, 振仪. */
+const isChineseName = (name: string) => HAN.test(name) && !LATIN.test(name);
+
 export function displayName(member: NamedMember): string {
-  const full = [member.firstName, member.lastName].filter(Boolean).join(" ").trim();
+  const first = member.firstName?.trim() ?? "";
+  const last = member.lastName?.trim() ?? "";
+  // A Chinese name is the family name first, with no space: 姓 王 + 名 振仪 is 王振仪.
+  if (first && last && isChineseName(first) && isChineseName(last)) return `${last}${first}`;
+  const full = [first, last].filter(Boolean).join(" ");
   if (full) return full;
   if (member.username) return member.username;
   return `#${member.id}`;

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldErrors } from "~/features/avatars/look";
+import { gapBefore } from "~/ui/text-lang";
 
 type Values = Record<"firstName" | "lastName" | "username" | "email" | "zipcode", string>;
 
@@ -24,7 +25,7 @@ export function MemberDetailsFields({ values, errors }: { values: Values; errors
       <div>
         <label htmlFor={inputId} className="block font-medium">
           {t(`fields.${name}`)}
-          {optional ? <span className="font-normal text-slate-600 dark:text-slate-400"> {t("optional")}</span> : null}
+          {optional ? <span className="font-normal text-slate-600 dark:text-slate-400">{`${gapBefore(t("optional"))}${t("optional")}`}</span> : null}
         </label>
         <input
           id={inputId}

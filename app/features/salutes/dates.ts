@@ -26,6 +26,12 @@ export function formatSaluteDate(iso: string, locale: string): string {
   return formatter(dateFormats, locale, { dateStyle: "medium" }).format(new Date(iso));
 }
 
+/**
+ * Any other day a page shows (a member joined, a beamkin was befriended) follows the same
+ * rule: written on the server, in the reader's language, in UTC.
+ */
+export const formatDay = formatSaluteDate;
+
 /** "May 3, 2024 at 8:00 PM UTC" / "2024年5月3日 20:00 UTC": when a star salute was given. */
 export function formatReceiptTime(iso: string, locale: string): string {
   return `${formatter(timeFormats, locale, { dateStyle: "long", timeStyle: "short" }).format(new Date(iso))} UTC`;

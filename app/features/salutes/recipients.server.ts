@@ -28,7 +28,9 @@ export async function searchRecipients(query: string, viewerId: number): Promise
     .where(
       and(
         ne(members.id, viewerId),
+        // A Chinese name is shown family name first (王振仪, see displayName): found that way too.
         sql`(lower(coalesce(${members.firstName}, '') || ' ' || coalesce(${members.lastName}, '')) like ${contains}
+             or (coalesce(${members.lastName}, '') || coalesce(${members.firstName}, '')) like ${contains}
              or lower(${members.username}) like ${prefix})`,
       ),
     )

@@ -176,4 +176,12 @@ describe("recipient search", () => {
     expect((await searchRecipients("searcher", me.id)).map((r) => r.id)).not.toContain(me.id);
     expect(await searchRecipients("%", me.id)).toEqual([]);
   });
+
+  it("finds a Chinese name as it is shown, family name first, and shows it that way", async () => {
+    const me = await member("搜索者");
+    const target = await member("振仪", { lastName: "王" });
+    const found = await searchRecipients("王振仪", me.id);
+    expect(found.find((r) => r.id === target.id)?.name).toBe("王振仪");
+    expect((await searchRecipients("振仪", me.id)).map((r) => r.id)).toContain(target.id);
+  });
 });

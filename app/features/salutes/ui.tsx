@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher } from "react-router";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { RedirectField } from "~/ui/redirect-field";
-import { memberTextLang } from "~/ui/text-lang";
+import { gapAfter, memberTextLang } from "~/ui/text-lang";
 import type { Recipient } from "./recipients.server";
 import type { DatedSalute } from "./dates";
 import { reportReasons } from "./report-reasons";
@@ -80,7 +80,7 @@ export function RecipientPicker({
     return (
       <div className="rounded-lg border border-glow-500 bg-glow-50 p-3 dark:bg-slate-900">
         <p>
-          {t("picker.to")} <strong data-recipient-id={recipient.id}>{recipient.name}</strong>
+          {t("picker.to")}{gapAfter(t("picker.to"))}<strong data-recipient-id={recipient.id}>{recipient.name}</strong>
           {recipient.username ? <span className="text-slate-600 dark:text-slate-400"> @{recipient.username}</span> : null}
         </p>
         <Link to={basePath} className="text-sm font-medium underline" aria-describedby={error ? "recipient-error" : undefined}>

@@ -230,7 +230,7 @@ describe("a preference form posted with a value it does not know", () => {
       formRequest(`${path}?lng=zh`, { ...fields, redirectTo: "/newsfeed" }, { headers: { accept: "text/html" } }),
     );
     expect(outcome(call)).toMatchObject({ status: 303, location: "/newsfeed" });
-    expect(await toastOf(call.response)).toEqual({ type: "error", message: "您的请求有问题，请重试" });
+    expect(await toastOf(call.response)).toEqual({ type: "error", message: "你的请求有问题，请重试" });
   });
 
   it.each(cases)("%s answers a script 400 with the translated reason", async (path, action, fields) => {
