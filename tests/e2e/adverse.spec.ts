@@ -1,0 +1,88 @@
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { expect, signIn, test, uniquePhone } from "./fixtures";
+
+/**
+ * A member on a bad day: a connection that drops while a post is on its way, a second tab
+ * with an old form, a double click.
+ */
+
+function uniqueName(prefix: string) {
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  let tail = "";
+  for (let i = 0; i < 7; i++) tail += letters[Math.floor(Math.random() * letters.length)];
+  return { firstName: prefix, lastName: `${tail[0]!.toUpperCase()}${tail.slice(1)}` };
+}
+
+async function otherMember(browser: Browser, testInfo: TestInfo, prefix: string) {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  });
+  const page = await context.newPage();
+  const name = uniqueName(prefix);
+  const { memberId } = await signIn(page, { ...name, phone: uniquePhone(), withAvatar: true });
+  return { page, memberId, name: `${name.firstName} ${name.lastName}`, context };
+}
+
+/** Posts to `path` fail as a dropped connection would; pages and scripts still load. */
+async function dropPostsTo(page: Page, path: string) {
+  await page.route(
+    (url) => url.pathname === path || url.pathname === `${path}.data`,
+    (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()),
+  );
+}
+
+/** Until React has hydrated, a click posts the plain form (what a member without JavaScript gets). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector("header") ?? {}).some((key) => key.startsWith("__reactProps")),
+  );
+}
+
+const unreachable = "Glow couldn't be reached, so that didn't go through. Check your connection and try again.";
+
+test.describe("a connection that drops mid-post", () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== "chromium", "without JavaScript the browser shows its own offline page");
+  });
+
+  test("a compliment that never arrived keeps the page and what was typed, and sends on the next try", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await signIn(page, { ...uniqueName("Tunnel"), phone: uniquePhone(), withAvatar: true });
+    const friend = await otherMember(browser, testInfo, "Ferry");
+    await page.goto(`/compliment?to=${friend.memberId}`);
+    await page.getByLabel("Your compliment").fill("Typed on the train before the tunnel");
+    await page.getByLabel("Gems to give (optional)").fill("1");
+    await hydrated(page);
+
+    await dropPostsTo(page, "/compliment");
+    await page.getByRole("button", { name: "Send compliment" }).click();
+    await expect(page.locator("[data-toast-type=error]")).toContainText(unreachable);
+    await expect(page.getByRole("heading", { name: "Send a compliment" })).toBeVisible();
+    await expect(page.getByLabel("Your compliment")).toHaveValue("Typed on the train before the tunnel");
+    await expect(page.getByLabel("Gems to give (optional)")).toHaveValue("1");
+    await expect(page.getByRole("button", { name: "Send compliment" })).toBeEnabled();
+
+    await page.unrouteAll();
+    await page.getByRole("button", { name: "Send compliment" }).click();
+    await expect(page).toHaveURL(/\/newsfeed\/compliment\/\d+$/);
+    await expect(page.getByRole("region", { name: "Post" }).getByText("Typed on the train before the tunnel")).toBeVisible();
+    await friend.context.close();
+  });
+
+  test("a glow that never arrived leaves the feed in place, as it was", async ({ page }) => {
+    await signIn(page, { ...uniqueName("Glower"), phone: uniquePhone(), withAvatar: true });
+    await page.goto("/newsfeed");
+    const glow = page.locator("button[name=glow]").first();
+    const before = await glow.innerText();
+    await hydrated(page);
+
+    await dropPostsTo(page, "/reactions");
+    await glow.click();
+    await expect(page.locator("[data-toast-type=error]")).toContainText(unreachable);
+    await expect(page.getByRole("heading", { name: "Newsfeed" })).toBeVisible();
+    await expect(page.locator("button[name=glow]").first()).toHaveText(before);
+  });
+});
