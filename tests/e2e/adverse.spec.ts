@@ -42,9 +42,7 @@ async function hydrated(page: Page) {
 const unreachable = "Glow couldn't be reached, so that didn't go through. Check your connection and try again.";
 
 test.describe("a connection that drops mid-post", () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== "chromium", "without JavaScript the browser shows its own offline page");
-  });
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript the browser shows its own offline page");
 
   test("a compliment that never arrived keeps the page and what was typed, and sends on the next try", async ({
     page,
