@@ -13,6 +13,7 @@ import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
 import { flashToast } from "~/platform/toast.server";
 import { RedirectField } from "~/ui/redirect-field";
+import { refreshAfterConflict } from "~/platform/refresh-after-conflict";
 
 export const handle = { i18n: ["beamkins"] };
 
@@ -32,6 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     recent,
   };
 }
+
+/** Gems or light spent elsewhere: a refusal comes with the page's fresh counts. */
+export const shouldRevalidate = refreshAfterConflict;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Your Beamkins"} · Glow` },

@@ -84,3 +84,55 @@ test.describe("a connection that drops mid-post", () => {
     await expect(page.locator("button[name=glow]").first()).toHaveText(before);
   });
 });
+
+test.describe("a second tab with an old form", () => {
+  test("gems spent in one tab: the other tab's send is refused, with the count that is true now", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await signIn(page, { ...uniqueName("Twotabs"), phone: uniquePhone(), withAvatar: true });
+    const friend = await otherMember(browser, testInfo, "Otto");
+    const other = await otherMember(browser, testInfo, "Olga");
+    const stale = await page.context().newPage();
+    await stale.goto(`/compliment?to=${other.memberId}`);
+    await expect(stale.getByText("You have 10 gems left to give this week.")).toBeVisible();
+
+    await page.goto(`/compliment?to=${friend.memberId}`);
+    await page.getByLabel("Your compliment").fill("Eight gems for the best map maker");
+    await page.getByLabel("Gems to give (optional)").fill("8");
+    await page.getByRole("button", { name: "Send compliment" }).click();
+    await expect(page).toHaveURL(/\/newsfeed\/compliment\/\d+$/);
+
+    if (testInfo.project.use.javaScriptEnabled) await hydrated(stale);
+    await stale.getByLabel("Your compliment").fill("Five gems from the old tab");
+    await stale.getByLabel("Gems to give (optional)").fill("5");
+    await stale.getByRole("button", { name: "Send compliment" }).click();
+    await expect(stale.getByText("You don't have that many gems left this week.")).toBeVisible();
+    await expect(stale.getByText("You have 2 gems left to give this week.")).toBeVisible();
+    await expect(stale.getByText("You have 10 gems left to give this week.")).toHaveCount(0);
+    await expect(stale.getByLabel("Your compliment")).toHaveValue("Five gems from the old tab");
+    await friend.context.close();
+    await other.context.close();
+  });
+
+  test("light given in one tab: the other tab's give is refused, with the balance that is true now", async ({ page }, testInfo) => {
+    await signIn(page, { ...uniqueName("Lumen"), phone: uniquePhone(), withAvatar: true });
+    await page.goto("/beamkins");
+    await page.getByRole("button", { name: "Befriend Sparkit" }).click();
+    await expect(page.getByRole("heading", { name: /Sparkit/, level: 3 })).toBeVisible();
+    await expect(page.getByTestId("member-light")).toHaveText("You have 5 light to give.");
+    const stale = await page.context().newPage();
+    await stale.goto("/beamkins");
+
+    await page.getByLabel(/Light to give/).fill("5");
+    await page.getByRole("button", { name: /Give light/ }).click();
+    await expect(page.getByTestId("member-light")).toHaveText("You have 0 light to give.");
+
+    if (testInfo.project.use.javaScriptEnabled) await hydrated(stale);
+    await stale.getByLabel(/Light to give/).fill("3");
+    await stale.getByRole("button", { name: /Give light/ }).click();
+    await expect(stale.getByRole("alert").filter({ hasText: "You don't have that much light. You have 0." })).toBeVisible();
+    await expect(stale.getByTestId("member-light")).toHaveText("You have 0 light to give.");
+    await expect(stale.getByLabel(/Light to give/)).toHaveValue("3");
+  });
+});
