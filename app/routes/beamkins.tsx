@@ -12,6 +12,7 @@ import { refusalText, wholeNumber } from "~/features/beamkins/responses.server";
 import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
 import { flashToast } from "~/platform/toast.server";
+import { usePosting } from "~/ui/pending";
 import { RedirectField } from "~/ui/redirect-field";
 import { refreshAfterConflict } from "~/platform/refresh-after-conflict";
 
@@ -71,6 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Beamkins({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("beamkins");
+  // A member befriends one starter: while one is on its way, none can be pressed.
+  const befriending = usePosting("/beamkins/obtain");
+  const choosing = usePosting("/beamkins/active");
+  const packing = usePosting("/beamkins/backpack");
   const { owned, starters, activeId, corralled, balance, recent } = loaderData;
   const active = owned.find((c) => c.id === activeId) ?? null;
   return (
@@ -109,7 +114,11 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
                   <Form method="post" action="/beamkins/obtain">
                     <RedirectField />
                     <input type="hidden" name="creatureId" value={c.id} />
-                    <button type="submit" className="rounded-md bg-glow-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-glow-900">
+                    <button
+                      type="submit"
+                      disabled={befriending}
+                      className="rounded-md bg-glow-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-glow-900 disabled:opacity-60"
+                    >
                       {t("obtain.submit", { name: t(c.name) })}
                     </button>
                   </Form>
@@ -146,7 +155,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" action="/beamkins/active">
             <RedirectField />
             <input type="hidden" name="creatureId" value="0" />
-            <button type="submit" className="text-sm underline">
+            <button type="submit" disabled={choosing} className="text-sm underline disabled:opacity-60">
               {t("choose.none")}
             </button>
           </Form>
@@ -165,7 +174,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
             <Form method="post" action="/beamkins/backpack">
               <RedirectField />
               <input type="hidden" name="corralled" value={corralled ? "false" : "true"} />
-              <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 font-semibold">
+              <button type="submit" disabled={packing} className="rounded-md border border-slate-400 px-3 py-1.5 font-semibold disabled:opacity-60">
                 {t(corralled ? "backpack.release" : "backpack.corral", { name: t(active.name) })}
               </button>
             </Form>
@@ -194,6 +203,7 @@ function OwnedCard({
 }) {
   const { t, i18n } = useTranslation("beamkins");
   const navigation = useNavigation();
+  const choosing = usePosting("/beamkins/active");
   const name = t(beamkin.name);
   const giving = navigation.state !== "idle" && navigation.formData?.get("creatureId") === String(beamkin.id);
   const inputId = `give-${beamkin.id}`;
@@ -253,7 +263,11 @@ function OwnedCard({
           <Form method="post" action="/beamkins/active">
             <RedirectField />
             <input type="hidden" name="creatureId" value={beamkin.id} />
-            <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold">
+            <button
+              type="submit"
+              disabled={choosing}
+              className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold disabled:opacity-60"
+            >
               {t("choose.submit", { name })}
             </button>
           </Form>

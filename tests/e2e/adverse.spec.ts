@@ -136,3 +136,45 @@ test.describe("a second tab with an old form", () => {
     await expect(stale.getByLabel(/Light to give/)).toHaveValue("3");
   });
 });
+
+test.describe("a post still on its way", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript the browser shows its own loading state");
+
+  test("befriending a starter: every starter's button waits until the first press is answered", async ({ page }) => {
+    await signIn(page, { ...uniqueName("Slowpoke"), phone: uniquePhone(), withAvatar: true });
+    await page.goto("/beamkins");
+    await hydrated(page);
+    // Hold the post until the buttons have been looked at, as a slow connection would.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith("/beamkins/obtain"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.getByRole("button", { name: "Befriend Sparkit" }).click();
+    await expect(page.getByRole("button", { name: "Befriend Sparkit" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Befriend Mothlume" })).toBeDisabled();
+    release();
+    await expect(page.getByRole("heading", { name: /Sparkit/, level: 3 })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Befriend Mothlume" })).toHaveCount(0);
+
+    // Choosing the companion and the backpack wait too.
+    let releaseBackpack!: () => void;
+    const backpackHeld = new Promise<void>((resolve) => (releaseBackpack = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith("/beamkins/backpack"),
+      async (route) => {
+        await backpackHeld;
+        await route.continue();
+      },
+    );
+    const backpack = page.locator("#backpack").getByRole("button");
+    await backpack.click();
+    await expect(backpack).toBeDisabled();
+    releaseBackpack();
+    await expect(backpack).toBeEnabled();
+  });
+});

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher } from "react-router";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
+import { usePosting } from "~/ui/pending";
 import { RedirectField } from "~/ui/redirect-field";
 import { memberTextLang } from "~/ui/text-lang";
 import type { Recipient } from "./recipients.server";
@@ -270,12 +271,13 @@ export function ReceivedSalutes({
 function HideOrReport({ saluteId }: { saluteId: number }) {
   const { t } = useTranslation("salutes");
   const id = useId();
+  const posting = usePosting("/salutes/received", { saluteId: String(saluteId) });
   return (
     <div className="mt-2 flex flex-wrap items-end gap-3">
       <Form method="post" action="/salutes/received">
         <RedirectField />
         <input type="hidden" name="saluteId" value={saluteId} />
-        <button type="submit" name="intent" value="hide" className={secondaryButton}>
+        <button type="submit" name="intent" value="hide" disabled={posting} className={`${secondaryButton} disabled:opacity-60`}>
           {t("received.hide")}
         </button>
       </Form>
@@ -294,7 +296,7 @@ function HideOrReport({ saluteId }: { saluteId: number }) {
             ))}
           </select>
         </div>
-        <button type="submit" name="intent" value="report" className={secondaryButton}>
+        <button type="submit" name="intent" value="report" disabled={posting} className={`${secondaryButton} disabled:opacity-60`}>
           {t("received.report")}
         </button>
       </Form>
