@@ -12,7 +12,7 @@ import { refusalText, wholeNumber } from "~/features/beamkins/responses.server";
 import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
 import { flashToast } from "~/platform/toast.server";
-import { usePosting } from "~/ui/pending";
+import { usePosting, waitingButton } from "~/ui/pending";
 import { RedirectField } from "~/ui/redirect-field";
 import { refreshAfterConflict } from "~/platform/refresh-after-conflict";
 
@@ -116,8 +116,8 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
                     <input type="hidden" name="creatureId" value={c.id} />
                     <button
                       type="submit"
-                      disabled={befriending}
-                      className="rounded-md bg-glow-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-glow-900 disabled:opacity-60"
+                      {...waitingButton(befriending)}
+                      className="rounded-md bg-glow-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60"
                     >
                       {t("obtain.submit", { name: t(c.name) })}
                     </button>
@@ -155,7 +155,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" action="/beamkins/active">
             <RedirectField />
             <input type="hidden" name="creatureId" value="0" />
-            <button type="submit" disabled={choosing} className="text-sm underline disabled:opacity-60">
+            <button type="submit" {...waitingButton(choosing)} className="text-sm underline aria-disabled:opacity-60">
               {t("choose.none")}
             </button>
           </Form>
@@ -174,7 +174,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
             <Form method="post" action="/beamkins/backpack">
               <RedirectField />
               <input type="hidden" name="corralled" value={corralled ? "false" : "true"} />
-              <button type="submit" disabled={packing} className="rounded-md border border-slate-400 px-3 py-1.5 font-semibold disabled:opacity-60">
+              <button type="submit" {...waitingButton(packing)} className="rounded-md border border-slate-400 px-3 py-1.5 font-semibold aria-disabled:opacity-60">
                 {t(corralled ? "backpack.release" : "backpack.corral", { name: t(active.name) })}
               </button>
             </Form>
@@ -265,8 +265,8 @@ function OwnedCard({
             <input type="hidden" name="creatureId" value={beamkin.id} />
             <button
               type="submit"
-              disabled={choosing}
-              className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold disabled:opacity-60"
+              {...waitingButton(choosing)}
+              className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold aria-disabled:opacity-60"
             >
               {t("choose.submit", { name })}
             </button>

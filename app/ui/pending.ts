@@ -16,3 +16,15 @@ export function usePosting(action: string, fields: Record<string, string | strin
     return typeof value === "string" && (Array.isArray(want) ? want.includes(value) : value === want);
   });
 }
+
+/**
+ * What a button whose post is on its way carries: it says it is disabled and ignores
+ * presses, but keeps the focus (a `disabled` button drops it to the page, and the member
+ * using the keyboard starts again from the top).
+ */
+export function waitingButton(posting: boolean) {
+  return {
+    "aria-disabled": posting || undefined,
+    onClick: posting ? (event: { preventDefault: () => void }) => event.preventDefault() : undefined,
+  };
+}

@@ -172,9 +172,13 @@ test.describe("a post still on its way", () => {
       },
     );
     const backpack = page.locator("#backpack").getByRole("button");
-    await backpack.click();
+    await backpack.focus();
+    await page.keyboard.press("Enter");
     await expect(backpack).toBeDisabled();
+    // Waiting does not take the focus away from the button the member pressed.
+    await expect(backpack).toBeFocused();
     releaseBackpack();
     await expect(backpack).toBeEnabled();
+    await expect(backpack).toBeFocused();
   });
 });

@@ -524,9 +524,9 @@ export function CharacterCreator({
           type="submit"
           name="intent"
           value="save"
-          onClick={remember("save")}
-          disabled={saving}
-          className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 disabled:opacity-60"
+          onClick={saving ? (event) => event.preventDefault() : remember("save")}
+          aria-disabled={saving || undefined}
+          className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 aria-disabled:opacity-60"
         >
           {t("actions.save")}
         </button>
@@ -535,8 +535,8 @@ export function CharacterCreator({
           name="intent"
           value="reset"
           formNoValidate
-          onClick={remember("reset")}
-          disabled={saving}
+          onClick={saving ? (event) => event.preventDefault() : remember("reset")}
+          aria-disabled={saving || undefined}
           className="rounded-md px-4 py-2 font-medium underline hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus dark:hover:bg-slate-800"
         >
           {t("actions.reset")}

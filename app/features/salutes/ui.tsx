@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher } from "react-router";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
-import { usePosting } from "~/ui/pending";
+import { usePosting, waitingButton } from "~/ui/pending";
 import { RedirectField } from "~/ui/redirect-field";
 import { memberTextLang } from "~/ui/text-lang";
 import type { Recipient } from "./recipients.server";
@@ -277,7 +277,7 @@ function HideOrReport({ saluteId }: { saluteId: number }) {
       <Form method="post" action="/salutes/received">
         <RedirectField />
         <input type="hidden" name="saluteId" value={saluteId} />
-        <button type="submit" name="intent" value="hide" disabled={posting} className={`${secondaryButton} disabled:opacity-60`}>
+        <button type="submit" name="intent" value="hide" {...waitingButton(posting)} className={`${secondaryButton} aria-disabled:opacity-60`}>
           {t("received.hide")}
         </button>
       </Form>
@@ -296,7 +296,7 @@ function HideOrReport({ saluteId }: { saluteId: number }) {
             ))}
           </select>
         </div>
-        <button type="submit" name="intent" value="report" disabled={posting} className={`${secondaryButton} disabled:opacity-60`}>
+        <button type="submit" name="intent" value="report" {...waitingButton(posting)} className={`${secondaryButton} aria-disabled:opacity-60`}>
           {t("received.report")}
         </button>
       </Form>
