@@ -70,6 +70,28 @@ test.describe("a connection that drops mid-post", () => {
     await friend.context.close();
   });
 
+  test("suggestions that cannot load say so and leave the search as typed; Search still works", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await signIn(page, { ...uniqueName("Seeker"), phone: uniquePhone(), withAvatar: true });
+    const friend = await otherMember(browser, testInfo, "Sought");
+    await page.goto("/compliment");
+    await hydrated(page);
+    await page.route((url) => url.pathname === "/salutes/recipients", (route) => route.abort("internetdisconnected"));
+    const search = page.getByLabel(/Who do you want to salute/);
+    const surname = friend.name.split(" ")[1]!;
+    await search.pressSequentially(surname, { delay: 30 });
+    await expect(page.getByText("Suggestions couldn't load. Press Search to look anyway.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Send a compliment" })).toBeVisible();
+    await expect(search).toHaveValue(surname);
+
+    await page.unrouteAll();
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("list", { name: "Matching members" }).getByRole("link", { name: friend.name })).toBeVisible();
+    await friend.context.close();
+  });
+
   test("a glow that never arrived leaves the feed in place, as it was", async ({ page }) => {
     await signIn(page, { ...uniqueName("Glower"), phone: uniquePhone(), withAvatar: true });
     await page.goto("/newsfeed");
