@@ -204,3 +204,39 @@ test.describe("a post still on its way", () => {
     await expect(backpack).toBeFocused();
   });
 });
+
+test.describe("pressed twice", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript Enter makes a new line; the button sends");
+
+  test("a double Enter in the chat sends the message once and gets one reply", async ({ page }) => {
+    await signIn(page, { ...uniqueName("Chatty"), phone: uniquePhone(), withAvatar: true });
+    await page.goto("/beamkins");
+    await page.getByRole("button", { name: "Befriend Sparkit" }).click();
+    await expect(page.getByRole("heading", { name: /Sparkit/, level: 3 })).toBeVisible();
+    await page.goto("/chat-demo");
+    await hydrated(page);
+    let posts = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith("/chat-demo"),
+      async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        posts += 1;
+        await held;
+        await route.continue();
+      },
+    );
+    const box = page.getByLabel("Message");
+    await box.fill("Are you glowing today?");
+    await box.press("Enter");
+    await expect(page.getByRole("button", { name: "Sending…" })).toBeDisabled();
+    await box.press("Enter");
+    release();
+    await expect(page.getByText("Are you glowing today?")).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Send" })).toBeEnabled();
+    expect(posts).toBe(1);
+    await page.reload();
+    await expect(page.getByText("Are you glowing today?")).toHaveCount(1);
+  });
+});
