@@ -39,6 +39,7 @@ async function hydrated(page: Page) {
   );
 }
 
+const chatError = "Sorry, I encountered an error. Please try again.";
 const unreachable = "Glow couldn't be reached, so that didn't go through. Check your connection and try again.";
 
 test.describe("a connection that drops mid-post", () => {
@@ -90,6 +91,31 @@ test.describe("a connection that drops mid-post", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByRole("list", { name: "Matching members" }).getByRole("link", { name: friend.name })).toBeVisible();
     await friend.context.close();
+  });
+
+  test("a companion chat message that never arrived comes back to the box, with the failure said", async ({ page }) => {
+    await signIn(page, { ...uniqueName("Faraway"), phone: uniquePhone(), withAvatar: true });
+    await page.goto("/beamkins");
+    await page.getByRole("button", { name: "Befriend Sparkit" }).click();
+    await expect(page.getByRole("heading", { name: /Sparkit/, level: 3 })).toBeVisible();
+    await page.goto("/newsfeed");
+    await hydrated(page);
+    await page.getByTestId("floating-companion").click();
+    const dialog = page.getByRole("dialog", { name: "Chat with Sparkit" });
+    await expect(dialog.getByRole("log")).toContainText("No messages yet");
+    await dropPostsTo(page, "/beamkins/chat");
+    const box = dialog.getByLabel("Message");
+    await box.fill("Can you hear me from the tunnel?");
+    await box.press("Enter");
+    await expect(dialog.getByText(chatError)).toBeVisible();
+    await expect(box).toHaveValue("Can you hear me from the tunnel?");
+    await expect(dialog.locator("[data-role=user]")).toHaveCount(0);
+
+    await page.unrouteAll();
+    await box.press("Enter");
+    await expect(dialog.locator("[data-role=user]")).toContainText(["Can you hear me from the tunnel?"]);
+    await expect(dialog.locator("[data-role=assistant]")).toHaveCount(1);
+    await expect(box).toHaveValue("");
   });
 
   test("a glow that never arrived leaves the feed in place, as it was", async ({ page }) => {
