@@ -641,7 +641,8 @@ function BackpackDialog({ companion, onClose }: { companion: CompanionData; onCl
     try {
       const response = await fetch("/beamkins/backpack", { method: "POST", body, headers: { Accept: "application/json" } });
       const json = (await response.json().catch(() => null)) as { message?: string; error?: string } | null;
-      setNote(json?.message ?? json?.error ?? null);
+      // An answer that is not the game's (a proxy's error page) still says it failed.
+      setNote(json?.message ?? json?.error ?? (response.ok ? null : t("chat.error")));
       await revalidator.revalidate();
     } catch {
       setNote(t("chat.error"));
