@@ -28,6 +28,7 @@ import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.serve
 import { commitSession, getSession } from "~/platform/session.server";
 import { themeSessionResolver } from "~/platform/theme.server";
 import { unreadableBodyIsBadRequest } from "~/platform/unreadable-body.server";
+import { keepPageWhenPostFails } from "~/platform/unsent-posts";
 import { toastMiddleware, toastOfThisRequest } from "~/platform/toast.server";
 import { CookieBanner } from "~/ui/cookie-banner";
 import { SessionNotices } from "~/ui/session-notices";
@@ -47,6 +48,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   toastMiddleware,
   sameSiteBounce,
 ];
+
+/** In the browser: a post that never reached Glow keeps the page and what was typed. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWhenPostFails];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },

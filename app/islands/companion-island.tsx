@@ -560,10 +560,14 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
         setText(message);
         setError(json.error);
       } else {
-        setChat((c) => ({ ...c, messages: [...c.messages, mine], failure: t("chat.error") }));
+        // As on the chat page: the failure says so, and what they typed comes back to the
+        // box to send again (it is not shown as said: it may never have arrived).
+        setText((current) => current || message);
+        setChat((c) => ({ ...c, failure: t("chat.error") }));
       }
     } catch {
-      setChat((c) => ({ ...c, messages: [...c.messages, mine], failure: t("chat.error") }));
+      setText((current) => current || message);
+      setChat((c) => ({ ...c, failure: t("chat.error") }));
     } finally {
       setPending(null);
       textarea.current?.focus();
@@ -637,7 +641,8 @@ function BackpackDialog({ companion, onClose }: { companion: CompanionData; onCl
     try {
       const response = await fetch("/beamkins/backpack", { method: "POST", body, headers: { Accept: "application/json" } });
       const json = (await response.json().catch(() => null)) as { message?: string; error?: string } | null;
-      setNote(json?.message ?? json?.error ?? null);
+      // An answer that is not the game's (a proxy's error page) still says it failed.
+      setNote(json?.message ?? json?.error ?? (response.ok ? null : t("chat.error")));
       await revalidator.revalidate();
     } catch {
       setNote(t("chat.error"));

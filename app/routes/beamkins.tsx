@@ -13,7 +13,9 @@ import { formatDay } from "~/features/salutes/dates";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
 import { flashToast } from "~/platform/toast.server";
+import { usePosting, waitingButton } from "~/ui/pending";
 import { RedirectField } from "~/ui/redirect-field";
+import { refreshAfterConflict } from "~/platform/refresh-after-conflict";
 
 export const handle = { i18n: ["beamkins"] };
 
@@ -34,6 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     recent,
   };
 }
+
+/** Gems or light spent elsewhere: a refusal comes with the page's fresh counts. */
+export const shouldRevalidate = refreshAfterConflict;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Your Beamkins"} · Glow` },
@@ -69,6 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Beamkins({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("beamkins");
+  // A member befriends one starter: while one is on its way, none can be pressed.
+  const befriending = usePosting("/beamkins/obtain");
+  const choosing = usePosting("/beamkins/active");
+  const packing = usePosting("/beamkins/backpack");
   const { owned, starters, activeId, corralled, balance, recent } = loaderData;
   const active = owned.find((c) => c.id === activeId) ?? null;
   return (
@@ -107,7 +116,11 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
                   <Form method="post" action="/beamkins/obtain">
                     <RedirectField />
                     <input type="hidden" name="creatureId" value={c.id} />
-                    <button type="submit" className="rounded-md bg-glow-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-glow-900">
+                    <button
+                      type="submit"
+                      {...waitingButton(befriending)}
+                      className="rounded-md bg-glow-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60"
+                    >
                       {t("obtain.submit", { name: t(c.name) })}
                     </button>
                   </Form>
@@ -144,7 +157,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" action="/beamkins/active">
             <RedirectField />
             <input type="hidden" name="creatureId" value="0" />
-            <button type="submit" className="text-sm underline">
+            <button type="submit" {...waitingButton(choosing)} className="text-sm underline aria-disabled:opacity-60">
               {t("choose.none")}
             </button>
           </Form>
@@ -163,7 +176,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
             <Form method="post" action="/beamkins/backpack">
               <RedirectField />
               <input type="hidden" name="corralled" value={corralled ? "false" : "true"} />
-              <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 font-semibold">
+              <button type="submit" {...waitingButton(packing)} className="rounded-md border border-slate-400 px-3 py-1.5 font-semibold aria-disabled:opacity-60">
                 {t(corralled ? "backpack.release" : "backpack.corral", { name: t(active.name) })}
               </button>
             </Form>
@@ -192,6 +205,7 @@ function OwnedCard({
 }) {
   const { t } = useTranslation("beamkins");
   const navigation = useNavigation();
+  const choosing = usePosting("/beamkins/active");
   const name = t(beamkin.name);
   const giving = navigation.state !== "idle" && navigation.formData?.get("creatureId") === String(beamkin.id);
   const inputId = `give-${beamkin.id}`;
@@ -251,7 +265,11 @@ function OwnedCard({
           <Form method="post" action="/beamkins/active">
             <RedirectField />
             <input type="hidden" name="creatureId" value={beamkin.id} />
-            <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold">
+            <button
+              type="submit"
+              {...waitingButton(choosing)}
+              className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold aria-disabled:opacity-60"
+            >
               {t("choose.submit", { name })}
             </button>
           </Form>

@@ -6,6 +6,7 @@ import { handleSend, loadPicker } from "~/features/salutes/send.server";
 import { FormError, GemsField, MessageField, primaryButton, RecipientPicker, useSaluteFocus } from "~/features/salutes/ui";
 import { getInstance } from "~/platform/i18n.server";
 import { DraftNotice, useDraft } from "~/ui/draft";
+import { refreshAfterConflict } from "~/platform/refresh-after-conflict";
 
 export const handle = { i18n: ["salutes"] };
 
@@ -24,6 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     "salutes:compliment.sent",
   );
 }
+
+/** Gems or light spent elsewhere: a refusal comes with the page's fresh counts. */
+export const shouldRevalidate = refreshAfterConflict;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Compliment"} · Glow` }];
 

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { escapeHtml } from "~/platform/escape-html";
+import { usePosting } from "~/ui/pending";
 import {
   avatarStyles,
   colorName,
@@ -200,6 +202,9 @@ export function CharacterCreator({
   const [previewFailed, setPreviewFailed] = useState(false);
   useEffect(() => setHydrated(true), []);
   const root = useReturnFocus();
+  // A save or reset on its way (the form posts to its own page): neither can go twice.
+  const location = useLocation();
+  const saving = usePosting(location.pathname, { intent: ["save", "reset"] });
 
   const url = previewUrl(values);
   useEffect(() => {
@@ -519,8 +524,9 @@ export function CharacterCreator({
           type="submit"
           name="intent"
           value="save"
-          onClick={remember("save")}
-          className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2"
+          onClick={saving ? (event) => event.preventDefault() : remember("save")}
+          aria-disabled={saving || undefined}
+          className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 aria-disabled:opacity-60"
         >
           {t("actions.save")}
         </button>
@@ -529,7 +535,8 @@ export function CharacterCreator({
           name="intent"
           value="reset"
           formNoValidate
-          onClick={remember("reset")}
+          onClick={saving ? (event) => event.preventDefault() : remember("reset")}
+          aria-disabled={saving || undefined}
           className="rounded-md px-4 py-2 font-medium underline hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus dark:hover:bg-slate-800"
         >
           {t("actions.reset")}

@@ -287,6 +287,21 @@ describe("chatting", () => {
     expect(owned?.light).toBe(STARTING_LIGHT + CHAT_LIGHT_DAILY_CAP);
   });
 
+  it("the same message sent twice at once (a double Enter) is said, lit and answered once", async () => {
+    const { member, creatureId: id } = await memberWithSparkit();
+    const now = new Date("2030-08-01T10:00:00Z");
+    const [first, second] = await Promise.all([chat(member, "are you there?", { now }), chat(member, "are you there?", { now })]);
+    expect([first.source, second.source].filter((source) => source === "repeat")).toHaveLength(1);
+    const history = await chatHistory(member.id, id);
+    expect(history.map((m) => m.Role)).toEqual(["user", "assistant"]);
+    const [owned] = await memberCreatures(member.id);
+    expect(owned?.light).toBe(STARTING_LIGHT + 1);
+    // Said again later, it is a new message.
+    const later = await chat(member, "are you there?", { now: new Date(now.getTime() + 60_000) });
+    expect(later.source).not.toBe("repeat");
+    expect(await chatHistory(member.id, id)).toHaveLength(4);
+  });
+
   it("refuses an empty or overlong message, and a beamkin the member does not own", async () => {
     const { member } = await memberWithSparkit();
     expect(await refusalOf(chat(member, "   \n "))).toBe("empty-message");

@@ -156,7 +156,11 @@ export function ChatTextarea({
           // Enter sends; Shift+Enter (and Enter while composing Chinese) does not.
           if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
           event.preventDefault();
-          event.currentTarget.form?.requestSubmit();
+          const form = event.currentTarget.form;
+          // While the last message is on its way its Send button waits: a second Enter
+          // would send it again (requestSubmit does not ask the button).
+          if (!form || form.querySelector("button[type=submit]:disabled")) return;
+          form.requestSubmit();
         }}
         style={{ minHeight: CHAT_TEXTAREA_MIN_PX, maxHeight: CHAT_TEXTAREA_MAX_PX }}
         className="block w-full resize-none overflow-y-auto rounded-md border border-slate-400 px-3 py-2 [field-sizing:content] dark:bg-slate-900"

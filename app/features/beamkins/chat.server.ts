@@ -98,13 +98,44 @@ export async function ownsBeamkins(memberId: number): Promise<boolean> {
   return Boolean(row);
 }
 
+/** How long the same message from the same member counts as the one already sent. */
+export const CHAT_REPEAT_WINDOW_MS = 10_000;
+
+/**
+ * Stores the member's message unless they sent these very words to this beamkin within
+ * CHAT_REPEAT_WINDOW_MS. Their sends queue on an advisory lock, so two posts of one message
+ * racing each other store it once. Returns whether it was stored.
+ */
+async function storeUnlessRepeat(memberId: number, creatureId: number, message: string, now: Date) {
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat\u001f${memberId}`}, 0))`);
+    const [same] = await tx
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.memberId, memberId),
+          eq(chatMessages.creatureId, creatureId),
+          eq(chatMessages.role, "user"),
+          eq(chatMessages.content, message),
+          gte(chatMessages.createdAt, new Date(now.getTime() - CHAT_REPEAT_WINDOW_MS)),
+        ),
+      )
+      .limit(1);
+    if (same) return false;
+    await tx.insert(chatMessages).values({ memberId, creatureId, role: "user", content: message, createdAt: now });
+    return true;
+  });
+}
+
 export interface ChatOutcome {
   /** The beamkin's reply (already the placeholder text when the brain said nothing). */
   reply: string;
   /** The beamkin's light after the message; null in the creature-less chat. */
   newLight: number | null;
   creature: OwnedBeamkin | null;
-  source: BrainSource;
+  /** "repeat": the same message was just sent; nothing was stored or answered again. */
+  source: BrainSource | "repeat";
 }
 
 /**
@@ -138,7 +169,11 @@ export async function sendChatMessage(input: {
   }
 
   const history = await chatHistory(memberId, creatureId, 20);
-  await db().insert(chatMessages).values({ memberId, creatureId, role: "user", content: message, createdAt: now });
+  if (!(await storeUnlessRepeat(memberId, creatureId, message, now))) {
+    // The same words a moment ago (a double Enter, a form sent twice on a slow line): that
+    // message is already in the thread with its reply; it is not said, lit or answered twice.
+    return { reply: "", newLight: creature?.light ?? null, creature, source: "repeat" };
+  }
   const newLight = creature ? await addChatLight(memberId, creatureId, now) : null;
 
   const answer = await brainReply(

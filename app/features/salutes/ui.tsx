@@ -1,8 +1,9 @@
 /** Shared pieces of the salute screens. */
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link } from "react-router";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
+import { usePosting, waitingButton } from "~/ui/pending";
 import { RedirectField } from "~/ui/redirect-field";
 import { gapAfter, memberTextLang } from "~/ui/text-lang";
 import type { Recipient } from "./recipients.server";
@@ -68,13 +69,47 @@ export function RecipientPicker({
   error?: string;
 }) {
   const { t } = useTranslation("salutes");
-  const fetcher = useFetcher<{ results: Recipient[] }>();
   const [typed, setTyped] = useState(q);
+  // Suggestions come by plain fetch, not a fetcher: a fetcher's failed load (a dropped
+  // connection, a session ended in another tab) would replace the whole page with the error
+  // screen. Here it only says so, and the Search button still works.
+  const [suggested, setSuggested] = useState<{ q: string; results: Recipient[] } | null>(null);
+  const [suggesting, setSuggesting] = useState(false);
+  const [suggestFailed, setSuggestFailed] = useState(false);
+  const inflight = useRef<AbortController | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const inputId = useId();
   const listId = useId();
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(
+    () => () => {
+      window.clearTimeout(timer.current);
+      inflight.current?.abort();
+    },
+    [],
+  );
+
+  const suggest = (value: string) => {
+    inflight.current?.abort();
+    const controller = new AbortController();
+    inflight.current = controller;
+    setSuggesting(true);
+    fetch(`/salutes/recipients?q=${encodeURIComponent(value)}`, {
+      signal: controller.signal,
+      headers: { Accept: "application/json" },
+    })
+      .then((response) => (response.ok ? (response.json() as Promise<{ results: Recipient[] }>) : Promise.reject(new Error(String(response.status)))))
+      .then((body) => {
+        setSuggested({ q: value, results: body.results });
+        setSuggestFailed(false);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setSuggestFailed(true);
+      })
+      .finally(() => {
+        if (inflight.current === controller) setSuggesting(false);
+      });
+  };
 
   if (recipient) {
     return (
@@ -92,7 +127,7 @@ export function RecipientPicker({
   }
 
   // Suggestions for what is typed now; the server's results for a plain form search.
-  const shown = fetcher.data && typed.trim() && typed !== q ? fetcher.data.results : results;
+  const shown = suggested && typed.trim() && typed !== q ? suggested.results : results;
   return (
     <div className="space-y-2">
       <Form method="get" action={basePath} role="search" className="space-y-1">
@@ -116,10 +151,7 @@ export function RecipientPicker({
               setTyped(value);
               window.clearTimeout(timer.current);
               if (value.trim().length === 0) return;
-              timer.current = window.setTimeout(
-                () => fetcher.load(`/salutes/recipients?q=${encodeURIComponent(value)}`),
-                200,
-              );
+              timer.current = window.setTimeout(() => suggest(value), 200);
             }}
           />
           <button type="submit" className={secondaryButton}>
@@ -128,7 +160,11 @@ export function RecipientPicker({
         </div>
         <FieldError id="recipient-error" message={error} />
       </Form>
-      <div id={listId} aria-live="polite">
+      <div id={listId} aria-live="polite" aria-busy={suggesting || undefined}>
+        {suggesting && typed.trim() ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("picker.searching")}</p> : null}
+        {suggestFailed && !suggesting && typed.trim() ? (
+          <p className="text-sm font-medium text-red-700 dark:text-red-300">{t("picker.suggestionsFailed")}</p>
+        ) : null}
         {shown && shown.length === 0 ? <p>{t("picker.none")}</p> : null}
         {shown && shown.length > 0 ? (
           <ul aria-label={t("picker.results")} className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
@@ -270,12 +306,13 @@ export function ReceivedSalutes({
 function HideOrReport({ saluteId }: { saluteId: number }) {
   const { t } = useTranslation("salutes");
   const id = useId();
+  const posting = usePosting("/salutes/received", { saluteId: String(saluteId) });
   return (
     <div className="mt-2 flex flex-wrap items-end gap-3">
       <Form method="post" action="/salutes/received">
         <RedirectField />
         <input type="hidden" name="saluteId" value={saluteId} />
-        <button type="submit" name="intent" value="hide" className={secondaryButton}>
+        <button type="submit" name="intent" value="hide" {...waitingButton(posting)} className={`${secondaryButton} aria-disabled:opacity-60`}>
           {t("received.hide")}
         </button>
       </Form>
@@ -294,7 +331,7 @@ function HideOrReport({ saluteId }: { saluteId: number }) {
             ))}
           </select>
         </div>
-        <button type="submit" name="intent" value="report" className={secondaryButton}>
+        <button type="submit" name="intent" value="report" {...waitingButton(posting)} className={`${secondaryButton} aria-disabled:opacity-60`}>
           {t("received.report")}
         </button>
       </Form>
