@@ -1,28 +1,10 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, signIn, test, uniquePhone } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, otherMember, signIn, test, uniqueName, uniquePhone } from "./fixtures";
 
 /**
  * A member on a bad day: a connection that drops while a post is on its way, a second tab
  * with an old form, a double click.
  */
-
-function uniqueName(prefix: string) {
-  const letters = "abcdefghijklmnopqrstuvwxyz";
-  let tail = "";
-  for (let i = 0; i < 7; i++) tail += letters[Math.floor(Math.random() * letters.length)];
-  return { firstName: prefix, lastName: `${tail[0]!.toUpperCase()}${tail.slice(1)}` };
-}
-
-async function otherMember(browser: Browser, testInfo: TestInfo, prefix: string) {
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
-  });
-  const page = await context.newPage();
-  const name = uniqueName(prefix);
-  const { memberId } = await signIn(page, { ...name, phone: uniquePhone(), withAvatar: true });
-  return { page, memberId, name: `${name.firstName} ${name.lastName}`, context };
-}
 
 /** Posts to `path` fail as a dropped connection would; pages and scripts still load. */
 async function dropPostsTo(page: Page, path: string) {

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { E2E_HOOKS_TOKEN } from "../../playwright.config";
 
 let counter = 0;
@@ -28,6 +28,26 @@ export async function signIn(page: Page, options: SignInOptions = {}) {
   expect(response.ok(), await response.text()).toBeTruthy();
   const body = (await response.json()) as { memberId: number };
   return { phone, memberId: body.memberId };
+}
+
+/** A distinct, pronounceable name per member, so tests never see each other's salutes. */
+export function uniqueName(prefix: string) {
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  let tail = "";
+  for (let i = 0; i < 7; i++) tail += letters[Math.floor(Math.random() * letters.length)];
+  return { firstName: prefix, lastName: `${tail[0]!.toUpperCase()}${tail.slice(1)}` };
+}
+
+/** A second member in their own browser context (same project settings: JS on or off). */
+export async function otherMember(browser: Browser, testInfo: TestInfo, prefix: string) {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  });
+  const page = await context.newPage();
+  const name = uniqueName(prefix);
+  const { memberId } = await signIn(page, { ...name, phone: uniquePhone(), withAvatar: true });
+  return { page, memberId, name: `${name.firstName} ${name.lastName}`, context };
 }
 
 /** Answers the cookie banner as a newcomer would (works with and without JavaScript). */

@@ -1,25 +1,5 @@
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { collectPageProblems, expect, signIn, test, uniquePhone } from "./fixtures";
-
-/** A distinct, pronounceable name per member, so tests never see each other's salutes. */
-function uniqueName(prefix: string) {
-  const letters = "abcdefghijklmnopqrstuvwxyz";
-  let tail = "";
-  for (let i = 0; i < 7; i++) tail += letters[Math.floor(Math.random() * letters.length)];
-  return { firstName: prefix, lastName: `${tail[0]!.toUpperCase()}${tail.slice(1)}` };
-}
-
-/** A second member in their own browser context (same project settings: JS on or off). */
-async function otherMember(browser: Browser, testInfo: TestInfo, prefix: string) {
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
-  });
-  const page = await context.newPage();
-  const name = uniqueName(prefix);
-  const { memberId } = await signIn(page, { ...name, phone: uniquePhone(), withAvatar: true });
-  return { page, memberId, name: `${name.firstName} ${name.lastName}`, context };
-}
+import type { Page } from "@playwright/test";
+import { collectPageProblems, expect, otherMember, signIn, test, uniqueName, uniquePhone } from "./fixtures";
 
 async function me(page: Page, prefix: string) {
   const name = uniqueName(prefix);
