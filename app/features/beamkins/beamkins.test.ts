@@ -302,6 +302,16 @@ describe("chatting", () => {
     expect(await chatHistory(member.id, id)).toHaveLength(4);
   });
 
+  it("a message sent again after its answer came gets that same answer, not an empty one", async () => {
+    const { member } = await memberWithSparkit();
+    const now = new Date("2030-08-02T10:00:00Z");
+    const first = await chat(member, "tell me a secret", { now });
+    const again = await chat(member, "tell me a secret", { now: new Date(now.getTime() + 2_000) });
+    expect(again.source).toBe("repeat");
+    expect(again.reply).toBe(first.reply);
+    expect(again.reply).not.toBe("");
+  });
+
   it("refuses an empty or overlong message, and a beamkin the member does not own", async () => {
     const { member } = await memberWithSparkit();
     expect(await refusalOf(chat(member, "   \n "))).toBe("empty-message");

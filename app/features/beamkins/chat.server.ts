@@ -3,7 +3,7 @@
  * and the creature-less chat that posts only a message). History is kept per member and
  * creature (creature 0 for the creature-less chat).
  */
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, sql } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
 import { chatMessages, creatureLightEvents, memberCreatures, type Member } from "~/platform/db/schema";
 import { hitRateLimit } from "~/platform/rate-limit.server";
@@ -104,7 +104,8 @@ export const CHAT_REPEAT_WINDOW_MS = 10_000;
 /**
  * Stores the member's message unless they sent these very words to this beamkin within
  * CHAT_REPEAT_WINDOW_MS. Their sends queue on an advisory lock, so two posts of one message
- * racing each other store it once. Returns whether it was stored.
+ * racing each other store it once. Returns null when it was stored, else the id of the
+ * message it repeats.
  */
 async function storeUnlessRepeat(memberId: number, creatureId: number, message: string, now: Date) {
   return db().transaction(async (tx) => {
@@ -122,10 +123,28 @@ async function storeUnlessRepeat(memberId: number, creatureId: number, message: 
         ),
       )
       .limit(1);
-    if (same) return false;
+    if (same) return same.id;
     await tx.insert(chatMessages).values({ memberId, creatureId, role: "user", content: message, createdAt: now });
-    return true;
+    return null;
   });
+}
+
+/** The beamkin's reply to the member's message `messageId`, once stored (null while it thinks). */
+async function replyTo(memberId: number, creatureId: number, messageId: number): Promise<string | null> {
+  const [reply] = await db()
+    .select({ content: chatMessages.content })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.memberId, memberId),
+        eq(chatMessages.creatureId, creatureId),
+        eq(chatMessages.role, "assistant"),
+        gt(chatMessages.id, messageId),
+      ),
+    )
+    .orderBy(asc(chatMessages.id))
+    .limit(1);
+  return reply?.content ?? null;
 }
 
 export interface ChatOutcome {
@@ -134,7 +153,7 @@ export interface ChatOutcome {
   /** The beamkin's light after the message; null in the creature-less chat. */
   newLight: number | null;
   creature: OwnedBeamkin | null;
-  /** "repeat": the same message was just sent; nothing was stored or answered again. */
+  /** "repeat": the same message was just sent; nothing was stored, lit or answered again. */
   source: BrainSource | "repeat";
 }
 
@@ -169,10 +188,13 @@ export async function sendChatMessage(input: {
   }
 
   const history = await chatHistory(memberId, creatureId, 20);
-  if (!(await storeUnlessRepeat(memberId, creatureId, message, now))) {
+  const repeats = await storeUnlessRepeat(memberId, creatureId, message, now);
+  if (repeats !== null) {
     // The same words a moment ago (a double Enter, a form sent twice on a slow line): that
-    // message is already in the thread with its reply; it is not said, lit or answered twice.
-    return { reply: "", newLight: creature?.light ?? null, creature, source: "repeat" };
+    // message is already in the thread; it is not said, lit or answered twice. The answer is
+    // the reply it already got (or the placeholder while the first send still waits for it).
+    const reply = (await replyTo(memberId, creatureId, repeats)) ?? input.t(PLACEHOLDER_REPLY_KEY);
+    return { reply, newLight: creature?.light ?? null, creature, source: "repeat" };
   }
   const newLight = creature ? await addChatLight(memberId, creatureId, now) : null;
 
