@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { db, type Database } from "~/platform/db/db.server";
+import { connection, db, type Database } from "~/platform/db/db.server";
+import { MemberReads } from "~/platform/db/member-changes.server";
 import { characters, members, posts, postTypes, reactions, type PostType } from "~/platform/db/schema";
 import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars/look";
 import { displayName } from "~/features/members/display-name";
@@ -205,14 +206,24 @@ function prepareMyGlows(database: Database) {
     .prepare("glow_my_glows");
 }
 
+/**
+ * A reader's glows on a page, kept until a notice says their reactions changed (decision
+ * 0411; embedded database only). Shared by the reader's requests: never change one.
+ */
+const keptGlows = new MemberReads<ReadonlySet<number>>(5_000);
+
 /** Which posts of a page whose counts are already known the viewer glowed at. */
-async function myGlows(page: FeedPost[], viewerId: number | null): Promise<Set<number>> {
+async function myGlows(page: FeedPost[], viewerId: number | null): Promise<ReadonlySet<number>> {
   if (page.length === 0 || viewerId === null) return new Set();
-  const database = db();
-  let statement = myGlowsStatements.get(database);
-  if (!statement) myGlowsStatements.set(database, (statement = prepareMyGlows(database)));
-  const mine = await statement.execute({ viewer: viewerId, ids: `{${page.map((p) => p.id).join(",")}}` });
-  return new Set(mine.map((m) => m.postId));
+  const ids = `{${page.map((p) => p.id).join(",")}}`;
+  const glowed = await keptGlows.read(connection().memberChanges, `${viewerId}:${ids}`, async () => {
+    const database = db();
+    let statement = myGlowsStatements.get(database);
+    if (!statement) myGlowsStatements.set(database, (statement = prepareMyGlows(database)));
+    const mine = await statement.execute({ viewer: viewerId, ids });
+    return { member: viewerId, value: new Set(mine.map((m) => m.postId)) };
+  });
+  return glowed ?? new Set();
 }
 
 async function loadPage(cursor: string | null, viewerId: number | null) {
@@ -271,7 +282,7 @@ function sharedFirstPage(now: number): Promise<Page> {
  * The page a reader gets: older pages and the second after a write are loaded for them,
  * glows and all; otherwise the shared first page, with their own glows read apart.
  */
-async function readerPage(cursor: string | null, viewerId: number | null): Promise<{ page: Page; glowed: Set<number> | null }> {
+async function readerPage(cursor: string | null, viewerId: number | null): Promise<{ page: Page; glowed: ReadonlySet<number> | null }> {
   const now = Date.now();
   if (cursor || now < settleUntil) return { page: await loadPage(cursor, viewerId), glowed: null };
   const shared = await sharedFirstPage(now);

@@ -17,6 +17,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { log } from "~/platform/log.server";
+import { MEMBER_CHANGE_TRIGGERS, MEMBER_CHANGED_CHANNEL, MemberChanges } from "./member-changes.server";
 import { withPreparedSelects } from "./pglite-prepared.server";
 import { canRunOnThread, startDatabaseThread } from "./pglite-thread.server";
 import * as schema from "./schema";
@@ -60,6 +61,12 @@ export interface Connection {
   target: DatabaseTarget;
   /** `select 1`; throws when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * The notices of changed members' rows, for reads kept until their member changes
+   * (member-changes.server.ts). Embedded databases only: on PostgreSQL other instances write
+   * too, so nothing is kept there.
+   */
+  memberChanges?: MemberChanges;
   close(): Promise<void>;
 }
 
@@ -180,6 +187,7 @@ export async function openDatabase(
   if (!options.pglite && databaseOnThread(target) && target.dataDir) {
     // The built server: PGlite on a thread of its own (pglite-thread.server.ts).
     let thread: Awaited<ReturnType<typeof startDatabaseThread>>;
+    const changes = new MemberChanges();
     try {
       fs.mkdirSync(target.dataDir, { recursive: true });
       const fresh = !fs.existsSync(path.join(target.dataDir, "PG_VERSION"));
@@ -192,17 +200,21 @@ export async function openDatabase(
         });
         await first.close();
       }
-      thread = await startDatabaseThread({
-        dataDir: target.dataDir,
-        // A fresh folder was migrated by the first thread.
-        migrationsFolder: shouldMigrate && !fresh ? MIGRATIONS_FOLDER : null,
-      });
+      thread = await startDatabaseThread(
+        {
+          dataDir: target.dataDir,
+          // A fresh folder was migrated by the first thread.
+          migrationsFolder: shouldMigrate && !fresh ? MIGRATIONS_FOLDER : null,
+          listen: MEMBER_CHANGED_CHANNEL,
+        },
+        { onNotice: (payload) => changes.notice(payload), onStopped: () => changes.end() },
+      );
     } catch (error) {
       release();
       throw error;
     }
     const db = drizzlePglite({ client: thread as unknown as PGlite, schema, logger: logSql() }) as unknown as Database;
-    return embeddedConnection(db, target, () => thread.close(), release);
+    return embeddedConnection(db, target, () => thread.close(), release, await usableChanges(db, changes));
   }
   let client: PGlite;
   try {
@@ -227,7 +239,26 @@ export async function openDatabase(
       migrationsFolder: MIGRATIONS_FOLDER,
     });
   }
-  return embeddedConnection(db, target, () => client.close(), release);
+  const changes = new MemberChanges();
+  await client.listen(MEMBER_CHANGED_CHANNEL, (payload) => changes.notice(payload));
+  return embeddedConnection(db, target, () => client.close(), release, await usableChanges(db, changes));
+}
+
+/**
+ * The notices, provided the database has every trigger that sends them (a folder not yet
+ * migrated would otherwise keep reads that never learn of a change).
+ */
+async function usableChanges(db: Database, changes: MemberChanges): Promise<MemberChanges | undefined> {
+  const rows = await db.execute<{ tgname: string }>(
+    sql`select tgname from pg_trigger where tgname in (${sql.join(
+      MEMBER_CHANGE_TRIGGERS.map((name) => sql`${name}`),
+      sql`, `,
+    )})`,
+  );
+  const found = new Set((rows as unknown as { rows: { tgname: string }[] }).rows.map((row) => row.tgname));
+  if (MEMBER_CHANGE_TRIGGERS.every((name) => found.has(name))) return changes;
+  changes.end();
+  return undefined;
 }
 
 /** An embedded database's connection: closed once, then the folder's lock released. */
@@ -236,11 +267,13 @@ function embeddedConnection(
   target: DatabaseTarget,
   closeClient: () => Promise<void>,
   release: () => void,
+  memberChanges: MemberChanges | undefined,
 ): Connection {
   let closed = false;
   return {
     db,
     target,
+    memberChanges,
     ping: async () => {
       if (closed) throw new Error("database closed");
       await db.execute(sql`select 1`);
@@ -248,6 +281,7 @@ function embeddedConnection(
     close: async () => {
       if (closed) return;
       closed = true;
+      memberChanges?.end();
       try {
         await closeClient();
       } finally {

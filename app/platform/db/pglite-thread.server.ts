@@ -39,6 +39,13 @@ export type DatabaseReply =
   | { id: number; ok: false; error: Record<string, unknown> };
 
 /**
+ * A Postgres notice on the channel the thread listens on (member-changes.server.ts). It is
+ * posted when PGlite reads it, while the statement that caused it is still being answered,
+ * so it reaches the client before that statement's reply.
+ */
+export type DatabaseNotice = { notice: string };
+
+/**
  * An error as it crosses threads: its message, name, stack, cause and every own field that
  * is plain text or a number (Postgres's code, detail, constraint, …). Fields holding objects
  * (PGlite attaches the query's options, parsers and all) stay behind.
@@ -212,6 +219,11 @@ export function serveDatabase(port: MessagePort, db: PGlite, onClose: () => Prom
   });
 }
 
+/** Posts each notice on `channel` to the client as a `DatabaseNotice`. */
+export async function forwardNotices(port: MessagePort, db: PGlite, channel: string) {
+  await db.listen(channel, (payload) => port.postMessage({ notice: payload } satisfies DatabaseNotice));
+}
+
 /** Checked parsers objects (drizzle keeps one per statement), so each is probed once. */
 const checkedParsers = new WeakMap<object, number[]>();
 
@@ -239,13 +251,21 @@ export interface DatabaseClient {
 }
 
 /** The render thread's side: PGlite's API over messages on `port`. */
-export function databaseClient(port: MessagePort | Worker, onStopped?: (listener: (error: Error) => void) => void): DatabaseClient {
+export function databaseClient(
+  port: MessagePort | Worker,
+  onStopped?: (listener: (error: Error) => void) => void,
+  onNotice?: (payload: string) => void,
+): DatabaseClient {
   let next = 0;
   let nextTx = 0;
   let stopped: Error | null = null;
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
-  port.on("message", (reply: DatabaseReply) => {
+  port.on("message", (reply: DatabaseReply | DatabaseNotice) => {
+    if ("notice" in reply) {
+      onNotice?.(reply.notice);
+      return;
+    }
     const call = waiting.get(reply.id);
     if (!call) return;
     waiting.delete(reply.id);
@@ -298,6 +318,14 @@ export function databaseClient(port: MessagePort | Worker, onStopped?: (listener
 export interface ThreadOptions {
   dataDir: string | null;
   migrationsFolder: string | null;
+  /** A channel whose notices the thread forwards (`DatabaseNotice`). */
+  listen?: string;
+}
+
+export interface ThreadHooks {
+  onNotice?: (payload: string) => void;
+  /** The thread stopped (or died): no more answers or notices will come. */
+  onStopped?: () => void;
 }
 
 const MARK = "glowDatabaseThread";
@@ -307,13 +335,16 @@ const MARK = "glowDatabaseThread";
  * open (and migrated, when `migrationsFolder` is given). Only a built (JavaScript) module
  * can be a worker; `canRunOnThread()` says whether this one is.
  */
-export async function startDatabaseThread(options: ThreadOptions) {
+export async function startDatabaseThread(options: ThreadOptions, hooks: ThreadHooks = {}) {
   const worker = new Worker(new URL(import.meta.url), { workerData: { [MARK]: options } });
   const listeners: ((error: Error) => void)[] = [];
-  const stop = (error: Error) => listeners.splice(0).forEach((listener) => listener(error));
+  const stop = (error: Error) => {
+    listeners.splice(0).forEach((listener) => listener(error));
+    hooks.onStopped?.();
+  };
   worker.on("error", (error) => stop(error));
   worker.on("exit", (code) => stop(new Error(`the database thread stopped (exit code ${code})`)));
-  const client = databaseClient(worker, (listener) => listeners.push(listener));
+  const client = databaseClient(worker, (listener) => listeners.push(listener), hooks.onNotice);
   // The thread says "ready" (or why not) before it serves anything.
   await new Promise<void>((resolve, reject) => {
     listeners.push(reject);
@@ -345,6 +376,7 @@ async function runThread(options: ThreadOptions, parent: MessagePort) {
     // relaxedDurability: see docs/decisions/0009-embedded-database-speed.md.
     const pg = await PGlite.create(options.dataDir ?? undefined, { relaxedDurability: true });
     if (options.migrationsFolder) await migrate(drizzle(pg), { migrationsFolder: options.migrationsFolder });
+    if (options.listen) await forwardNotices(parent, pg, options.listen);
     serveDatabase(parent, withPreparedSelects(pg), async () => {
       await pg.close();
     });

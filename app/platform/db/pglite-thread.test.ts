@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withPreparedSelects } from "./pglite-prepared.server";
-import { databaseClient, DRIZZLE_TEXT_TYPES, installTextTypes, serveDatabase } from "./pglite-thread.server";
+import { databaseClient, DRIZZLE_TEXT_TYPES, forwardNotices, installTextTypes, serveDatabase } from "./pglite-thread.server";
 
 /** Tests that start a fresh PGlite (initdb, a few seconds; much longer on a busy machine). */
 const INITDB_TIMEOUT_MS = 60_000;
@@ -141,6 +141,31 @@ describe("the embedded database over the thread protocol", () => {
     );
     expect(answer.rows).toEqual(expected.rows);
     expect(answer.rows[0]!.at).toBeInstanceOf(Date);
+  }, INITDB_TIMEOUT_MS);
+});
+
+describe("notices from the thread", () => {
+  it("reach the client before the answer of the statement that caused them, transactions at commit", async () => {
+    const served = await PGlite.create();
+    await served.exec(`create table marks (id serial primary key, n int)`);
+    const pipe = new MessageChannel();
+    serveDatabase(pipe.port2, withPreparedSelects(served), async () => {});
+    await forwardNotices(pipe.port2, served, "marks_changed");
+    const notices: string[] = [];
+    const remote = drizzle({ client: databaseClient(pipe.port1, undefined, (n) => notices.push(n)) as unknown as PGlite });
+
+    await remote.execute(sql`select pg_notify('marks_changed', '7')`);
+    expect(notices).toEqual(["7"]);
+    await remote.transaction(async (tx) => {
+      await tx.execute(sql`select pg_notify('marks_changed', '8')`);
+      expect(notices).toEqual(["7"]); // not before the transaction commits
+    });
+    expect(notices).toEqual(["7", "8"]);
+    await remote.execute(sql`select pg_notify('elsewhere', '9')`);
+    expect(notices).toEqual(["7", "8"]);
+
+    pipe.port1.close();
+    await served.close();
   }, INITDB_TIMEOUT_MS);
 });
 
