@@ -1,10 +1,17 @@
 -- Member change notices (docs/decisions/0411-member-reads-kept-until-their-rows-change.md).
--- When a change to a member's rows commits, Postgres tells every listener which member it was
+-- When a change to a member's rows commits, Postgres tells the listener which member it was
 -- (channel glow_member_changed, payload the member's id, or '*' for everyone). The embedded
--- database's server keeps member-scoped reads (the session lookup, a reader's glows) until
--- such a notice comes; nothing listens on PostgreSQL, where a notice costs next to nothing.
+-- database's server listens on its one session and keeps member-scoped reads (the session
+-- lookup, a reader's glows) until such a notice comes. A notice is only sent by a session
+-- that listens itself: PostgreSQL's pooled sessions do not, so they pay nothing (a NOTIFY
+-- would make every commit queue for the notification lock).
+CREATE FUNCTION glow_listening() RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT 'glow_member_changed' = ANY (ARRAY(SELECT pg_listening_channels()))
+$$;
+--> statement-breakpoint
 CREATE FUNCTION glow_notify_member() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT glow_listening() THEN RETURN NULL; END IF;
   IF TG_OP <> 'INSERT' THEN PERFORM pg_notify('glow_member_changed', OLD.member_id::text); END IF;
   IF TG_OP <> 'DELETE' THEN PERFORM pg_notify('glow_member_changed', NEW.member_id::text); END IF;
   RETURN NULL;
@@ -12,6 +19,7 @@ END $$;
 --> statement-breakpoint
 CREATE FUNCTION glow_notify_member_row() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT glow_listening() THEN RETURN NULL; END IF;
   IF TG_OP <> 'INSERT' THEN PERFORM pg_notify('glow_member_changed', OLD.id::text); END IF;
   IF TG_OP <> 'DELETE' THEN PERFORM pg_notify('glow_member_changed', NEW.id::text); END IF;
   RETURN NULL;
@@ -19,7 +27,7 @@ END $$;
 --> statement-breakpoint
 CREATE FUNCTION glow_notify_everyone() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('glow_member_changed', '*');
+  IF glow_listening() THEN PERFORM pg_notify('glow_member_changed', '*'); END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { findSessionMember, startSession } from "~/features/auth/sessions.server";
 import { listFeed, toggleGlow, writePost } from "~/features/feed/feed.server";
@@ -214,5 +215,28 @@ describe("a signed-in member's pages, with their session and glows kept", () => 
 
   it("is what the database says on PostgreSQL, which keeps nothing", () => {
     expect(Boolean(connection().memberChanges)).toBe(!process.env.TEST_DATABASE_URL);
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("on PostgreSQL", () => {
+  it("sends no notices from the pool's sessions, which do not listen (their commits never wait on the notice queue)", async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = (await db().execute<{ name: string }>(sql`select current_database() as name`)).rows[0]!.name;
+    const listener = new pg.Client({ connectionString: url.toString() });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on("notification", (n) => heard.push(String(n.payload)));
+    await listener.query("listen glow_member_changed");
+    try {
+      const [member] = await db().insert(members).values({ phone: "+15554130001" }).returning();
+      await db().update(members).set({ firstName: "Ana" }).where(eq(members.id, member!.id));
+      await startSession(member!.id);
+      // The listener's own write is heard: the triggers are there and work.
+      await listener.query(`update members set last_name = 'Lima' where id = ${member!.id}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toEqual([String(member!.id)]);
+    } finally {
+      await listener.end();
+    }
   });
 });
