@@ -221,7 +221,8 @@ describe("a signed-in member's pages, with their session and glows kept", () => 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("on PostgreSQL", () => {
   it("sends no notices from the pool's sessions, which do not listen (their commits never wait on the notice queue)", async () => {
     const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = (await db().execute<{ name: string }>(sql`select current_database() as name`)).rows[0]!.name;
+    const current = (await db().execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    url.pathname = current.rows[0]!.name;
     const listener = new pg.Client({ connectionString: url.toString() });
     await listener.connect();
     const heard: string[] = [];
