@@ -493,23 +493,28 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
   const [pending, setPending] = useState<string | null>(null);
   const list = useRef<HTMLDivElement>(null);
 
-  // History loads when the chat opens.
+  // History loads when the chat opens (and again after a repeated message, below).
+  const loadHistory = useCallback(
+    (isCancelled: () => boolean = () => false) =>
+      fetch("/beamkins/chat", { headers: { Accept: "application/json" } })
+        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+        .then((body: { result: { creature: CompanionCreature | null; messages: ChatMessageView[]; ownsBeamkins?: boolean } }) => {
+          if (isCancelled()) return;
+          const { creature, messages, ownsBeamkins } = body.result;
+          setChat({ loading: false, creature, messages, failure: null, ownsBeamkins });
+        })
+        .catch(() => {
+          if (!isCancelled()) setChat((c) => ({ ...c, loading: false, failure: t("chat.error") }));
+        }),
+    [t],
+  );
   useEffect(() => {
     let cancelled = false;
-    fetch("/beamkins/chat", { headers: { Accept: "application/json" } })
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-      .then((body: { result: { creature: CompanionCreature | null; messages: ChatMessageView[]; ownsBeamkins?: boolean } }) => {
-        if (cancelled) return;
-        const { creature, messages, ownsBeamkins } = body.result;
-        setChat({ loading: false, creature, messages, failure: null, ownsBeamkins });
-      })
-      .catch(() => {
-        if (!cancelled) setChat((c) => ({ ...c, loading: false, failure: t("chat.error") }));
-      });
+    void loadHistory(() => cancelled);
     return () => {
       cancelled = true;
     };
-  }, [t]);
+  }, [loadHistory]);
 
   useEffect(() => {
     const log = list.current?.querySelector<HTMLElement>("[role=log]");
@@ -537,10 +542,14 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
     try {
       const response = await fetch("/beamkins/chat", { method: "POST", body, headers: { Accept: "application/json" } });
       const json = (await response.json().catch(() => null)) as
-        | { ok: true; result: { creaturemessage: string; new_light: number | null } }
+        | { ok: true; result: { creaturemessage: string; new_light: number | null; repeat?: true } }
         | { ok: false; error: string }
         | null;
-      if (response.ok && json?.ok) {
+      if (response.ok && json?.ok && json.result.repeat) {
+        // The same words were just sent (a second press, another tab): they were stored
+        // once, so the chat shows what was stored rather than the pair twice.
+        await loadHistory();
+      } else if (response.ok && json?.ok) {
         const reply: ChatMessageView = {
           ID: mine.ID - 1,
           Content: json.result.creaturemessage || t("chat.placeholderReply"),

@@ -145,6 +145,15 @@ test.describe("chat", () => {
     // The companion's own glow caught up too.
     await expect(page.getByTestId("floating-companion").locator("svg")).toHaveAttribute("data-light", "21");
 
+    // The same words again at once were stored (and lit) once: the chat shows them once.
+    await box.fill("Are there any quests today?");
+    await box.press("Enter");
+    await expect(box).toHaveValue("");
+    await expect(dialog.getByRole("button", { name: "Send", exact: true })).toBeEnabled();
+    await expect(dialog.locator("[data-role=user]")).toHaveCount(1);
+    await expect(dialog.locator("[data-role=assistant]")).toHaveCount(1);
+    await expect(dialog.getByRole("meter")).toHaveAttribute("aria-valuenow", "21");
+
     // History loads when the chat opens again.
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);

@@ -58,7 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       hour,
     });
     return done(request, context, form, outcome.reply, {
-      result: { creaturemessage: outcome.reply, new_light: outcome.newLight },
+      // repeat: the same words were just sent and stored once (decision 0305); a chat that
+      // already shows them has nothing to add.
+      result: { creaturemessage: outcome.reply, new_light: outcome.newLight, ...(outcome.source === "repeat" ? { repeat: true } : {}) },
     });
   } catch (error) {
     return failed(request, context, form, error);

@@ -60,6 +60,13 @@ describe("the chat resource (JSON for the dialog)", () => {
     const messages = (history.data as { result: { messages: { Role: string; Content: string }[] } }).result.messages;
     expect(messages.map((m) => m.Role)).toEqual(["user", "assistant"]);
     expect(messages[1]?.Content).toBe(result.creaturemessage);
+    expect(result).not.toHaveProperty("repeat");
+
+    // The same words again at once: the same reply, marked as a repeat, stored once.
+    const again = bodyOf(await run(chatAction, formRequest("/beamkins/chat", { message: "hello" }, { headers })));
+    expect((again.data as { result: unknown }).result).toEqual({ ...result, repeat: true });
+    const after = bodyOf(await run(chatLoader, new Request(`${BASE_URL}/beamkins/chat`, { headers })));
+    expect((after.data as { result: { messages: unknown[] } }).result.messages).toHaveLength(2);
   });
 
   it("a member who set their companion aside is told to choose one, on /beamkins/chat and /chat-demo", async () => {
