@@ -9,7 +9,7 @@ import { giveLightForm, readForm } from "~/features/beamkins/forms";
 import { dailyVisitBalance, giveLight } from "~/features/beamkins/light.server";
 import { LightMeter } from "~/features/beamkins/light-meter";
 import { refusalText, wholeNumber } from "~/features/beamkins/responses.server";
-import { formatDay } from "~/features/salutes/dates";
+import { formatDay } from "~/ui/dates";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
 import { flashToast } from "~/platform/toast.server";

@@ -25,7 +25,7 @@ import {
   updateMemberDetails,
   type DetailValues,
 } from "~/features/members/profile.server";
-import { formatDay } from "~/features/salutes/dates";
+import { formatDay } from "~/ui/dates";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { flashToast } from "~/platform/toast.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
