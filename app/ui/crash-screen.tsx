@@ -1,6 +1,22 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 
+/**
+ * The browser's own words when a fetch never got an answer (Chromium, Firefox, Safari): a
+ * page's data that could not be loaded because the connection dropped or Glow was down.
+ */
+const CONNECTION_FAILURES = new Set([
+  "Failed to fetch",
+  "NetworkError when attempting to fetch resource.",
+  "Load failed",
+]);
+
+/** Whether the page failed because Glow could not be reached (in the browser only). */
+export function isConnectionFailure(error: unknown): boolean {
+  if (typeof window === "undefined") return false;
+  return (error instanceof TypeError && CONNECTION_FAILURES.has(error.message)) || navigator.onLine === false;
+}
+
 /** The root error boundary for unexpected failures: no catalogue entry, just a way back. */
 export function CrashScreen({ error }: { error: unknown }) {
   const { t } = useTranslation("errors");
@@ -10,6 +26,7 @@ export function CrashScreen({ error }: { error: unknown }) {
   return (
     <main id="main" role="alert" className="mx-auto max-w-lg px-4 py-12">
       <h1 className="text-3xl font-bold">{t("boundary.title")}</h1>
+      {isConnectionFailure(error) ? <p className="mt-3">{t("boundary.offline")}</p> : null}
       <details className="mt-4 rounded border border-slate-300 p-3 dark:border-slate-700">
         <summary className="cursor-pointer font-medium">{t("boundary.details")}</summary>
         <pre className="mt-2 overflow-x-auto whitespace-pre-wrap text-sm">

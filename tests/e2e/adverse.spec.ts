@@ -115,6 +115,25 @@ test.describe("a connection that drops mid-post", () => {
   });
 });
 
+test.describe("a page that cannot be loaded", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript the browser shows its own offline page");
+
+  test("a link followed while the connection is down says Glow couldn't be reached, and Reload Page brings the page", async ({
+    page,
+  }) => {
+    await page.goto("/newsfeed");
+    await hydrated(page);
+    await page.route("**/leaderboard.data*", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboard" }).click();
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+    await expect(page.getByText("Glow couldn't be reached. Check your connection, then reload the page.")).toBeVisible();
+
+    await page.unroute("**/leaderboard.data*");
+    await page.getByRole("link", { name: "Reload Page" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Leaderboard" })).toBeVisible();
+  });
+});
+
 test.describe("a second tab with an old form", () => {
   test("gems spent in one tab: the other tab's send is refused, with the count that is true now", async ({
     page,
