@@ -16,6 +16,30 @@ test.describe("home", () => {
     for (const url of requests) expect(new URL(url).hostname).toBe("localhost");
   });
 
+  test("greets a Chinese reader five times too, each in a Chinese display font of its own; English pages never load them", async ({
+    page,
+  }) => {
+    const fontFiles: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "font") fontFiles.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    await page.evaluate(() => document.fonts.ready);
+    expect(fontFiles.filter((file) => /\/zh-/.test(file))).toEqual([]);
+
+    await page.goto("/?lng=zh");
+    const greetings = page.getByText("欢迎来到 Glow 游戏！", { exact: true });
+    await expect(greetings).toHaveCount(5);
+    await page.evaluate(() => document.fonts.ready);
+    const loaded = await page.evaluate(() =>
+      [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family.replaceAll('"', "")),
+    );
+    const chinese = ["Zhi Mang Xing", "ZCOOL QingKe HuangYou", "ZCOOL KuaiLe", "Ma Shan Zheng", "Liu Jian Mao Cao"];
+    expect(loaded).toEqual(expect.arrayContaining(chinese));
+    const partners = await greetings.evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).fontFamily.split(",")[1]?.trim()));
+    expect(new Set(partners).size).toBe(5);
+  });
+
   test("/home is the same screen", async ({ page }) => {
     await page.goto("/home");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to the Glow game!");
