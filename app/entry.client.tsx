@@ -5,11 +5,11 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { defaultNamespace, fallbackLanguage, localesLoadPath, supportedLanguages } from "~/platform/i18n";
+import { defaultNamespace, fallbackLanguage, languageOfPageLang, localesLoadPath, supportedLanguages } from "~/platform/i18n";
 
 async function hydrate() {
   // The server already chose the language; the <html lang> attribute carries it.
-  const lng = document.documentElement.lang || fallbackLanguage;
+  const lng = languageOfPageLang(document.documentElement.lang);
   await i18next
     .use(initReactI18next)
     .use(HttpBackend)

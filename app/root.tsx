@@ -25,6 +25,7 @@ import { CompanionMount } from "~/islands/companion-mount";
 import { SessionStart } from "~/islands/session-start";
 import { readConsent, sessionHintCookie } from "~/platform/cookies.server";
 import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.server";
+import { pageLang } from "~/platform/i18n";
 import { commitSession, getSession } from "~/platform/session.server";
 import { themeSessionResolver } from "~/platform/theme.server";
 import { unreadableBodyIsBadRequest } from "~/platform/unreadable-body.server";
@@ -133,7 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const lang = root?.locale ?? i18n.language ?? "en";
   return (
-    <html lang={lang} dir={i18n.dir(lang)} className={root?.theme ?? undefined}>
+    <html lang={pageLang(lang)} dir={i18n.dir(lang)} className={root?.theme ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { supportedLanguages } from "~/platform/i18n";
+import { pageLang, supportedLanguages } from "~/platform/i18n";
 import { RedirectField } from "./redirect-field";
 
 /** A plain form (works without JavaScript); with JavaScript it also remembers the choice locally. */
@@ -25,7 +25,7 @@ export function LanguageSwitcher() {
           type="submit"
           name="lng"
           value={lng}
-          lang={lng}
+          lang={pageLang(lng)}
           aria-pressed={i18n.language === lng}
           className="toggle rounded-md px-2 py-1"
         >

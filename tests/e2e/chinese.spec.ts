@@ -75,7 +75,7 @@ test.describe("a Chinese reader", () => {
     await signIn(page, ADA);
     await page.goto("/home?lng=en");
     await page.getByRole("button", { name: "中文" }).click();
-    await expect(page.locator("html")).toHaveAttribute("lang", "zh");
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
     await page.getByRole("banner").getByRole("link", { name: "排行榜" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("排行榜");
     await expect(page.locator('tr[aria-current="true"]')).toContainText("（你）");

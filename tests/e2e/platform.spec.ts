@@ -51,7 +51,7 @@ test.describe("languages", () => {
     await page.goto("/newsfeed");
     await page.getByRole("button", { name: "中文" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("正在发光的事");
-    await expect(page.locator("html")).toHaveAttribute("lang", "zh");
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("欢迎来到 Glow 游戏！");
     await page.getByRole("button", { name: "English" }).click();
