@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/star-receipt";
-import { formatReceiptTime } from "~/features/salutes/dates";
+import { formatMoment } from "~/ui/dates";
 import { findStarReceipt } from "~/features/salutes/salutes.server";
 import { Stars } from "~/features/salutes/ui";
 import { lazyIsland } from "~/islands/client-only";
@@ -21,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     receipt,
     // Formatted here, so the browser hydrates the server's text (see salutes/dates.ts).
-    when: formatReceiptTime(receipt.createdAt, getLocale(context)),
+    when: formatMoment(receipt.createdAt, getLocale(context)),
     title: getInstance(context).t("salutes:receipt.title"),
   };
 }

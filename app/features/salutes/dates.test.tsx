@@ -4,11 +4,12 @@ import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, callRoute } from "../../../tests/support/route";
-import { formatReceiptTime, formatSaluteDate, withDates } from "./dates";
+import { withDates } from "./dates";
 import type { ReceivedSalute } from "./salutes.server";
 import { ReceivedSalutes } from "./ui";
 import { getInstance } from "~/platform/i18n.server";
 import { setMasterSecret } from "~/platform/secrets.server";
+import { formatDay, formatMoment } from "~/ui/dates";
 
 // A page renders on the server and hydrates in the browser: a date that reads differently
 // in the two (the browser's time zone is not the server's) is React error #418. 20:30 UTC
@@ -45,8 +46,8 @@ describe("salute dates", () => {
     ] as const) {
       for (const zone of zones) {
         inZone(zone, () => {
-          expect(formatSaluteDate(EVENING_UTC, lng)).toBe(date);
-          expect(formatReceiptTime(EVENING_UTC, lng)).toMatch(time);
+          expect(formatDay(EVENING_UTC, lng)).toBe(date);
+          expect(formatMoment(EVENING_UTC, lng)).toMatch(time);
         });
       }
     }
