@@ -214,7 +214,13 @@ export async function openDatabase(
       throw error;
     }
     const db = drizzlePglite({ client: thread as unknown as PGlite, schema, logger: logSql() }) as unknown as Database;
-    return embeddedConnection(db, target, () => thread.close(), release, await usableChanges(db, changes));
+    // A thread that cannot answer this first query is closed, and the folder unlocked.
+    const notices = await usableChanges(db, changes).catch(async (error: unknown) => {
+      await thread.close().catch(() => {});
+      release();
+      throw error;
+    });
+    return embeddedConnection(db, target, () => thread.close(), release, notices);
   }
   let client: PGlite;
   try {
