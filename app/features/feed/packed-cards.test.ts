@@ -5,7 +5,7 @@ import { packCards, unpackCards } from "./packed-cards";
 const card = (id: number, glowedByMe = false): CardPost => ({
   id,
   type: "compliment",
-  actor: { name: `Ada "A" <${id}>`, avatarUrl: "/avatars/default.svg" },
+  actor: { name: `Ada "A" O'Neil \\ <${id}>`, avatarUrl: "/avatars/default.svg" },
   subject: null,
   text: "Bright \u2028 work 🌟",
   data: { stars: 3 },
@@ -30,5 +30,12 @@ describe("packed feed cards", () => {
     const text = packCards([card(7), card(6)]);
     expect(unpackCards({ cards: text, glowed: [6] }).map((post) => post.glowedByMe)).toEqual([false, true]);
     expect(unpackCards({ cards: text, glowed: [] }).map((post) => post.glowedByMe)).toEqual([false, false]);
+  });
+
+  it("travel without double quotes, so the page's data need not escape them", () => {
+    const text = packCards([card(4), card(3)]);
+    // Only the apostrophes of members' own words become double quotes: one a card here.
+    expect(text.match(/"/g)).toHaveLength(2);
+    expect(unpackCards({ cards: text, glowed: [] })).toEqual([card(4), card(3)]);
   });
 });
