@@ -62,6 +62,19 @@ export const sessionHintCookie = createCookie("glow_signed_in", {
   maxAge: SESSION_MAX_AGE_SECONDS,
 });
 
+/**
+ * "This browser signed out on purpose" (decision 0111): a form posted afterwards, from a
+ * page still open in another tab, is told the member signed out rather than that the
+ * session expired. Set by sign-out, removed by sign-in; it holds nothing else.
+ */
+export const signedOutCookie = createCookie("glow_signed_out", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  secure: true,
+  maxAge: SESSION_MAX_AGE_SECONDS,
+});
+
 let storages:
   | {
       session: SessionStorage<SessionData, SessionFlash>;

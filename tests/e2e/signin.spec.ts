@@ -87,6 +87,33 @@ test.describe("a session that ends while a form is open", () => {
     await expect(page.getByText("we kept what you typed", { exact: false })).toHaveCount(0);
   });
 
+  test("signed out in another tab: sign-in says so, and the typed compliment still comes back", async ({ page, request }, testInfo) => {
+    const friend = await request.post("/__e2e/session", {
+      headers: { "x-e2e-token": E2E_HOOKS_TOKEN },
+      data: { phone: uniquePhone(), firstName: "Friend", lastName: "Tabsworth" },
+    });
+    const { memberId: friendId } = (await friend.json()) as { memberId: number };
+    const { phone } = await signIn(page, { firstName: "Writer", zipcode: "94110" });
+    const checked = testInfo.project.name === "chromium" ? page.waitForResponse(/\/sessionvalidation$/) : null;
+    await page.goto(`/compliment?to=${friendId}`);
+    await checked;
+    await page.getByLabel("Your compliment").fill("Two tabs, one bright idea");
+    const other = await page.context().newPage();
+    await other.goto("/newsfeed");
+    await other.getByRole("button", { name: "Sign out" }).click();
+    await expect(other.getByText("You have successfully logged out!")).toBeVisible();
+    await other.close();
+    await page.getByRole("button", { name: "Send compliment" }).click();
+
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fcompliment%3Fto%3D\d+&signedout=1$/);
+    await expect(page.getByText("You signed out of Glow in this browser. Sign in again to carry on.")).toBeVisible();
+    await expect(page.getByText("Your session has expired", { exact: false })).toHaveCount(0);
+    await sendCode(page, phone);
+    await enterCode(page, phone);
+    await expect(page).toHaveURL(new RegExp(`/compliment\\?to=${friendId}$`));
+    await expect(page.getByLabel("Your compliment")).toHaveValue("Two tabs, one bright idea");
+  });
+
   for (const form of [
     { page: "/chat-demo", field: /^Message$/, button: "Send", text: "Do you remember the lantern?" },
     { page: "/profile", field: /^Last name/, button: "Save details", text: "Okonkwo-Leclair" },

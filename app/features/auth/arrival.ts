@@ -9,7 +9,7 @@ export const DEFAULT_AFTER_SIGN_IN = "/newsfeed";
 /** The invite fields /signin turns into the /accept-invite path (the rest is kept as query). */
 const INVITE_PATH_KEYS = ["acceptinginvitation", "partyId", "contestId", "memberId", "role", "inviteType"] as const;
 /** Sign-in's own parameters, never passed on. */
-const SIGN_IN_KEYS = ["redirectTo", "returnAfterSignIn", "lng", "expired"];
+const SIGN_IN_KEYS = ["redirectTo", "returnAfterSignIn", "lng", "expired", "signedout"];
 
 export type Arrival = "invite" | "return" | null;
 

@@ -4,11 +4,11 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { createContext, data, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type Cookie, type RouterContextProvider } from "react-router";
 import { connection, db } from "~/platform/db/db.server";
 import { MemberReads } from "~/platform/db/member-changes.server";
 import { characters, members, sessions, type Member } from "~/platform/db/schema";
-import { readConsent, SESSION_MAX_AGE_SECONDS, sessionHintCookie } from "~/platform/cookies.server";
+import { readConsent, SESSION_MAX_AGE_SECONDS, sessionHintCookie, signedOutCookie } from "~/platform/cookies.server";
 import { errorCatalogue } from "~/platform/errors";
 import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
@@ -213,17 +213,25 @@ export function roleFlags(roles: MemberRole[]) {
 
 /** The /signin parameter saying a member's form arrived after their session ended. */
 export const EXPIRED_PARAM = "expired";
+/** The same, when the member had signed out in this browser (another tab) meanwhile. */
+export const SIGNED_OUT_PARAM = "signedout";
+
+const signedOutMark = new RegExp(`(?:^|;)\\s*${signedOutCookie.name}=`);
+/** A Set-Cookie header that removes the cookie. */
+const endCookie = (cookie: Cookie) => cookie.serialize("", { maxAge: 0, expires: new Date(0) });
 
 /**
  * Where a member who must sign in is sent, remembering where they were going. A form
  * posted without a session (member forms are only shown to members, so the session ended
- * while the page was open) also says so: /signin then shows the catalogue's EXPIRED_SESSION.
+ * while the page was open) also says why: /signin then shows the catalogue's
+ * EXPIRED_SESSION, or that the member signed out when this browser did so on purpose.
  */
 export function signInUrl(request: Request) {
   const { back, posted } = returnAfterSignIn(request);
+  const signedOut = posted && signedOutMark.test(request.headers.get("Cookie") ?? "");
   const query = [
     ...(back === "/" ? [] : [`redirectTo=${encodeURIComponent(back)}`]),
-    ...(posted ? [`${EXPIRED_PARAM}=1`] : []),
+    ...(posted ? [`${signedOut ? SIGNED_OUT_PARAM : EXPIRED_PARAM}=1`] : []),
   ];
   return query.length ? `/signin?${query.join("&")}` : "/signin";
 }
@@ -308,7 +316,11 @@ export async function sessionCookieFor(request: Request, sid: string, edit?: (s:
 
 /** Every Set-Cookie header of a sign-in: the session, and the Lax "has a session" hint. */
 export async function signedInCookies(request: Request, sid: string, edit?: (s: GlowSession) => void) {
-  return [await sessionCookieFor(request, sid, edit), await sessionHintCookie.serialize("1")];
+  return [
+    await sessionCookieFor(request, sid, edit),
+    await sessionHintCookie.serialize("1"),
+    ...(signedOutMark.test(request.headers.get("Cookie") ?? "") ? [await endCookie(signedOutCookie)] : []),
+  ];
 }
 
 /**
@@ -341,7 +353,9 @@ export async function signedOutCookies(request: Request, notice: boolean) {
   }
   return [
     cookie,
-    await sessionHintCookie.serialize("", { maxAge: 0, expires: new Date(0) }),
+    await endCookie(sessionHintCookie),
+    // A deliberate sign-out is remembered, so a page still open elsewhere can say so.
+    ...(notice ? [await signedOutCookie.serialize("1")] : []),
   ];
 }
 

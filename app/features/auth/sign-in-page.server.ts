@@ -14,7 +14,7 @@ import { arrivalKind, DEFAULT_AFTER_SIGN_IN, destinationAfterSignIn } from "./ar
 import { displayPhone, digitsOf } from "./phone";
 import { SEND_ACCEPTING_COOKIES, type SignInAnswer } from "./sign-in-answer";
 import { signInText, startPhoneSignIn, verifyPhoneCode } from "./sign-in.server";
-import { EXPIRED_PARAM, getCurrentMember, signedInCookies } from "./sessions.server";
+import { EXPIRED_PARAM, getCurrentMember, SIGNED_OUT_PARAM, signedInCookies } from "./sessions.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -35,8 +35,14 @@ export async function loadSignInPage(request: Request, context: Context) {
   return {
     title: t("auth:signin.title"),
     arrival: arrivalKind(url.searchParams),
-    // A form was posted after the session ended (see signInUrl): the catalogue's message.
-    expired: url.searchParams.get(EXPIRED_PARAM) === "1" ? t("errors:types.EXPIRED_SESSION.message") : null,
+    // A form was posted after the session ended (see signInUrl): the catalogue's message,
+    // or, when this browser signed out meanwhile (another tab), that it did.
+    expired:
+      url.searchParams.get(SIGNED_OUT_PARAM) === "1"
+        ? t("auth:signin.signedOutElsewhere")
+        : url.searchParams.get(EXPIRED_PARAM) === "1"
+          ? t("errors:types.EXPIRED_SESSION.message")
+          : null,
     attempt: live ? { phone: displayPhone(live.phone), sentAt: live.sentAt } : null,
     now,
   };

@@ -307,6 +307,44 @@ describe("a form posted after the session ended", () => {
   });
 });
 
+describe("a form posted after this browser signed out (another tab)", () => {
+  it("goes to sign in, which says the member signed out (en and zh); signing in again forgets it", async () => {
+    const { jar } = await signInThrough("/signin");
+    jar.take((await callRoute(signOutAction, post("/signout", jar, { redirectTo: "/beamkins" }))).response);
+    expect(jar.get("glow_signed_out")).toBeTruthy();
+    const { action: obtainAction } = await import("~/routes/resources/beamkins-obtain");
+    const ended = await callRoute(
+      obtainAction as never,
+      post("/beamkins/obtain", jar, { creatureId: "1" }, { Accept: "text/html", Referer: `${BASE_URL}/beamkins` }),
+    );
+    const location = (ended.thrown as Response).headers.get("Location")!;
+    expect(location).toBe("/signin?redirectTo=%2Fbeamkins&signedout=1");
+    const page = await callRoute(signInLoader, get(location, jar));
+    expect(page.result).toMatchObject({ arrival: "return", expired: "You signed out of Glow in this browser. Sign in again to carry on." });
+    const zh = await callRoute(signInLoader, get(`${location}&lng=zh`, jar));
+    expect((zh.result as { expired: string }).expired).toBe("你已在此浏览器中退出 Glow。请重新登录以继续。");
+
+    const ip = freshIp();
+    const sent = await callRoute(signInAction, post(location, jar, { intent: "send", phone: freshPhone() }), { info: { clientIp: ip } });
+    jar.take(sent.response);
+    const verified = await callRoute(signInAction, post(location, jar, { intent: "verify", code: lastCode() }), { info: { clientIp: ip } });
+    jar.take(verified.response);
+    expect(verified.response.headers.get("Location")).toBe("/beamkins");
+    expect(jar.get("glow_signed_out")).toBeUndefined();
+  });
+
+  it("a session that ended by itself still says it expired", async () => {
+    const { jar } = await signInThrough("/signin");
+    jar.set("sessionID", "");
+    const { action: obtainAction } = await import("~/routes/resources/beamkins-obtain");
+    const ended = await callRoute(
+      obtainAction as never,
+      post("/beamkins/obtain", jar, { creatureId: "1" }, { Accept: "text/html", Referer: `${BASE_URL}/beamkins` }),
+    );
+    expect((ended.thrown as Response).headers.get("Location")).toBe("/signin?redirectTo=%2Fbeamkins&expired=1");
+  });
+});
+
 describe("verifying the code at /signin", () => {
   it("signs a new member in, creates the account and sends them to /signup", async () => {
     const { response, jar, phone } = await signInThrough("/signin");
