@@ -2,6 +2,11 @@ import { useEffect, useRef } from "react";
 import { useBackgroundRevalidate } from "~/ui/link-navigation";
 
 let startedThisPageLoad = false;
+/** The member typed into the page since it loaded (set by a listener while the check runs). */
+let typedSinceLoad = false;
+const noteTyping = (event: Event) => {
+  if (event.isTrusted) typedSinceLoad = true;
+};
 
 /** The spec's fallback id when the fingerprint cannot be made: 'mobile_', a timestamp, random text. */
 function fallbackFingerprint() {
@@ -25,6 +30,10 @@ async function deviceFingerprint(): Promise<string> {
  * (a link from another site arrived without the Strict cookie: auto sign-in; or the
  * session ended elsewhere), re-fetch the page's data. Never blocks the page: it waits
  * for an idle moment and swallows its own failures.
+ *
+ * A session found ended while the member has started typing leaves the page alone: the
+ * re-fetch would move to sign-in and lose the text, while sending the form keeps it
+ * through sign-in (decision 0109) and says why sign-in is needed.
  */
 export function SessionStart({ signedIn }: { signedIn: boolean }) {
   const revalidate = useBackgroundRevalidate();
@@ -36,6 +45,7 @@ export function SessionStart({ signedIn }: { signedIn: boolean }) {
   useEffect(() => {
     if (startedThisPageLoad) return;
     startedThisPageLoad = true;
+    document.addEventListener("input", noteTyping, true);
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
     idle(() => {
       void (async () => {
@@ -52,10 +62,13 @@ export function SessionStart({ signedIn }: { signedIn: boolean }) {
         // The member signed in or out while the answer was on its way: it is about a page
         // that is gone.
         if (shown.current !== asked) return;
+        if (!validated && shown.current && typedSinceLoad) return;
         if (validated !== shown.current) await revalidate();
-      })().catch(() => {
-        /* a soft signal: failure changes nothing */
-      });
+      })()
+        .catch(() => {
+          /* a soft signal: failure changes nothing */
+        })
+        .finally(() => document.removeEventListener("input", noteTyping, true));
     });
     // Once per page load; the signed-in state at that moment is what counts.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -114,6 +114,41 @@ test.describe("a session that ends while a form is open", () => {
     await expect(page.getByLabel("Your compliment")).toHaveValue("Two tabs, one bright idea");
   });
 
+  test("the page's own session check, answering while the member types, leaves the text alone", async ({ page, request }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "the session check is the page's script");
+    const friend = await request.post("/__e2e/session", {
+      headers: { "x-e2e-token": E2E_HOOKS_TOKEN },
+      data: { phone: uniquePhone(), firstName: "Friend", lastName: "Earlybird" },
+    });
+    const { memberId: friendId } = (await friend.json()) as { memberId: number };
+    const { phone } = await signIn(page, { firstName: "Writer", zipcode: "94110" });
+    // The check's answer waits until the member has typed; the session has ended by then.
+    let typed!: () => void;
+    const typing = new Promise<void>((resolve) => (typed = resolve));
+    await page.route("**/sessionvalidation", async (route) => {
+      await typing;
+      await route.continue();
+    });
+    const checked = page.waitForResponse(/\/sessionvalidation$/);
+    await page.goto(`/compliment?to=${friendId}`);
+    await page.context().clearCookies({ name: "sessionID" });
+    await page.getByLabel("Your compliment").fill("Typed in the first second");
+    typed();
+    // The check finds the session ended.
+    expect((await checked).status()).toBe(401);
+    // (A re-fetch of the page's data would start now: let it, if any.)
+    await page.waitForLoadState("networkidle");
+
+    // Still the same page, with the text: nothing moved to sign-in under the member's hands.
+    await expect(page).toHaveURL(new RegExp(`/compliment\\?to=${friendId}$`));
+    await expect(page.getByLabel("Your compliment")).toHaveValue("Typed in the first second");
+    await page.getByRole("button", { name: "Send compliment" }).click();
+    await expect(page).toHaveURL(/\/signin\?.*expired=1$/);
+    await sendCode(page, phone);
+    await enterCode(page, phone);
+    await expect(page.getByLabel("Your compliment")).toHaveValue("Typed in the first second");
+  });
+
   for (const form of [
     { page: "/chat-demo", field: /^Message$/, button: "Send", text: "Do you remember the lantern?" },
     { page: "/profile", field: /^Last name/, button: "Save details", text: "Okonkwo-Leclair" },
