@@ -29,7 +29,7 @@ import { pageLang } from "~/platform/i18n";
 import { commitSession, getSession } from "~/platform/session.server";
 import { themeSessionResolver } from "~/platform/theme.server";
 import { unreadableBodyIsBadRequest } from "~/platform/unreadable-body.server";
-import { keepPageWhenPostFails } from "~/platform/unsent-posts";
+import { keepPageWhenPostFails, keepPageWhenReloadFails, useShownData } from "~/platform/unsent-posts";
 import { toastMiddleware, toastOfThisRequest } from "~/platform/toast.server";
 import { CookieBanner } from "~/ui/cookie-banner";
 import { SessionNotices } from "~/ui/session-notices";
@@ -50,8 +50,11 @@ export const middleware: Route.MiddlewareFunction[] = [
   sameSiteBounce,
 ];
 
-/** In the browser: a post that never reached Glow keeps the page and what was typed. */
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWhenPostFails];
+/**
+ * In the browser: a post that never reached Glow keeps the page and what was typed, and a
+ * background reload that cannot reach it keeps the page as shown.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWhenPostFails, keepPageWhenReloadFails];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -154,6 +157,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
   const { locale, consent, member, sessionHint } = loaderData;
+  useShownData();
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);

@@ -1,5 +1,6 @@
 import i18next from "i18next";
-import { data, isRouteErrorResponse, type DataStrategyResult, type MiddlewareFunction } from "react-router";
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, useMatches, type DataStrategyResult, type MiddlewareFunction } from "react-router";
 import { showToast } from "~/ui/toaster";
 
 /** What an action answers in the browser when its post never got an answer from Glow. */
@@ -46,5 +47,40 @@ export const keepPageWhenPostFails: MiddlewareFunction<Record<string, DataStrate
     results[routeId] = { type: "data", result: data<UnsentPost>({ unsent: true }, { status: 503 }) };
   }
   if (lost) showToast({ type: "error", message: i18next.t("errors:unsent") });
+  return results;
+};
+
+/** The data each route of the page on screen was shown with (kept by `useShownData`). */
+const shownData = new Map<string, unknown>();
+
+/** Keeps the data of the page on screen, for `keepPageWhenReloadFails`. Used by the root. */
+export function useShownData() {
+  const matches = useMatches();
+  useEffect(() => {
+    shownData.clear();
+    for (const match of matches) shownData.set(match.id, match.data);
+  }, [matches]);
+}
+
+/**
+ * A background reload of the page on screen (the feed's poll found something new, the
+ * session check found a change) that cannot reach Glow keeps the page as it is shown: the
+ * failure would otherwise replace it with the error screen, while the member was only
+ * reading. The next poll or visit tries again. A move to another page that fails is left
+ * alone: its error screen says Glow couldn't be reached (decision 0036).
+ */
+export const keepPageWhenReloadFails: MiddlewareFunction<Record<string, DataStrategyResult>> = async (
+  { request },
+  next,
+) => {
+  const results = await next();
+  if (request.method !== "GET") return results;
+  const asked = new URL(request.url);
+  if (asked.pathname !== window.location.pathname || asked.search !== window.location.search) return results;
+  for (const [routeId, result] of Object.entries(results)) {
+    if (lostOnTheWay(result) && shownData.has(routeId)) {
+      results[routeId] = { type: "data", result: shownData.get(routeId) };
+    }
+  }
   return results;
 };

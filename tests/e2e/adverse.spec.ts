@@ -134,6 +134,35 @@ test.describe("a page that cannot be loaded", () => {
   });
 });
 
+test.describe("a background reload that cannot reach Glow", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript nothing reloads in the background");
+
+  test("the feed's poll finds something new while the connection is down: the page stays as it was", async ({ page }) => {
+    await page.goto("/newsfeed");
+    await hydrated(page);
+    const firstPost = page.getByRole("list", { name: "Newsfeed" }).getByRole("heading").first();
+    const shownFirst = await firstPost.textContent();
+    // The poll answers that something new arrived; the page's data then cannot be fetched.
+    await page.route("**/feed/updates*", (route) => route.fulfill({ json: { newest: { id: 2_000_000_000 } } }));
+    await page.route("**/newsfeed.data*", (route) => route.abort("internetdisconnected"));
+    const tried = page.waitForRequest(/\/newsfeed\.data/);
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await tried;
+    await page.waitForLoadState("networkidle");
+
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "What's glowing" })).toBeVisible();
+    await expect(firstPost).toHaveText(shownFirst!);
+
+    // Back online, the next reload brings the page's data as usual.
+    await page.unroute("**/newsfeed.data*");
+    const reloaded = page.waitForResponse(/\/newsfeed\.data/);
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    expect((await reloaded).status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "What's glowing" })).toBeVisible();
+  });
+});
+
 test.describe("a second tab with an old form", () => {
   test("gems spent in one tab: the other tab's send is refused, with the count that is true now", async ({
     page,
