@@ -314,7 +314,7 @@ export async function sessionCookieFor(request: Request, sid: string, edit?: (s:
   return commitSession(session);
 }
 
-/** Every Set-Cookie header of a sign-in: the session, and the Lax "has a session" hint. */
+/** Every Set-Cookie header of a sign-in: the session, the Lax "has a session" hint, and the end of a signed-out mark (0111). */
 export async function signedInCookies(request: Request, sid: string, edit?: (s: GlowSession) => void) {
   return [
     await sessionCookieFor(request, sid, edit),
