@@ -51,18 +51,24 @@ async function enterCode(page: Page, phone: string) {
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
+/** A member to write a compliment to (their last name given), and a writer signed in on `page`. */
+async function writerAndFriend(page: Page, request: APIRequestContext, friendLastName: string) {
+  const friend = await request.post("/__e2e/session", {
+    headers: { "x-e2e-token": E2E_HOOKS_TOKEN },
+    data: { phone: uniquePhone(), firstName: "Friend", lastName: friendLastName },
+  });
+  const { memberId: friendId } = (await friend.json()) as { memberId: number };
+  const { phone } = await signIn(page, { firstName: "Writer", zipcode: "94110" });
+  return { friendId, phone };
+}
+
 test.beforeEach(async ({ page }) => {
   await ownAddress(page);
 });
 
 test.describe("a session that ends while a form is open", () => {
   test("the typed compliment waits through sign-in and comes back once", async ({ page, request }, testInfo) => {
-    const friend = await request.post("/__e2e/session", {
-      headers: { "x-e2e-token": E2E_HOOKS_TOKEN },
-      data: { phone: uniquePhone(), firstName: "Friend", lastName: "Draftly" },
-    });
-    const { memberId: friendId } = (await friend.json()) as { memberId: number };
-    const { phone } = await signIn(page, { firstName: "Writer", zipcode: "94110" });
+    const { friendId, phone } = await writerAndFriend(page, request, "Draftly");
     const typedText = "你让寻宝变得好玩 — thank you!";
     // With JavaScript the page checks its session once, at an idle moment: let it, first.
     const checked = testInfo.project.name === "chromium" ? page.waitForResponse(/\/sessionvalidation$/) : null;
@@ -88,12 +94,7 @@ test.describe("a session that ends while a form is open", () => {
   });
 
   test("signed out in another tab: sign-in says so, and the typed compliment still comes back", async ({ page, request }, testInfo) => {
-    const friend = await request.post("/__e2e/session", {
-      headers: { "x-e2e-token": E2E_HOOKS_TOKEN },
-      data: { phone: uniquePhone(), firstName: "Friend", lastName: "Tabsworth" },
-    });
-    const { memberId: friendId } = (await friend.json()) as { memberId: number };
-    const { phone } = await signIn(page, { firstName: "Writer", zipcode: "94110" });
+    const { friendId, phone } = await writerAndFriend(page, request, "Tabsworth");
     const checked = testInfo.project.name === "chromium" ? page.waitForResponse(/\/sessionvalidation$/) : null;
     await page.goto(`/compliment?to=${friendId}`);
     await checked;
@@ -116,12 +117,7 @@ test.describe("a session that ends while a form is open", () => {
 
   test("the page's own session check, answering while the member types, leaves the text alone", async ({ page, request }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "the session check is the page's script");
-    const friend = await request.post("/__e2e/session", {
-      headers: { "x-e2e-token": E2E_HOOKS_TOKEN },
-      data: { phone: uniquePhone(), firstName: "Friend", lastName: "Earlybird" },
-    });
-    const { memberId: friendId } = (await friend.json()) as { memberId: number };
-    const { phone } = await signIn(page, { firstName: "Writer", zipcode: "94110" });
+    const { friendId, phone } = await writerAndFriend(page, request, "Earlybird");
     // The check's answer waits until the member has typed; the session has ended by then.
     let typed!: () => void;
     const typing = new Promise<void>((resolve) => (typed = resolve));
