@@ -2,11 +2,20 @@ import { useEffect, useRef } from "react";
 import { useBackgroundRevalidate } from "~/ui/link-navigation";
 
 let startedThisPageLoad = false;
-/** The member typed into the page since it loaded (set by a listener while the check runs). */
+/** The member typed into the page since its script started (before the check, too). */
 let typedSinceLoad = false;
-const noteTyping = (event: Event) => {
-  if (event.isTrusted) typedSinceLoad = true;
-};
+if (typeof document !== "undefined") {
+  document.addEventListener("input", (event) => event.isTrusted && (typedSinceLoad = true), true);
+}
+
+/** Text typed before the page's script ran: a field no longer holding what the page came with. */
+function typedBeforeScript() {
+  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("textarea, input")) {
+    if (field.type === "hidden" || field.type === "checkbox" || field.type === "radio") continue;
+    if (field.value !== field.defaultValue) return true;
+  }
+  return false;
+}
 
 /** The spec's fallback id when the fingerprint cannot be made: 'mobile_', a timestamp, random text. */
 function fallbackFingerprint() {
@@ -45,7 +54,6 @@ export function SessionStart({ signedIn }: { signedIn: boolean }) {
   useEffect(() => {
     if (startedThisPageLoad) return;
     startedThisPageLoad = true;
-    document.addEventListener("input", noteTyping, true);
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
     idle(() => {
       void (async () => {
@@ -62,13 +70,11 @@ export function SessionStart({ signedIn }: { signedIn: boolean }) {
         // The member signed in or out while the answer was on its way: it is about a page
         // that is gone.
         if (shown.current !== asked) return;
-        if (!validated && shown.current && typedSinceLoad) return;
+        if (!validated && shown.current && (typedSinceLoad || typedBeforeScript())) return;
         if (validated !== shown.current) await revalidate();
-      })()
-        .catch(() => {
-          /* a soft signal: failure changes nothing */
-        })
-        .finally(() => document.removeEventListener("input", noteTyping, true));
+      })().catch(() => {
+        /* a soft signal: failure changes nothing */
+      });
     });
     // Once per page load; the signed-in state at that moment is what counts.
     // eslint-disable-next-line react-hooks/exhaustive-deps

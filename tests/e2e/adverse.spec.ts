@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, otherMember, signIn, test, uniqueName, uniquePhone } from "./fixtures";
+import { expect, hydrated, otherMember, signIn, test, uniqueName, uniquePhone } from "./fixtures";
 
 /**
  * A member on a bad day: a connection that drops while a post is on its way, a second tab
@@ -14,12 +14,6 @@ async function dropPostsTo(page: Page, path: string) {
   );
 }
 
-/** Until React has hydrated, a click posts the plain form (what a member without JavaScript gets). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector("header") ?? {}).some((key) => key.startsWith("__reactProps")),
-  );
-}
 
 const chatError = "Sorry, I encountered an error. Please try again.";
 const unreachable = "Glow couldn't be reached, so that didn't go through. Check your connection and try again.";

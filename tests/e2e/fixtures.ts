@@ -19,6 +19,13 @@ export interface SignInOptions {
 }
 
 /** Signs a member in by writing a session through the e2e hook; accepts cookies too. */
+/** Until React has hydrated, a click posts the plain form (what a member without JavaScript gets). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector("header") ?? {}).some((key) => key.startsWith("__reactProps")),
+  );
+}
+
 export async function signIn(page: Page, options: SignInOptions = {}) {
   const phone = options.phone ?? uniquePhone();
   const response = await page.request.post("/__e2e/session", {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { acceptCookies, expect, signIn, test, uniquePhone } from "./fixtures";
+import { acceptCookies, expect, hydrated, signIn, test, uniquePhone } from "./fixtures";
 import { E2E_HOOKS_TOKEN, E2E_PORT } from "../../playwright.config";
 
 /** Each test speaks from its own address, so the per-address send limit is its own. */
@@ -127,6 +127,7 @@ test.describe("a session that ends while a form is open", () => {
     });
     const checked = page.waitForResponse(/\/sessionvalidation$/);
     await page.goto(`/compliment?to=${friendId}`);
+    await hydrated(page);
     await page.context().clearCookies({ name: "sessionID" });
     await page.getByLabel("Your compliment").fill("Typed in the first second");
     typed();

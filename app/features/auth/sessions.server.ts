@@ -243,7 +243,9 @@ export function signInUrl(request: Request) {
 function returnAfterSignIn(request: Request) {
   const url = new URL(request.url);
   const posted = request.method !== "GET" && request.method !== "HEAD";
-  return { back: posted ? postedFrom(request, url.origin) : `${url.pathname}${url.search}`, posted };
+  // A GET may be React Router's data request for the page (`/compliment.data?to=9&_routes=…`):
+  // come back to the page itself.
+  return { back: posted ? postedFrom(request, url.origin) : pageAddress(url), posted };
 }
 
 /**

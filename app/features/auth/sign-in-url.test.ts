@@ -30,6 +30,13 @@ describe("where sign-in sends a member back to", () => {
     expect(signInUrl(post("/reactions", "http://glow.test/signin?redirectTo=%2Fprofile"))).toBe("/signin?expired=1");
   });
 
+  it("a page's data asked for by React Router in the browser: the page itself", () => {
+    expect(signInUrl(new Request("http://glow.test/compliment.data?to=9&_routes=root%2Croutes%2Fcompliment"))).toBe(
+      "/signin?redirectTo=%2Fcompliment%3Fto%3D9",
+    );
+    expect(signInUrl(new Request("http://glow.test/_root.data"))).toBe("/signin");
+  });
+
   it("a page asked for is not an ended session: no notice", () => {
     expect(signInUrl(new Request("http://glow.test/beamkins"))).not.toMatch(/expired/);
   });
