@@ -23,7 +23,7 @@ import { loadCompanion } from "~/features/beamkins/companion.server";
 import { displayName } from "~/features/members/display-name";
 import { CompanionMount } from "~/islands/companion-mount";
 import { SessionStart } from "~/islands/session-start";
-import { readConsent, sessionHintCookie } from "~/platform/cookies.server";
+import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
 import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.server";
 import { pageLang } from "~/platform/i18n";
 import { commitSession, getSession } from "~/platform/session.server";
@@ -94,7 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (notices.loggedIn || notices.loggedOut || draft.changed) headers.append("Set-Cookie", await commitSession(session));
     // A same-site request without a session: the "has a session" hint is stale.
     if (hint === "1" && !session.get("sid") && request.headers.get("Sec-Fetch-Site") !== "cross-site") {
-      headers.append("Set-Cookie", await sessionHintCookie.serialize("", { maxAge: 0, expires: new Date(0) }));
+      headers.append("Set-Cookie", await endCookie(sessionHintCookie));
     }
   }
 

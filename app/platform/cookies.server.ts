@@ -75,6 +75,9 @@ export const signedOutCookie = createCookie("glow_signed_out", {
   maxAge: SESSION_MAX_AGE_SECONDS,
 });
 
+/** A Set-Cookie header that removes the cookie. */
+export const endCookie = (cookie: Cookie) => cookie.serialize("", { maxAge: 0, expires: new Date(0) });
+
 let storages:
   | {
       session: SessionStorage<SessionData, SessionFlash>;

@@ -4,11 +4,11 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { createContext, data, redirect, type Cookie, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import { connection, db } from "~/platform/db/db.server";
 import { MemberReads } from "~/platform/db/member-changes.server";
 import { characters, members, sessions, type Member } from "~/platform/db/schema";
-import { readConsent, SESSION_MAX_AGE_SECONDS, sessionHintCookie, signedOutCookie } from "~/platform/cookies.server";
+import { endCookie, readConsent, SESSION_MAX_AGE_SECONDS, sessionHintCookie, signedOutCookie } from "~/platform/cookies.server";
 import { errorCatalogue } from "~/platform/errors";
 import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
@@ -217,8 +217,8 @@ export const EXPIRED_PARAM = "expired";
 export const SIGNED_OUT_PARAM = "signedout";
 
 const signedOutMark = new RegExp(`(?:^|;)\\s*${signedOutCookie.name}=`);
-/** A Set-Cookie header that removes the cookie. */
-const endCookie = (cookie: Cookie) => cookie.serialize("", { maxAge: 0, expires: new Date(0) });
+/** Whether this browser signed out on purpose since its last sign-in (0111). */
+const signedOutHere = (request: Request) => signedOutMark.test(request.headers.get("Cookie") ?? "");
 
 /**
  * Where a member who must sign in is sent, remembering where they were going. A form
@@ -228,7 +228,7 @@ const endCookie = (cookie: Cookie) => cookie.serialize("", { maxAge: 0, expires:
  */
 export function signInUrl(request: Request) {
   const { back, posted } = returnAfterSignIn(request);
-  const signedOut = posted && signedOutMark.test(request.headers.get("Cookie") ?? "");
+  const signedOut = posted && signedOutHere(request);
   const query = [
     ...(back === "/" ? [] : [`redirectTo=${encodeURIComponent(back)}`]),
     ...(posted ? [`${signedOut ? SIGNED_OUT_PARAM : EXPIRED_PARAM}=1`] : []),
@@ -321,7 +321,7 @@ export async function signedInCookies(request: Request, sid: string, edit?: (s: 
   return [
     await sessionCookieFor(request, sid, edit),
     await sessionHintCookie.serialize("1"),
-    ...(signedOutMark.test(request.headers.get("Cookie") ?? "") ? [await endCookie(signedOutCookie)] : []),
+    ...(signedOutHere(request) ? [await endCookie(signedOutCookie)] : []),
   ];
 }
 
