@@ -11,7 +11,7 @@ const YEAR = 60 * 60 * 24 * 365;
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 3; // the spec's 3 days
 
 /** The visitor's language choice (read by the i18n middleware). */
-export const languageCookie = createCookie("lng", {
+export const languageCookie = rememberedCookie("lng", {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
@@ -20,7 +20,7 @@ export const languageCookie = createCookie("lng", {
 });
 
 /** Cookie consent, readable by the server: "yes" or "no". */
-export const consentCookie = createCookie("cookiesaccepted", {
+export const consentCookie = rememberedCookie("cookiesaccepted", {
   path: "/",
   sameSite: "lax",
   secure: true,
@@ -54,7 +54,7 @@ export interface SessionFlash {
  * arrives on a link from another site when the Strict sessionID cookie does not, and
  * tells the server a same-site bounce will find the session.
  */
-export const sessionHintCookie = createCookie("glow_signed_in", {
+export const sessionHintCookie = rememberedCookie("glow_signed_in", {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
@@ -67,7 +67,7 @@ export const sessionHintCookie = createCookie("glow_signed_in", {
  * page still open in another tab, is told the member signed out rather than that the
  * session expired. Set by sign-out, removed by sign-in; it holds nothing else.
  */
-export const signedOutCookie = createCookie("glow_signed_out", {
+export const signedOutCookie = rememberedCookie("glow_signed_out", {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
@@ -80,6 +80,7 @@ export const endCookie = (cookie: Cookie) => cookie.serialize("", { maxAge: 0, e
 
 let storages:
   | {
+      sessionCookie: RememberedCookie;
       session: SessionStorage<SessionData, SessionFlash>;
       theme: SessionStorage;
       toast: SessionStorage;
@@ -87,19 +88,41 @@ let storages:
   | undefined;
 
 /**
- * A signed cookie whose verified values are remembered. React Router checks a signature
- * with Web Crypto, importing the key each time (~0.3–0.5 ms), and a member's page reads
- * the session, theme and toast cookies, some more than once. The same signed string
- * always verifies the same way under the same secrets, so each is checked once; the
- * memory is per cookie (per secret), bounded, and hands out copies.
+ * A cookie whose parsed values are remembered. React Router checks a signature with Web
+ * Crypto, importing the key each time (~0.3–0.5 ms), and decodes every value (base64,
+ * URI escapes, JSON) again on each read; a member's page reads the session, theme, toast,
+ * language, consent and session-hint cookies, some more than once. The same string always
+ * parses (and verifies, under the same secrets) the same way, so each is parsed once; the
+ * memory is per cookie (per secret), bounded, and hands out copies of objects.
  */
-export function signedCookie(name: string, options: CookieOptions & { secrets: string[] }): Cookie {
+export interface RememberedCookie extends Cookie {
+  /**
+   * The remembered value itself, not a copy: for reading a field, never for changing.
+   * Null when the header has no such cookie or (signed) it does not verify.
+   */
+  peek(header: string | null): Promise<unknown>;
+}
+
+export function rememberedCookie(name: string, options: CookieOptions = {}): RememberedCookie {
   const cookie = createCookie(name, options);
-  const verified = new Map<string, unknown>();
+  const known = new Map<string, unknown>();
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const pattern = new RegExp(`(?:^|;)\\s*${escaped}=([^;]*)`);
   const timed = options.maxAge !== undefined || options.expires !== undefined;
   let empty: Promise<string> | undefined;
+  const remembered = async (header: string) => {
+    const raw = pattern.exec(header)?.[1];
+    if (raw === undefined) {
+      // Absent, or not written the way browsers write cookies: React Router reads it as it is.
+      return header.includes(name) ? cookie.parse(header) : null;
+    }
+    if (!known.has(raw)) {
+      const value: unknown = await cookie.parse(header);
+      if (known.size >= MAX_REMEMBERED) known.delete(known.keys().next().value!);
+      known.set(raw, value);
+    }
+    return known.get(raw);
+  };
   return {
     get name() {
       return cookie.name;
@@ -111,14 +134,12 @@ export function signedCookie(name: string, options: CookieOptions & { secrets: s
       return cookie.expires;
     },
     async parse(header, parseOptions) {
-      const raw = header && !parseOptions ? pattern.exec(header)?.[1] : undefined;
-      if (raw === undefined) return cookie.parse(header, parseOptions);
-      if (!verified.has(raw)) {
-        const value: unknown = await cookie.parse(header);
-        if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
-        verified.set(raw, value);
-      }
-      return structuredClone(verified.get(raw));
+      if (!header || parseOptions) return cookie.parse(header, parseOptions);
+      const value = await remembered(header);
+      return typeof value === "object" && value !== null ? structuredClone(value) : value;
+    },
+    async peek(header) {
+      return header ? remembered(header) : null;
     },
     serialize(value, serializeOptions) {
       // remix-toast writes the (usually empty) toast session back on every request; with no
@@ -132,23 +153,23 @@ export function signedCookie(name: string, options: CookieOptions & { secrets: s
 const isEmpty = (value: unknown) =>
   typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 
-const MAX_VERIFIED = 2_000;
+const MAX_REMEMBERED = 2_000;
 
 /** Cookie storages are created once the master secret is known (see secrets.server). */
 function build() {
+  const sessionCookie = rememberedCookie("sessionID", {
+    path: "/",
+    httpOnly: true,
+    secure: true,
+    sameSite: "strict",
+    maxAge: SESSION_MAX_AGE_SECONDS,
+    secrets: [deriveSecret("session-cookie")],
+  });
   storages = {
-    session: createCookieSessionStorage<SessionData, SessionFlash>({
-      cookie: signedCookie("sessionID", {
-        path: "/",
-        httpOnly: true,
-        secure: true,
-        sameSite: "strict",
-        maxAge: SESSION_MAX_AGE_SECONDS,
-        secrets: [deriveSecret("session-cookie")],
-      }),
-    }),
+    sessionCookie,
+    session: createCookieSessionStorage<SessionData, SessionFlash>({ cookie: sessionCookie }),
     theme: createCookieSessionStorage({
-      cookie: signedCookie("theme", {
+      cookie: rememberedCookie("theme", {
         path: "/",
         httpOnly: true,
         secure: true,
@@ -158,7 +179,7 @@ function build() {
       }),
     }),
     toast: createCookieSessionStorage({
-      cookie: signedCookie("toast", {
+      cookie: rememberedCookie("toast", {
         path: "/",
         httpOnly: true,
         secure: true,
@@ -171,6 +192,7 @@ function build() {
 }
 
 export const sessionStorage = () => (storages ?? build()).session;
+export const sessionCookie = () => (storages ?? build()).sessionCookie;
 export const themeStorage = () => (storages ?? build()).theme;
 export const toastStorage = () => (storages ?? build()).toast;
 

@@ -2,7 +2,7 @@
  * Server-side sessions. The `sessionID` cookie (signed, 3 days, SameSite=Strict) carries a
  * random 256-bit id; the database keeps only its SHA-256, so a leaked table signs no one in.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import { connection, db } from "~/platform/db/db.server";
@@ -14,12 +14,12 @@ import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
 import { wantsJson } from "~/platform/page-post";
 import { safeRedirectPath } from "~/platform/redirect-to";
-import { commitSession, destroySession, getSession, type GlowSession } from "~/platform/session.server";
+import { commitSession, destroySession, getSession, sessionIdOf, type GlowSession } from "~/platform/session.server";
 import { pageAddress, readDraftValues } from "./drafts.server";
 
 export const SESSION_TTL_MS = SESSION_MAX_AGE_SECONDS * 1000;
 
-export const hashSessionId = (sid: string) => createHash("sha256").update(sid).digest("hex");
+export const hashSessionId = (sid: string) => hash("sha256", sid, "hex");
 
 export type AccessLevel = 0 | 1 | 2;
 
@@ -197,8 +197,7 @@ export async function getCurrentMember(
 }
 
 async function lookUpCurrentMember(request: Request): Promise<CurrentMember | null> {
-  const session = await getSession(request);
-  const sid = session.get("sid");
+  const sid = await sessionIdOf(request);
   if (!sid) return null;
   const found = await findSessionMember(sid);
   if (!found) return null;
