@@ -81,6 +81,62 @@ describe("the route table memo", () => {
     });
   });
 
+  describe("the route modules of a document request, listed once per build", () => {
+    const rewrite = routeTableRewrites.find((r) => r.what.startsWith("a document request's route modules"))!;
+    const entryModules = new Function(
+      "createEntryRouteModules",
+      `${rewrite.helper}\nreturn glowEntryRouteModules;`,
+    )((routes: Record<string, { module: object }>) =>
+      Object.fromEntries(Object.entries(routes).map(([id, route]) => [id, route.module])),
+    ) as (routes: object) => Record<string, object>;
+
+    it("hands every request the same frozen list while the build is the same", () => {
+      const root = { default: () => null };
+      const routes = { root: { module: root } };
+      const first = entryModules(routes);
+      expect(first).toEqual({ root });
+      expect(entryModules(routes)).toBe(first);
+      expect(Object.isFrozen(first)).toBe(true);
+      // A new build (development's reload) gets its own list.
+      expect(entryModules({ root: { module: root } })).not.toBe(first);
+    });
+  });
+
+  describe("what <Links> and <Scripts> list for a set of matched routes", () => {
+    const rewrite = routeTableRewrites.find((r) => r.what.startsWith("<Links> lists"))!;
+    const { perRoutes, limit } = new Function(
+      `${rewrite.helper}\nreturn { perRoutes: glowPerRoutes, limit: GLOW_ROUTE_SETS };`,
+    )() as {
+      perRoutes: <T>(owner: object, manifest: object, matches: { route: { id: string } }[], make: () => T) => T;
+      limit: number;
+    };
+    const matches = (...ids: string[]) => ids.map((id) => ({ route: { id } }));
+
+    it("makes a list once per build and set of routes", () => {
+      const owner = {};
+      const manifest = {};
+      let made = 0;
+      const make = () => [++made];
+      const feed = perRoutes(owner, manifest, matches("root", "routes/newsfeed"), make);
+      expect(perRoutes(owner, manifest, matches("root", "routes/newsfeed"), make)).toBe(feed);
+      expect(perRoutes(owner, manifest, matches("root", "routes/newsfeed", "routes/newsfeed-post"), make)).toEqual([2]);
+      // Route ids are kept apart: "a" + "b/c" is not "a/b" + "c".
+      expect(perRoutes(owner, manifest, matches("a", "b/c"), make)).not.toBe(perRoutes(owner, manifest, matches("a/b", "c"), make));
+      // Another build's manifest, or another owner, is made again.
+      expect(perRoutes(owner, {}, matches("root", "routes/newsfeed"), make)).not.toBe(feed);
+      expect(perRoutes({}, manifest, matches("root", "routes/newsfeed"), make)).not.toBe(feed);
+    });
+
+    it("keeps at most a couple of hundred sets of routes per build", () => {
+      const owner = {};
+      const manifest = {};
+      const first = perRoutes(owner, manifest, matches("root", "x0"), () => ["x0"]);
+      for (let i = 1; i <= limit; i++) perRoutes(owner, manifest, matches("root", `x${i}`), () => [`x${i}`]);
+      expect(perRoutes(owner, manifest, matches("root", "x0"), () => ["again"])).not.toBe(first);
+      expect(limit).toBe(200);
+    });
+  });
+
   describe("the matches of the paths seen", () => {
     const helper = routeTableRewrites[2].helper;
     const { seenPaths, copy, limit, longest } = new Function(

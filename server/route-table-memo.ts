@@ -8,7 +8,10 @@ import type { Plugin } from "vite";
  * anything but the build and the path; with Glow's 47 routes it cost about a sixth of a
  * rendered page's CPU. This plugin rewrites those places in the server build: the tables
  * are made once per build, and the matches of the last thousand paths (of up to 512
- * characters) are kept (docs/decisions/0027-route-table-once-per-build.md).
+ * characters) are kept (docs/decisions/0027-route-table-once-per-build.md). Other work
+ * that depends only on the build is done once in the same way: the list of route modules,
+ * the environment check for build-time requests, `<Links>`' and `<Scripts>`' lists for a
+ * set of matched routes, and `<ScrollRestoration>`'s script source.
  *
  * React Router is bundled into the server build for this (with every package that imports
  * it, so the process holds one copy). The browser build, development and vitest use React
@@ -59,6 +62,7 @@ export const routeTableRewrites = [
     helper: `
 var glowServerRoutes = new WeakMap();
 function glowSameModules(a, b) {
+  if (a === b) return true;
   let keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   for (let key of keys) if (a[key] !== b[key]) return false;
@@ -131,6 +135,102 @@ function glowCopyMatches(matches) {
   let params = { ...(matches[0] ? matches[0].params : {}) };
   return matches.map((match) => ({ ...match, params }));
 }
+`,
+  },
+  {
+    what: "a document request's route modules are listed once per build",
+    from: `      routeModules: createEntryRouteModules(build.routes),`,
+    to: `      routeModules: glowEntryRouteModules(build.routes),`,
+    helper: `
+var glowRouteModules = new WeakMap();
+function glowEntryRouteModules(routes) {
+  let kept = glowRouteModules.get(routes);
+  if (!kept) {
+    kept = Object.freeze(createEntryRouteModules(routes));
+    glowRouteModules.set(routes, kept);
+  }
+  return kept;
+}
+`,
+  },
+  {
+    what: "the build-time header switch reads the environment once",
+    from: `function getBuildTimeHeader(request, headerName) {
+  if (typeof process !== "undefined") {`,
+    to: `var glowBuildRequests;
+function getBuildTimeHeader(request, headerName) {
+  glowBuildRequests ??= typeof process !== "undefined" && process.env.IS_RR_BUILD_REQUEST === "yes";
+  if (glowBuildRequests) {`,
+    helper: "",
+  },
+  {
+    what: "<Links> lists a set of matched routes' links once per build",
+    from: `    () => getKeyedLinksForMatches(matches, routeModules, manifest),`,
+    to: `    () => glowPerRoutes(routeModules, manifest, matches, () => getKeyedLinksForMatches(matches, routeModules, manifest)),`,
+    helper: `
+var GLOW_ROUTE_SETS = 200;
+var glowPerRouteSets = new WeakMap();
+function glowPerRoutes(owner, manifest, matches, make) {
+  let kept = glowPerRouteSets.get(owner);
+  if (!kept || kept.manifest !== manifest) {
+    kept = { manifest, lists: new Map() };
+    glowPerRouteSets.set(owner, kept);
+  }
+  let ids = "";
+  for (let match of matches) ids += match.route.id + "\\0";
+  let list = kept.lists.get(ids);
+  if (list === void 0) {
+    list = make();
+    if (kept.lists.size >= GLOW_ROUTE_SETS) kept.lists.clear();
+    kept.lists.set(ids, list);
+  }
+  return list;
+}
+`,
+  },
+  {
+    what: "<Scripts> lists a set of matched routes' module preloads once per build",
+    from: `  let preloads = isHydrated || isRSCRouterContext ? [] : [
+    // Dedupe through a Set
+    ...new Set(
+      manifest.entry.imports.concat(
+        getModuleLinkHrefs(matches, manifest, {
+          includeHydrateFallback: true
+        })
+      )
+    )
+  ];`,
+    to: `  let preloads = isHydrated || isRSCRouterContext ? [] : glowPerRoutes(glowPreloadsOwner, manifest, matches, () => [
+    ...new Set(manifest.entry.imports.concat(getModuleLinkHrefs(matches, manifest, { includeHydrateFallback: true })))
+  ]);`,
+    helper: `
+var glowPreloadsOwner = {};
+`,
+  },
+  {
+    what: "<Scripts> writes a set of matched routes' module script once per build",
+    from: `    let routeModulesScript = !isStatic ? " " : \``,
+    to: `    let routeModulesScript = !isStatic ? " " : enableFogOfWar ? glowModulesScript() : glowPerRoutes(glowModulesScriptOwner, manifest, matches, glowModulesScript);
+    function glowModulesScript() { return \``,
+    helper: `
+var glowModulesScriptOwner = {};
+`,
+  },
+  {
+    what: "<Scripts>' module script ends where React Router's template ends",
+    from: `import(\${JSON.stringify(manifest.entry.module)});\`;`,
+    to: `import(\${JSON.stringify(manifest.entry.module)});\`; }`,
+    helper: "",
+  },
+  {
+    what: "<ScrollRestoration> writes its script's source once",
+    from: `  }).toString();
+  if (props.nonce == null && remixContext?.nonce) {`,
+    to: `  });
+  restoreScroll = glowRestoreScrollSource ??= restoreScroll.toString();
+  if (props.nonce == null && remixContext?.nonce) {`,
+    helper: `
+var glowRestoreScrollSource;
 `,
   },
 ] as const;
