@@ -1,7 +1,7 @@
 // Navigation helpers for the header, the feed and the islands. They share one small chunk
 // that every page already loads.
-import { type MouseEvent, useCallback, useEffect, useRef } from "react";
-import { useNavigate, useNavigation, useRevalidator } from "react-router";
+import { type FormEvent, type MouseEvent, useCallback, useEffect, useRef } from "react";
+import { useNavigate, useNavigation, useRevalidator, useSubmit } from "react-router";
 
 /**
  * One click handler that gives every plain `<a href>` inside an element client-side
@@ -31,6 +31,26 @@ export function useLinkNavigation() {
     event.preventDefault();
     // Like <Link>: following a link to the page one is on replaces the history entry.
     navigate(`${url.pathname}${url.search}${url.hash}`, { replace: samePage });
+  };
+}
+
+/**
+ * The submit handler of a plain `<form>` that React Router's `<Form>` would give it: the
+ * post (with the button pressed) goes through the router, without a new document. The
+ * header's forms, on every page, use it: a `<Form>` runs several router hooks on every
+ * server render, which the page pays for whether or not anyone presses anything. Without
+ * JavaScript the form posts as any form does. `before` runs first (e.g. to remember a
+ * choice in local storage).
+ */
+export function useFormSubmit(before?: (submitter: HTMLButtonElement | null) => void) {
+  const submit = useSubmit();
+  return (event: FormEvent<HTMLFormElement>) => {
+    if (event.defaultPrevented) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const button = submitter instanceof HTMLButtonElement ? submitter : null;
+    before?.(button);
+    event.preventDefault();
+    void submit(button ?? event.currentTarget);
   };
 }
 

@@ -1,3 +1,4 @@
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { RedirectField } from "./redirect-field";
@@ -11,12 +12,21 @@ export function ThemeSwitcher() {
   const root = useRouteLoaderData("root") as { theme: string | null } | undefined;
   const pending = fetcher.formData?.get("theme");
   const current = typeof pending === "string" ? pending : (root?.theme ?? "system");
+  // A plain form (a fetcher's <Form> runs several router hooks on every server render); with
+  // JavaScript the press goes out through the fetcher, so the page stays as it is.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (event.defaultPrevented) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    event.preventDefault();
+    void fetcher.submit(submitter instanceof HTMLButtonElement ? submitter : event.currentTarget);
+  };
   return (
-    <fetcher.Form
+    <form
       method="post"
       action="/preferences/theme"
       className="flex items-center gap-1 text-sm"
       aria-label={t("theme.label")}
+      onSubmit={onSubmit}
     >
       <RedirectField />
       {choices.map((choice) => (
@@ -31,6 +41,6 @@ export function ThemeSwitcher() {
           {t(`theme.${choice}`)}
         </button>
       ))}
-    </fetcher.Form>
+    </form>
   );
 }
