@@ -43,7 +43,14 @@ export function useLinkNavigation() {
  * choice in local storage).
  */
 export function useFormSubmit(before?: (submitter: HTMLButtonElement | null) => void) {
-  const submit = useSubmit();
+  return submitThrough(useSubmit(), before);
+}
+
+/** The same handler over another way of sending, such as a fetcher's `submit`. */
+export function submitThrough(
+  submit: (target: HTMLButtonElement | HTMLFormElement) => Promise<void>,
+  before?: (submitter: HTMLButtonElement | null) => void,
+) {
   return (event: FormEvent<HTMLFormElement>) => {
     if (event.defaultPrevented) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;

@@ -1,6 +1,6 @@
-import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRouteLoaderData } from "react-router";
+import { submitThrough } from "./link-navigation";
 import { RedirectField } from "./redirect-field";
 
 const choices = ["light", "dark", "system"] as const;
@@ -14,12 +14,7 @@ export function ThemeSwitcher() {
   const current = typeof pending === "string" ? pending : (root?.theme ?? "system");
   // A plain form (a fetcher's <Form> runs several router hooks on every server render); with
   // JavaScript the press goes out through the fetcher, so the page stays as it is.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (event.defaultPrevented) return;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    event.preventDefault();
-    void fetcher.submit(submitter instanceof HTMLButtonElement ? submitter : event.currentTarget);
-  };
+  const onSubmit = submitThrough(fetcher.submit);
   return (
     <form
       method="post"
