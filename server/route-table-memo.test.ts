@@ -34,6 +34,11 @@ describe("the route table memo", () => {
     expect(rewriteRouteTables(code)).toEqual({ code, applied: [] });
   });
 
+  it("refuses a file that would call a helper another file defines", () => {
+    const scripts = routeTableRewrites.find((r) => r.what.includes("module preloads"))!;
+    expect(() => rewriteRouteTables(scripts.from)).toThrow(/needs glowPerRoutes/);
+  });
+
   it("refuses a file where a rewrite would match twice", () => {
     const twice = `${routeTableRewrites[0].from}\n${routeTableRewrites[0].from}`;
     expect(() => rewriteRouteTables(twice)).toThrow(/matches twice/);

@@ -249,6 +249,14 @@ export function rewriteRouteTables(code: string): { code: string; applied: strin
     code = code.slice(0, at) + rewrite.to + code.slice(at + rewrite.from.length) + rewrite.helper;
     applied.push(rewrite.what);
   }
+  // A rewrite may call a helper another one brings: both must land in the same file.
+  for (const rewrite of routeTableRewrites.filter((r) => applied.includes(r.what))) {
+    for (const [name] of rewrite.to.matchAll(/\bglow[A-Z]\w*/g)) {
+      if (!new RegExp(`\\b(?:function|var) ${name}\\b`).test(code)) {
+        throw new Error(`glow:route-table-memo: "${rewrite.what}" needs ${name}, which this file does not define`);
+      }
+    }
+  }
   return { code, applied };
 }
 
