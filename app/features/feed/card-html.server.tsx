@@ -52,9 +52,9 @@ const beyondLatin1 = /[\u0100-\u{10ffff}]/gu;
  * A card whose only characters beyond Latin-1 are a few symbols (the glow button's ✨, a star
  * salute's ★, an emoji in a post) writes them as character references (`&#10024;`), which
  * mean the same characters in text and attributes alike: a card has no script or comment
- * text where they would not. Its HTML is then a one-byte string, which React measures and
- * Node encodes several times faster than a two-byte one; one ✨ made each English card
- * two-byte. Cards mostly in another script (Chinese) stay as they are: references would
+ * text where they would not. Its HTML is then a one-byte string, which React (measuring
+ * each piece's UTF-8 length) and Node (encoding the page) go through with less work than a
+ * two-byte one; one ✨ made each English card two-byte. Cards mostly in another script (Chinese) stay as they are: references would
  * nearly triple their size. (decision 0026)
  */
 export function latinOnly(html: string): string {
