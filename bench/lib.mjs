@@ -256,3 +256,20 @@ export function containerNodeMajor(dockerfile) {
 export function nodeBinaryPackage(platform, arch) {
   return `node-${platform}-${arch}`;
 }
+
+/**
+ * The Node options `npm start` gives Glow's server: what stands between `node` and
+ * `server.js` in package.json's `start` script (decision 0042). The bench starts Glow the
+ * way an operator does, so it passes the same ones. Throws when the script does not run
+ * `node … server.js`, rather than quietly measuring another command.
+ */
+export function startNodeOptions(startScript) {
+  const words = String(startScript ?? "").trim().split(/\s+/);
+  if (words[0] !== "node" || words.at(-1) !== "server.js") {
+    throw new Error(`package.json's start script should be "node [options] server.js" (got "${startScript}")`);
+  }
+  const options = words.slice(1, -1);
+  const stray = options.find((word) => !word.startsWith("--"));
+  if (stray) throw new Error(`package.json's start script passes "${stray}" to node; only --options are expected`);
+  return options;
+}

