@@ -19,9 +19,24 @@ function formatter(cache: Map<string, Intl.DateTimeFormat>, locale: string, opti
   return format;
 }
 
+/**
+ * Days already written, by language and moment: a page shows the same few again and again
+ * (the day a member joined, the days their beamkins were befriended), and formatting one
+ * costs tens of microseconds.
+ */
+const writtenDays = new Map<string, string>();
+const MAX_WRITTEN_DAYS = 5_000;
+
 /** "May 3, 2024" / "2024年5月3日": a day (a salute sent, a member joined, a beamkin befriended). */
 export function formatDay(iso: string, locale: string): string {
-  return formatter(dayFormats, locale, { dateStyle: "medium" }).format(new Date(iso));
+  const key = `${locale}\u0000${iso}`;
+  let day = writtenDays.get(key);
+  if (day === undefined) {
+    day = formatter(dayFormats, locale, { dateStyle: "medium" }).format(new Date(iso));
+    if (writtenDays.size >= MAX_WRITTEN_DAYS) writtenDays.clear();
+    writtenDays.set(key, day);
+  }
+  return day;
 }
 
 /** "May 3, 2024 at 8:00 PM UTC" / "2024年5月3日 20:00 UTC": a moment, its zone said. */

@@ -217,6 +217,13 @@ describe("the /beamkins page's reads", () => {
 
     const nobody = await newMember();
     expect(await beamkinsOverview(nobody.id, 1)).toEqual({ owned: [], recent: { days: 1, earned: 0, spent: 0 } });
+
+    // The same statement, run again for another window: two days on, the light given is
+    // out of a one-day count and inside a three-day one.
+    const later = new Date(Date.now() + 2 * 24 * 3600 * 1000);
+    expect((await beamkinsOverview(member.id, 1, later)).recent).toEqual({ days: 1, earned: 0, spent: 0 });
+    expect((await beamkinsOverview(member.id, 3, later)).recent).toEqual(await memberLightOverDays(member.id, 3, later));
+    expect((await beamkinsOverview(member.id, 3, later)).recent.spent).toBe(6);
   });
 });
 

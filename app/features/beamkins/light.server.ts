@@ -3,7 +3,7 @@
  * CHECK >= 0) changed together in one transaction. Earned by play, spent by giving light
  * to an owned beamkin (member_creatures.light, CHECK 0–100).
  */
-import { and, eq, gt, gte, sql } from "drizzle-orm";
+import { and, eq, gte, type Placeholder, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db/db.server";
 import { creatureLightEvents, creatures, lightLedger, memberCreatures, members, type Member } from "~/platform/db/schema";
 import { BeamkinRefusal } from "./errors";
@@ -44,23 +44,32 @@ export async function memberLight(memberId: number): Promise<number> {
  * last `days` days (rolling, from now).
  */
 export async function memberLightOverDays(memberId: number, days = 1, now = new Date()) {
-  const { days: span, query } = lightOverDaysQuery(memberId, days, now);
-  const [row] = await query;
-  return { days: span, earned: row?.earned ?? 0, spent: row?.spent ?? 0 };
+  const [row] = await lightOverDaysQuery(db(), memberId, lightSince(days, now));
+  return { days: lightSpan(days), earned: row?.earned ?? 0, spent: row?.spent ?? 0 };
 }
 
-/** The statement of memberLightOverDays (one row), for pages that fold it into another. */
-export function lightOverDaysQuery(memberId: number, days = 1, now = new Date()) {
-  const span = Number.isSafeInteger(days) && days >= 1 ? Math.min(days, 3650) : 1;
-  const since = new Date(now.getTime() - span * DAY_MS);
-  const query = db()
+/** The span a light count covers: whole days, 1 to 3650 (anything else counts 1). */
+export function lightSpan(days: number): number {
+  return Number.isSafeInteger(days) && days >= 1 ? Math.min(days, 3650) : 1;
+}
+
+/** The moment a count over `days` days starts (rolling, from now), as the statement takes it. */
+export function lightSince(days: number, now: Date): string {
+  return new Date(now.getTime() - lightSpan(days) * DAY_MS).toISOString();
+}
+
+/**
+ * The statement of memberLightOverDays (one row), for pages that fold it into another. The
+ * member and the moment may be placeholders (`memberId`, `since`), for a statement built once.
+ */
+export function lightOverDaysQuery(database: Database, memberId: number | Placeholder, since: string | Placeholder) {
+  return database
     .select({
       earned: sql<number>`coalesce(sum(${lightLedger.delta}) filter (where ${lightLedger.delta} > 0), 0)::int`.as("earned"),
       spent: sql<number>`coalesce(-sum(${lightLedger.delta}) filter (where ${lightLedger.delta} < 0), 0)::int`.as("spent"),
     })
     .from(lightLedger)
-    .where(and(eq(lightLedger.memberId, memberId), gt(lightLedger.createdAt, since)));
-  return { days: span, query };
+    .where(and(eq(lightLedger.memberId, memberId), sql`${lightLedger.createdAt} > ${since}::timestamptz`));
 }
 
 /**

@@ -44,13 +44,21 @@ describe("salute dates", () => {
       ["en", "May 3, 2024", /^May 3, 2024.*8:30\sPM UTC$/],
       ["zh", "2024年5月3日", /^2024年5月3日.*20:30 UTC$/],
     ] as const) {
-      for (const zone of zones) {
+      for (const [i, zone] of zones.entries()) {
         inZone(zone, () => {
-          expect(formatDay(EVENING_UTC, lng)).toBe(date);
+          // A moment of its own per zone: formatDay keeps the days it wrote, by moment.
+          expect(formatDay(EVENING_UTC.replace(".000Z", `.00${i}Z`), lng)).toBe(date);
           expect(formatMoment(EVENING_UTC, lng)).toMatch(time);
         });
       }
     }
+  });
+
+  it("give a day written before again, in its own language", () => {
+    const joined = "2025-01-31T23:59:59.999Z";
+    expect(formatDay(joined, "en")).toBe("Jan 31, 2025");
+    expect(formatDay(joined, "zh")).toBe("2025年1月31日");
+    expect(formatDay(joined, "en")).toBe("Jan 31, 2025");
   });
 
   it("the time zone really moves the local day (so the test above means something)", () => {
