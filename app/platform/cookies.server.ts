@@ -155,6 +155,9 @@ const isEmpty = (value: unknown) =>
 
 const MAX_REMEMBERED = 2_000;
 
+/** The cookie a toast waits in for the next page (remix-toast's flash; see toast.server). */
+export const TOAST_COOKIE = "toast";
+
 /** Cookie storages are created once the master secret is known (see secrets.server). */
 function build() {
   const sessionCookie = rememberedCookie("sessionID", {
@@ -179,7 +182,7 @@ function build() {
       }),
     }),
     toast: createCookieSessionStorage({
-      cookie: rememberedCookie("toast", {
+      cookie: rememberedCookie(TOAST_COOKIE, {
         path: "/",
         httpOnly: true,
         secure: true,
