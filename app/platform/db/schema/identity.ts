@@ -1,0 +1,95 @@
+/**
+ * Members, their sessions and their phone sign-in attempts.
+ */
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+
+export const members = pgTable(
+  "members",
+  {
+    id: serial("id").primaryKey(),
+    phone: text("phone").notNull(), // E.164, e.g. +15551234567
+    username: text("username"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    email: text("email"),
+    zipcode: text("zipcode"),
+    notes: text("notes"),
+    status: text("status").notNull().default("0"),
+    type: text("type").notNull().default("0"),
+    clientId: text("client_id"),
+    sellerId: text("seller_id"),
+    recruitedBy: integer("recruited_by"),
+    joinedAt: createdAt(),
+    lastScore: integer("last_score").notNull().default(0),
+    prevContestId: integer("prev_contest_id"),
+    /** The active beamkin's catalogue id; 0 means no companion. */
+    creatureId: integer("creature_id").notNull().default(0),
+    companionCorralled: boolean("companion_corralled").notNull().default(false),
+    storyMuted: boolean("story_muted").notNull().default(false),
+    /** Member light not yet given to a beamkin; the light ledger explains every change. */
+    lightBalance: integer("light_balance").notNull().default(0),
+    /** Gems left to give this week (weekly allowance). */
+    gemBalance: integer("gem_balance").notNull().default(10),
+    gemWeek: date("gem_week"),
+    lastVisitDay: date("last_visit_day"),
+    /**
+     * Leaderboard score, materialised so ranking 100 000 members is an index scan.
+     * Only app/features/leaderboard/score.server.ts writes these (the formula lives there).
+     */
+    score: integer("score").notNull().default(0),
+    /** Points earned in the week that starts on `score_week` (Monday, UTC). */
+    weekScore: integer("week_score").notNull().default(0),
+    scoreWeek: date("score_week"),
+  },
+  (t) => [
+    uniqueIndex("members_phone_key").on(t.phone),
+    index("members_score_rank_idx").on(t.score.desc(), t.id),
+    index("members_week_score_rank_idx").on(t.scoreWeek, t.weekScore.desc(), t.id),
+    uniqueIndex("members_username_lower_key").on(sql`lower(${t.username})`),
+    check("members_light_balance_nonneg", sql`${t.lightBalance} >= 0`),
+    check("members_gem_balance_nonneg", sql`${t.gemBalance} >= 0`),
+    check("members_creature_id_nonneg", sql`${t.creatureId} >= 0`),
+    check("members_score_nonneg", sql`${t.score} >= 0 and ${t.weekScore} >= 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the random session id; the id itself only ever lives in the cookie. */
+    idHash: text("id_hash").primaryKey(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    fingerprint: text("fingerprint"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_member_idx").on(t.memberId)],
+);
+
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: text("id").primaryKey(),
+    phone: text("phone").notNull(),
+    /** HMAC of the code keyed by the server secret; the code itself is never stored. */
+    codeHash: text("code_hash").notNull(),
+    createdAt: createdAt(),
+    codeSentAt: timestamp("code_sent_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    failedTries: integer("failed_tries").notNull().default(0),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    burntAt: timestamp("burnt_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("login_attempts_phone_idx").on(t.phone, t.createdAt),
+    check("login_attempts_failed_tries_range", sql`${t.failedTries} between 0 and 5`),
+  ],
+);
+
+export type Member = typeof members.$inferSelect;
