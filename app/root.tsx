@@ -26,6 +26,7 @@ import { SessionStart } from "~/islands/session-start";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
 import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.server";
 import { pageLang } from "~/platform/i18n";
+import { principalMiddleware } from "~/platform/principal.server";
 import { commitSession, getSession } from "~/platform/session.server";
 import { themeSessionResolver } from "~/platform/theme.server";
 import { unreadableBodyIsBadRequest } from "~/platform/unreadable-body.server";
@@ -45,6 +46,7 @@ export const handle = { i18n: ["common", "errors", "auth"] };
 
 export const middleware: Route.MiddlewareFunction[] = [
   unreadableBodyIsBadRequest,
+  principalMiddleware,
   i18nextMiddleware,
   toastMiddleware,
   sameSiteBounce,

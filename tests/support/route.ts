@@ -1,5 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { i18nextMiddleware } from "~/platform/i18n.server";
+import { principalMiddleware } from "~/platform/principal.server";
 import { requestInfoContext, type RequestInfo } from "~/platform/request-context";
 import { toastStorage } from "~/platform/cookies.server";
 import { toastMiddleware } from "~/platform/toast.server";
@@ -48,7 +49,7 @@ export async function callRoute<T, P extends Params = Params>(
   let result: T | undefined;
   let thrown: unknown;
   // The root's chain (app/root.tsx), but for the same-site bounce, which pages alone need.
-  const chain = [unreadableBodyIsBadRequest, i18nextMiddleware, toastMiddleware];
+  const chain = [unreadableBodyIsBadRequest, principalMiddleware, i18nextMiddleware, toastMiddleware];
   const run = async (index: number): Promise<Response> => {
     const middleware = chain[index];
     if (middleware) {

@@ -253,7 +253,7 @@ function returnAfterSignIn(request: Request) {
  * ended session's id goes with it, so the sign-in page does not clear the cookie as a
  * stale session. Null when there is nothing to keep or cookies were not accepted.
  */
-async function keepDraftCookie(request: Request): Promise<string | null> {
+export async function keepDraftCookie(request: Request): Promise<string | null> {
   const { back, posted } = returnAfterSignIn(request);
   if (!posted || back === "/" || (await readConsent(request)) !== "yes") return null;
   const values = await readDraftValues(request);

@@ -1,0 +1,181 @@
+/**
+ * The one responder: it turns what a command answered into what the caller gets.
+ *
+ * - A page's form post (a browser's document post, or React Router's `.data` post):
+ *   done → a redirect with a toast; refused or invalid → the page again with the field's
+ *   message and what was typed (`FormAnswer`), with the refusal's status and Retry-After.
+ *   A post to a resource address (its form lives on another page) goes `back` there with
+ *   the message as an error toast instead.
+ * - A JSON caller (it asks for `application/json`, or posts JSON): the envelope
+ *   `{ success: true, result }` or `{ success: false, type, message, errors? }`, where
+ *   `type` is the spec's error catalogue type for the status.
+ *
+ * Every refusal has a status and a translated message; nothing here answers 500.
+ */
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { FieldProblem, FieldProblems, FormValues, ParsedForm } from "./forms.server";
+import { errorTypeForStatus, type ErrorType } from "./errors";
+import { getInstance } from "./i18n.server";
+import type { Outcome } from "./outcome";
+import { principalChanged } from "./principal.server";
+import { safeRedirectPath } from "./redirect-to";
+import { flashToast, type ToastData } from "./toast.server";
+
+export interface ActionArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 503;
+
+/** How one named refusal is answered. */
+export interface RefusalAnswer {
+  status: RefusalStatus;
+  /** The translation key of the message; the refusal's details (and `wait`) fill it in. */
+  message: string;
+  /** The form field the message belongs to; the whole form when absent. */
+  field?: string;
+  /** Fields not to show again (a wrong code is cleared, not echoed). */
+  clear?: string[];
+}
+
+/** What a page's form gets back when it was not done. */
+export interface FormAnswer {
+  values: FormValues;
+  /** Translated messages by field; `form` for the form as a whole. */
+  errors: Record<string, string>;
+  /** Which refusal it was, for a page that does more than show the message (a countdown). */
+  refusal?: string;
+  /** A toast to show with the answer (an enhanced post answering 4xx reloads nothing). */
+  toast?: ToastData;
+}
+
+/** The JSON envelope (the spec's callers read `success`, then `result` or the error). */
+export type Envelope<T> =
+  | { success: true; result: T; message?: string }
+  | { success: false; type: ErrorType; message: string; errors?: Record<string, string> };
+
+export interface DoneAnswer<T> {
+  /** Where a page post goes next (a path on this site). */
+  redirectTo?: string;
+  /** The success toast's translation key (or key and values). */
+  toast?: string | FieldProblem;
+  /** What a JSON caller gets as `result`. */
+  result?: T;
+}
+
+export interface RespondOptions<V, R extends string, T> {
+  /** What was typed, shown again when refused. */
+  values?: FormValues;
+  done: (value: V) => DoneAnswer<T>;
+  refusals: Record<R, RefusalAnswer>;
+  /**
+   * For a post to an address whose form lives on another page: page posts go back there
+   * (a safe path of this site) with a toast, done or refused.
+   */
+  back?: string;
+}
+
+/** Whether the caller reads JSON: it asks for it, or posts it. */
+export function wantsJson(request: Request): boolean {
+  const accept = request.headers.get("Accept") ?? "";
+  if (accept.includes("application/json")) return true;
+  return (request.headers.get("Content-Type") ?? "").startsWith("application/json") && !accept.includes("text/html");
+}
+
+/** The translator of this request (its language). */
+function translate(context: Readonly<RouterContextProvider>) {
+  return getInstance(context).t as (key: string, params?: Record<string, unknown>) => string;
+}
+
+/** A wait in words, in the reader's language: "45 seconds", "3 minutes", "2 hours". */
+export function waitInWords(context: Readonly<RouterContextProvider>, seconds: number): string {
+  const t = translate(context);
+  if (seconds < 90) return t("common:wait.seconds", { count: Math.max(1, Math.ceil(seconds)) });
+  if (seconds < 90 * 60) return t("common:wait.minutes", { count: Math.ceil(seconds / 60) });
+  return t("common:wait.hours", { count: Math.ceil(seconds / 3600) });
+}
+
+function headersFor(status: number, retryAfter: number | undefined): HeadersInit | undefined {
+  if (retryAfter === undefined && status !== 503 && status !== 429) return undefined;
+  return { "Retry-After": String(Math.max(1, Math.ceil(retryAfter ?? 30))) };
+}
+
+/** A JSON refusal in the envelope. */
+export function jsonRefusal(status: number, message: string, options: { retryAfter?: number; errors?: Record<string, string> } = {}) {
+  const body: Envelope<never> = { success: false, type: errorTypeForStatus(status), message, ...(options.errors ? { errors: options.errors } : {}) };
+  return data(body, { status, headers: headersFor(status, options.retryAfter) });
+}
+
+/** Answers a command's outcome. */
+export function respond<V, R extends string, T = V>(args: ActionArgs, outcome: Outcome<V, R>, options: RespondOptions<V, R, T>) {
+  const { request, context } = args;
+  const t = translate(context);
+  const json = wantsJson(request);
+
+  if (outcome.ok) {
+    // Whatever the action changed, the loaders that run after it in this request see it.
+    principalChanged(context);
+    const answer = options.done(outcome.value);
+    const toast = answer.toast === undefined ? undefined : typeof answer.toast === "string" ? t(answer.toast) : t(answer.toast.key, answer.toast.params);
+    if (json) {
+      const result = (answer.result ?? outcome.value) as T;
+      return data<Envelope<T>>({ success: true, result, ...(toast ? { message: toast } : {}) });
+    }
+    if (toast) flashToast(context, "success", toast);
+    return redirect(safePath(request, answer.redirectTo ?? options.back ?? pagePath(request)), 303);
+  }
+
+  const how = options.refusals[outcome.refusal];
+  const params = {
+    ...outcome.details,
+    ...(outcome.retryAfter !== undefined ? { wait: waitInWords(context, outcome.retryAfter), seconds: outcome.retryAfter } : {}),
+  };
+  const message = t(how.message, params);
+  const retryAfter = outcome.retryAfter;
+  if (json) return jsonRefusal(how.status, message, { retryAfter, errors: how.field ? { [how.field]: message } : undefined });
+  if (options.back !== undefined) {
+    flashToast(context, "error", message);
+    return redirect(safePath(request, options.back), 303);
+  }
+  const values = { ...options.values };
+  for (const field of how.clear ?? []) delete values[field];
+  return data<FormAnswer>(
+    { values, errors: { [how.field ?? "form"]: message }, refusal: outcome.refusal },
+    { status: how.status, headers: headersFor(how.status, retryAfter) },
+  );
+}
+
+/** Answers a form that did not parse: 400 with each field's message and what was typed. */
+export function invalid(args: ActionArgs, form: Extract<ParsedForm<unknown>, { ok: false }>, options: { back?: string } = {}) {
+  const { request, context } = args;
+  const errors = translateProblems(context, form.problems);
+  const first = Object.values(errors)[0] ?? translate(context)("errors:types.BAD_REQUEST.message");
+  if (wantsJson(request)) return jsonRefusal(400, first, { errors });
+  if (options.back !== undefined) {
+    flashToast(context, "error", first);
+    return redirect(safePath(request, options.back), 303);
+  }
+  return data<FormAnswer>({ values: form.values, errors }, { status: 400 });
+}
+
+export function translateProblems(context: Readonly<RouterContextProvider>, problems: FieldProblems): Record<string, string> {
+  const t = translate(context);
+  const errors: Record<string, string> = {};
+  for (const [field, problem] of Object.entries(problems)) errors[field] = t(problem.key, problem.params);
+  return errors;
+}
+
+/** The page a request belongs to: a `.data` request's page, without React Router's own parameters. */
+function pagePath(request: Request): string {
+  const url = new URL(request.url);
+  const path = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const query = url.searchParams.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+function safePath(request: Request, path: string): string {
+  return safeRedirectPath(path, new URL(request.url).origin, "/");
+}
