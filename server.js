@@ -32,7 +32,7 @@ async function ensureBuild() {
   return entry;
 }
 
-function printWelcome({ url, database, sms }) {
+function printWelcome({ url, database, sms, demoStaff = [] }) {
   const lines = [
     "",
     `  Glow is listening on ${url}`,
@@ -44,6 +44,13 @@ function printWelcome({ url, database, sms }) {
           `  ${url}/dev/outbox while that provider is active.`,
         ]
       : [`  Texts are sent through ${sms}.`]),
+    ...(demoStaff.length
+      ? [
+          `  Staff: open ${url}/login as the demo world's ${demoStaff
+            .map((s) => `${s.isAdmin ? "admin" : "agent"} ${s.username} (password ${s.password})`)
+            .join(" or ")}.`,
+        ]
+      : []),
     "",
   ];
   console.log(lines.join("\n"));

@@ -30,6 +30,9 @@ export default [
   route("lightmeter-example", "routes/lightmeter-example.tsx"),
   route("accept-invite/:partyId/:contestid?/:memberid?/:role?/:type?", "routes/accept-invite.tsx"),
   route("takeaguess/:cardID", "routes/takeaguess.tsx"),
+  // The older username/password flow (sections 2 "Navigation" and 4): staff only.
+  route("login", "routes/login.tsx"),
+  route("dashboard", "routes/dashboard.tsx"),
 
   // Resources and preference forms (work without JavaScript).
   route("locales/:lng/:file", "routes/resources/locales.ts"),
@@ -46,6 +49,7 @@ export default [
   route("avatars/:memberId/:file", "routes/resources/avatar.ts"),
   route("salutes/recipients", "routes/resources/salute-recipients.ts"),
   route("salutes/received", "routes/resources/salute-received.ts"),
+  route("team-notices/dismiss", "routes/resources/team-notice-dismiss.ts"),
   route("reactions", "routes/resources/reactions.ts"),
   route("feed/updates", "routes/resources/feed-updates.ts"),
   // Beamkins: JSON for the companion island, redirects for plain form posts.

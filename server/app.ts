@@ -14,6 +14,9 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { seedDemoWorld } from "~/features/demo/seed.server";
+import { demoStaffPresent } from "~/features/demo/staff.seed.server";
+import { ensureFirstAdmin } from "~/features/staff/first-admin.server";
+import { preparePasswordChecks } from "~/features/staff/passwords.server";
 import {
   connection,
   describeTarget,
@@ -31,12 +34,21 @@ import { newNonce } from "./nonce";
 import { publicPageCache } from "./page-cache";
 import { contentSecurityPolicy, securityHeaders } from "./security";
 
+/** `npm run staff -- …` runs from this build too (scripts/staff.mjs), against the same database code. */
+export { runStaffCommand } from "~/features/staff/command.server";
+
 export interface StartOptions {
   vite?: ViteDevServer;
   /** The built browser assets (build/client); server.js knows where the build is. */
   clientDir?: string;
   /** Called once the server listens; used by server.js to print how to get in. */
-  onListening?: (info: { url: string; database: string; sms: "console" | "twilio" }) => void;
+  onListening?: (info: {
+    url: string;
+    database: string;
+    sms: "console" | "twilio";
+    /** The demo world's staff accounts still present, with their known passwords. */
+    demoStaff: readonly { username: string; password: string; isAdmin: boolean }[];
+  }) => void;
 }
 
 /** Builds the Express app; the database must already be connected. */
@@ -291,6 +303,10 @@ export async function startServer(options: StartOptions = {}) {
   if (config.SEED_DEMO && (await seedDemoWorld(conn.db))) {
     log.info("seeded the demo world");
   }
+  await ensureFirstAdmin(config.STAFF_FIRST_ADMIN, config.STAFF_FIRST_ADMIN_PASSWORD);
+  // The stand-in hash an unknown staff username is checked against, made before anyone asks.
+  await preparePasswordChecks();
+  const demoStaff = config.SEED_DEMO ? await demoStaffPresent(conn.db) : [];
 
   let shuttingDown = false;
   const app = createApp({
@@ -317,7 +333,7 @@ export async function startServer(options: StartOptions = {}) {
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const host = !config.HOST || config.HOST === "::" || config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  options.onListening?.({ url, database: describeTarget(conn.target), sms: smsProvider.name });
+  options.onListening?.({ url, database: describeTarget(conn.target), sms: smsProvider.name, demoStaff });
   log.info("sms provider", { provider: smsProvider.name });
 
   const shutdown = (signal: string) => {

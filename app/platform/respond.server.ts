@@ -146,6 +146,25 @@ export function respond<V, R extends string, T = V>(args: ActionArgs, outcome: O
   );
 }
 
+/**
+ * An answer with cookies added (a sign-in's session cookie, the API's CSRF cookie): a
+ * redirect or Response gets them as headers, a `data()` answer in its init.
+ */
+export function withSetCookies<A>(answer: A, cookies: readonly string[]): A {
+  if (cookies.length === 0) return answer;
+  if (answer instanceof Response) {
+    for (const cookie of cookies) answer.headers.append("Set-Cookie", cookie);
+    return answer;
+  }
+  const withInit = answer as unknown as { init: ResponseInit | null };
+  if (withInit && typeof withInit === "object" && "init" in withInit) {
+    const headers = new Headers(withInit.init?.headers);
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    withInit.init = { ...withInit.init, headers };
+  }
+  return answer;
+}
+
 /** Answers a form that did not parse: 400 with each field's message and what was typed. */
 export function invalid(args: ActionArgs, form: Extract<ParsedForm<unknown>, { ok: false }>, options: { back?: string } = {}) {
   const { request, context } = args;

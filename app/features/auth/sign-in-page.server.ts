@@ -209,5 +209,7 @@ export async function handleSignInPost(request: Request, context: Context) {
       return answer(429, { values: {}, error: t("auth:errors.burnt"), resetCountdown: true });
     case "expired":
       return answer(400, { values: {}, error: t("auth:errors.expired"), resetCountdown: true });
+    case "suspended":
+      return answer(403, { values: {}, error: t("auth:errors.suspended") });
   }
 }

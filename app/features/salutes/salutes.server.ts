@@ -19,6 +19,7 @@ import { awardScore, weekStart } from "~/features/leaderboard/score.server";
 import { forgetSharedBoards } from "~/features/leaderboard/shared-board.server";
 import { creditMemberLight, LIGHT_PER_SALUTE_RECEIVED } from "./member-light.server";
 import type { SecretPrompt } from "./prompts";
+import { starReceiptIsPublic } from "./moderation.server";
 import type { ReportReason } from "./report-reasons";
 
 export const SALUTE_RULES = {
@@ -294,7 +295,8 @@ export interface StarReceipt {
 
 /**
  * A star salute's public receipt (star salutes are never secret), with its feed post's id
- * in the same query (through the posts' (type, ref_id) index).
+ * in the same query (through the posts' (type, ref_id) index). Null when there is none, or
+ * when it is not public (starReceiptIsPublic: staff hid it).
  */
 export async function findStarReceipt(id: number): Promise<StarReceipt | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
@@ -307,7 +309,7 @@ export async function findStarReceipt(id: number): Promise<StarReceipt | null> {
     .where(and(eq(salutes.id, id), eq(salutes.kind, "star")))
     .orderBy(posts.id)
     .limit(1);
-  if (!row) return null;
+  if (!row || !starReceiptIsPublic(row.salute)) return null;
   return {
     id: row.salute.id,
     giver: { id: row.giver.id, name: displayName(row.giver) },
@@ -350,41 +352,4 @@ async function closeSalute(
     await removePostsAbout(postTypeOf[kind], saluteId, tx);
     return true;
   });
-}
-
-// ───────────── Staff ─────────────
-
-export interface ReportedSalute {
-  id: number;
-  kind: SaluteKind;
-  sender: { id: number; name: string };
-  recipient: { id: number; name: string };
-  message: string;
-  prompt: string | null;
-  reason: string | null;
-  reportedAt: string;
-}
-
-/**
- * Reported salutes with their senders, for staff handling reports. Only a staff screen
- * (behind the staff sign-in) may call this; no member route does.
- */
-export async function listReportedSalutesForStaff(): Promise<ReportedSalute[]> {
-  const rows = await db()
-    .select({ salute: salutes, sender, recipient })
-    .from(salutes)
-    .innerJoin(sender, eq(sender.id, salutes.senderId))
-    .innerJoin(recipient, eq(recipient.id, salutes.recipientId))
-    .where(sql`${salutes.reportedAt} is not null`)
-    .orderBy(desc(salutes.reportedAt));
-  return rows.map((r) => ({
-    id: r.salute.id,
-    kind: r.salute.kind as SaluteKind,
-    sender: { id: r.sender.id, name: displayName(r.sender) },
-    recipient: { id: r.recipient.id, name: displayName(r.recipient) },
-    message: r.salute.message,
-    prompt: r.salute.promptKey,
-    reason: r.salute.reportReason,
-    reportedAt: r.salute.reportedAt!.toISOString(),
-  }));
 }
