@@ -65,6 +65,7 @@ export default [
 
   // Browser-test hook: answers 404 unless GLOW_E2E_HOOKS_TOKEN is set and presented.
   route("__e2e/session", "routes/resources/e2e-session.ts"),
+  route("__e2e/staff", "routes/resources/e2e-staff.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

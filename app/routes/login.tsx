@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, href, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
@@ -34,6 +35,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const answer = actionData as FormAnswer | undefined;
   const errors = answer?.errors ?? {};
   const form = useFocusFirstInvalid(answer);
+  // A refused password is never shown again (the server does not send it back either).
+  const password = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (answer && password.current) password.current.value = "";
+  }, [answer]);
   return (
     <div className="mx-auto max-w-sm space-y-5">
       <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("login.heading")}</h1>
@@ -64,6 +70,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
             {t("login.password")}
           </label>
           <input
+            ref={password}
             id="staff-password"
             name="password"
             type="password"
