@@ -30,6 +30,7 @@ import { log } from "~/platform/log.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { loadMasterSecret, setMasterSecret } from "~/platform/secrets.server";
 import { sms } from "~/platform/sms/sms.server";
+import { apiCrossOrigin } from "./api-origins";
 import { newNonce } from "./nonce";
 import { publicPageCache } from "./page-cache";
 import { contentSecurityPolicy, securityHeaders } from "./security";
@@ -102,6 +103,8 @@ export function createApp(options: {
     next();
   });
 
+  // The JSON API's cross-origin rule comes first: its allowed origins' preflights are answered there.
+  app.use(apiCrossOrigin(config.API_ALLOWED_ORIGINS));
   app.use(refuseMalformedRequests);
   app.use(refuseCrossOriginPosts);
 
@@ -255,7 +258,7 @@ export function refuseCrossOriginPosts(
   res: express.Response,
   next: express.NextFunction,
 ) {
-  if (SAFE_METHODS.has(req.method)) return next();
+  if (SAFE_METHODS.has(req.method) || res.locals.allowedCrossOrigin === true) return next();
   const origin = req.get("origin");
   if (origin === undefined) return next();
   let allowed = false;

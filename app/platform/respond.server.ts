@@ -101,9 +101,21 @@ function headersFor(status: number, retryAfter: number | undefined): HeadersInit
   return { "Retry-After": String(Math.max(1, Math.ceil(retryAfter ?? 30))) };
 }
 
-/** A JSON refusal in the envelope. */
-export function jsonRefusal(status: number, message: string, options: { retryAfter?: number; errors?: Record<string, string> } = {}) {
-  const body: Envelope<never> = { success: false, type: errorTypeForStatus(status), message, ...(options.errors ? { errors: options.errors } : {}) };
+/**
+ * A JSON refusal in the envelope. Its type is the catalogue's for the status, unless the
+ * caller knows better (a session id that was given but is over: 401 EXPIRED_SESSION).
+ */
+export function jsonRefusal(
+  status: number,
+  message: string,
+  options: { retryAfter?: number; errors?: Record<string, string>; type?: ErrorType } = {},
+) {
+  const body: Envelope<never> = {
+    success: false,
+    type: options.type ?? errorTypeForStatus(status),
+    message,
+    ...(options.errors ? { errors: options.errors } : {}),
+  };
   return data(body, { status, headers: headersFor(status, options.retryAfter) });
 }
 

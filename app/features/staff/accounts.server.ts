@@ -173,3 +173,8 @@ export async function countStaffAccounts(): Promise<number> {
   const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(staffUsers);
   return row?.n ?? 0;
 }
+
+export async function agentExists(agentId: number): Promise<boolean> {
+  const [row] = await db().select({ id: agents.id }).from(agents).where(eq(agents.id, agentId));
+  return Boolean(row);
+}

@@ -32,7 +32,7 @@ import { contestsAtAGlance, lookUpMembers, MemberLookup, suspendedMembers } from
 import { HandleReport, handleReport } from "./moderation.server";
 import { currentStaff, requireStaff } from "./principal.server";
 import { endStaffCookie, staffCookieFor, staffSessionIdOf } from "./sessions.server";
-import { signInStaff, signOutStaff, StaffSignIn } from "./sign-in.server";
+import { signInStaff, signOutStaff, StaffSignIn, staffSignInRefusals } from "./sign-in.server";
 import { liftSuspension, SuspendMember, suspendMember } from "./suspensions.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -66,10 +66,7 @@ export async function signInFromLoginPage(args: ActionArgs) {
       redirectTo: asked === "/dashboard" && resources.length === 1 ? `/dashboard?${OPEN_RESOURCE_PARAM}=1` : asked,
       toast: "staff:toast.signedIn",
     }),
-    refusals: {
-      "wrong-credentials": { status: 401, message: "staff:errors.wrongCredentials", clear: ["password"] },
-      "slow-down": { status: 429, message: "staff:errors.slowDown" },
-    },
+    refusals: staffSignInRefusals,
   });
   return outcome.ok ? withSetCookies(answer, [await staffCookieFor(outcome.value.sid)]) : answer;
 }

@@ -12,6 +12,7 @@ import { db } from "~/platform/db/db.server";
 import { agents, staffUsers } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
+import type { RefusalAnswer } from "~/platform/respond.server";
 import { resourcesOfAgent, type AgentResource } from "./accounts.server";
 import { recordStaffAction } from "./audit.server";
 import { checkPassword, hashPassword, needsRehash, PASSWORD_MAX } from "./passwords.server";
@@ -32,6 +33,12 @@ export const StaffSignIn = z.object({
 });
 
 export type StaffSignInRefusal = "wrong-credentials" | "slow-down";
+
+/** How /login and POST /api/login answer the refusals (the password is never shown again). */
+export const staffSignInRefusals: Record<StaffSignInRefusal, RefusalAnswer> = {
+  "wrong-credentials": { status: 401, message: "staff:errors.wrongCredentials", clear: ["password"] },
+  "slow-down": { status: 429, message: "staff:errors.slowDown" },
+};
 
 export interface StaffSignedIn {
   sid: string;
