@@ -268,7 +268,13 @@ describe("member calls", () => {
     );
     expect(all.parties.map((p) => p.Name)).toEqual(["The Lanterns"]);
 
-    for (const query of [{}, { memberid: ada, contestid: spring.ContestID }, { contestid: spring.ContestID, zipcode: "10001" }, { memberid: ada, zipcode: "10001" }]) {
+    const notAllowed: Record<string, string | number>[] = [
+      {},
+      { memberid: ada, contestid: spring.ContestID },
+      { contestid: spring.ContestID, zipcode: "10001" },
+      { memberid: ada, zipcode: "10001" },
+    ];
+    for (const query of notAllowed) {
       const refused = await call("GET", "/api/getparties/", { query: { ...query, sessionid } });
       expectRefusal(refused, 400, "BAD_REQUEST");
       expect(refused.body.message).toMatch(/memberid, contestid and zipcode together, or by exactly one of them/);

@@ -71,6 +71,9 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   OPENAI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   OPENAI_MODEL: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+}).refine((config) => (config.STAFF_FIRST_ADMIN === undefined) === (config.STAFF_FIRST_ADMIN_PASSWORD === undefined), {
+  path: ["STAFF_FIRST_ADMIN"],
+  message: "STAFF_FIRST_ADMIN and STAFF_FIRST_ADMIN_PASSWORD are set together, or not at all",
 });
 
 export type Env = z.infer<typeof EnvSchema>;

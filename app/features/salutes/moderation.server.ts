@@ -16,8 +16,8 @@ import type { SaluteKind } from "./salutes.server";
 
 const postTypeOf = { compliment: "compliment", star: "starsalute", secret: "secretsalute" } as const;
 
-/** What decides whether a receipt is public: staff moderation (and, in time, open reports). */
-export type ReceiptVisibility = Pick<typeof salutes.$inferSelect, "moderation">;
+/** What decides whether a receipt is public: staff moderation (and, with the hardening work, open reports). */
+export type ReceiptVisibility = Pick<typeof salutes.$inferSelect, "moderation" | "reportedAt" | "moderatedAt">;
 
 /** Whether a star salute's receipt may be shown publicly: not once staff hid the salute. */
 export function starReceiptIsPublic(salute: ReceiptVisibility): boolean {

@@ -9,7 +9,6 @@ import type { Queryable } from "~/platform/db/transaction.server";
 import { staffAudit } from "~/platform/db/schema";
 
 export const staffActions = [
-  "first-admin",
   "sign-in",
   "sign-out",
   "create-staff",

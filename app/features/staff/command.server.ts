@@ -57,6 +57,18 @@ export async function runStaffCommand(argv: string[], io: CommandIo): Promise<nu
     io.err(USAGE);
     return 2;
   }
+  // What can be checked without the database is asked first: a typo costs no start-up.
+  let adding: { username: string; password: string } | null = null;
+  if (command === "add") {
+    const username = NewStaffAccount.shape.username.safeParse(name);
+    if (!username.success) {
+      io.err("A username is 3 to 40 letters, digits, dots, dashes, underscores or @, starting and ending with a letter or digit.");
+      return 2;
+    }
+    const password = await askNewPassword(io, username.data);
+    if (password === null) return 1;
+    adding = { username: username.data, password };
+  }
   const opened = await openDatabase(env().DATABASE_URL);
   setConnection(opened);
   try {
@@ -68,20 +80,14 @@ export async function runStaffCommand(argv: string[], io: CommandIo): Promise<nu
       }
       return 0;
     }
-    if (command === "add") {
-      const username = NewStaffAccount.shape.username.safeParse(name);
-      if (!username.success) {
-        io.err("A username is 3 to 40 letters, digits, dots, dashes, underscores or @, starting and ending with a letter or digit.");
-        return 2;
-      }
-      const password = await askNewPassword(io, username.data);
-      if (password === null) return 1;
-      const made = await createStaffAccount(operator, { username: username.data, password, isAdmin: rest.includes("--admin") });
+    if (adding) {
+      const isAdmin = rest.includes("--admin");
+      const made = await createStaffAccount(operator, { ...adding, isAdmin });
       if (!made.ok) {
-        io.err(`There is already a staff account named ${username.data}.`);
+        io.err(`There is already a staff account named ${adding.username}.`);
         return 1;
       }
-      io.out(`Made ${rest.includes("--admin") ? "admin" : "agent"} ${username.data}. Sign in at /login.`);
+      io.out(`Made ${isAdmin ? "admin" : "agent"} ${adding.username}. Sign in at /login.`);
       return 0;
     }
     const [account] = await db()

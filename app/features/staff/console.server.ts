@@ -2,10 +2,10 @@
  * What the admin's console reads: members looked up (with their suspension), and contests at
  * a glance. Reads only; what changes goes through the commands with their trail entries.
  */
-import { asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/platform/db/db.server";
-import { contests, memberRoles, members, memberSuspensions, parties, partyMembers } from "~/platform/db/schema";
+import { contests, memberRoles, members, memberSuspensions, parties, partyMembers, staffAudit } from "~/platform/db/schema";
 import { displayName } from "~/features/members/display-name";
 import { digitsOf, displayPhone } from "~/features/auth/phone";
 import { recordStaffAction, type Actor } from "./audit.server";
@@ -24,6 +24,8 @@ export interface MemberAtAGlance {
 }
 
 const LOOKUP_LIMIT = 20;
+/** The same look-up again within this time is not written to the trail again. */
+const LOOKUP_SAME_FOR_MS = 10 * 60_000;
 
 /**
  * Members matching `query`: `#12` or a bare id, a phone number (10 digits or more, any
@@ -48,7 +50,16 @@ export async function lookUpMembers(actor: Actor, query: string): Promise<Member
     .where(or(...conditions))
     .orderBy(asc(members.id))
     .limit(LOOKUP_LIMIT);
-  await recordStaffAction(db(), actor, "look-up-members", null, { query: q.slice(0, 100), found: rows.length });
+  // Written once per query and person a while: a page shown again after a suspension (or a
+  // reload) is the same look-up, not another.
+  const [last] = await db()
+    .select({ details: staffAudit.details, at: staffAudit.at })
+    .from(staffAudit)
+    .where(and(eq(staffAudit.staffUsername, actor.username), eq(staffAudit.action, "look-up-members")))
+    .orderBy(desc(staffAudit.at), desc(staffAudit.id))
+    .limit(1);
+  const seenJustNow = last && last.details.query === q.slice(0, 100) && Date.now() - last.at.getTime() < LOOKUP_SAME_FOR_MS;
+  if (!seenJustNow) await recordStaffAction(db(), actor, "look-up-members", null, { query: q.slice(0, 100), found: rows.length });
   return rows.map(({ member, suspension }) => ({
     id: member.id,
     name: displayName(member),
