@@ -189,7 +189,8 @@ describe("drizzle's text types, installed once on the thread's PGlite", () => {
     const scratch = await PGlite.create();
     expect(installTextTypes(scratch)(seen[0])).toBeUndefined();
     await scratch.close();
-  }, INITDB_TIMEOUT_MS);
+    // Two databases made (served and scratch): two initdbs' time.
+  }, 2 * INITDB_TIMEOUT_MS);
 
   it("give back PGlite's defaults for the types a statement does not keep as text", async () => {
     const scratch = await PGlite.create();
