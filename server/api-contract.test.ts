@@ -299,6 +299,14 @@ describe("creature calls", () => {
     expect(expectResult<{ creature: { ID: number; Light: number | null } }>(catalogue, "getCreature").creature).toMatchObject({ ID: 1, Light: null });
     expectRefusal(await call("GET", "/api/getCreature/", { query: { creatureid: 99_999, sessionid } }), 404, "NOT_FOUND");
 
+    // Section 7: without a creature, the chat posts {message} alone.
+    const noCreature = expectResult<{ creaturemessage: string; new_light: number | null }>(
+      await call("POST", "/api/creaturechatmessage/", { body: { message: "Hello? Is there a beamkin for me?", sessionid } }),
+      "creaturechatmessage",
+    );
+    expect(noCreature.creaturemessage.length).toBeGreaterThan(0);
+    expect(noCreature.new_light).toBeNull();
+
     // A starter (the catalogue marks them); a non-starter is refused as on /beamkins.
     let obtained: { creature: { ID: number; Light: number; Active: boolean } } | undefined;
     for (let id = 1; id <= 12 && !obtained; id++) {

@@ -31,14 +31,20 @@ export function useStaffSessionStorage(isAdmin: boolean, resources: AgentResourc
 export function SignOutForm() {
   const { t } = useTranslation("staff");
   return (
-    // A plain document post: whatever the server answers, the browser ends up on / (it
-    // always redirects there), and session storage forgets the flow's keys first.
+    // Section 4: whatever the server answers, session storage forgets the flow's keys and the
+    // browser goes to /. Without JavaScript the post itself always redirects there; with it,
+    // the post is sent and / opens once it is answered, or fails.
     <form
       method="post"
       action="/dashboard"
-      onSubmit={() => {
+      onSubmit={(event) => {
+        event.preventDefault();
         sessionStorage.removeItem("clientids");
         sessionStorage.removeItem("admin");
+        const body = new URLSearchParams({ intent: "sign-out" });
+        fetch("/dashboard", { method: "POST", body, credentials: "same-origin", redirect: "manual" })
+          .catch(() => undefined)
+          .finally(() => window.location.assign("/"));
       }}
     >
       <input type="hidden" name="intent" value="sign-out" />
@@ -125,7 +131,7 @@ export function ModerationQueue({ queue, isAdmin, answer }: { queue: QueueItem[]
       <ol className="space-y-4">
         {queue.map((item) => (
           <li key={item.id} id={`report-${item.id}`} data-salute-kind={item.kind} className="rounded-lg border border-slate-300 p-3 dark:border-slate-700">
-            <h3 className="font-semibold">
+            <h3 id={`report-${item.id}-heading`} className="font-semibold">
               {t(`queue.kind.${item.kind}`)} #{item.id}
             </h3>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -181,7 +187,7 @@ function ReportDecision({ saluteId, isAdmin, answer }: { saluteId: number; isAdm
   const errors = answer?.errors ?? {};
   const sender = answer?.values.sender ?? "none";
   return (
-    <Form method="post" className="mt-3 space-y-2" aria-label={t("queue.senderAction")}>
+    <Form method="post" className="mt-3 space-y-2" aria-labelledby={`report-${saluteId}-heading`}>
       <FormError message={errors.form} />
       <input type="hidden" name="intent" value="handle-report" />
       <input type="hidden" name="saluteId" value={saluteId} />

@@ -61,10 +61,12 @@ export async function signInFromLoginPage(args: ActionArgs) {
   const asked = safeRedirectPath(url.searchParams.get("redirectTo"), url.origin, "/dashboard");
   const answer = respond(args, outcome, {
     values: form.values,
-    done: ({ resources }) => ({
+    done: ({ resources, staff }) => ({
       // Section 6: an agent with exactly one resource gets it opened in a new tab.
       redirectTo: asked === "/dashboard" && resources.length === 1 ? `/dashboard?${OPEN_RESOURCE_PARAM}=1` : asked,
       toast: "staff:toast.signedIn",
+      // A script posting this form gets the flow's fields; the session id stays in the cookie.
+      result: { is_admin: staff.isAdmin ? 1 : 0, agentid: staff.agentId, resources },
     }),
     refusals: staffSignInRefusals,
   });

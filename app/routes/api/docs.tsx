@@ -125,7 +125,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
               <h4 className="font-semibold">
                 <code className={code}>{t("docs.answers")}</code>
               </h4>
-              <pre className={pre} tabIndex={0} aria-label={`${call.id} result`}>
+              <pre className={pre} tabIndex={0} aria-label={`${call.method} ${call.path}: ${t("docs.answers")}`}>
                 {call.result}
               </pre>
               <h4 className="font-semibold">{t("docs.refusals")}</h4>
