@@ -542,14 +542,14 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
     try {
       const response = await fetch("/beamkins/chat", { method: "POST", body, headers: { Accept: "application/json" } });
       const json = (await response.json().catch(() => null)) as
-        | { ok: true; result: { creaturemessage: string; new_light: number | null; repeat?: true } }
-        | { ok: false; error: string }
+        | { success: true; result: { creaturemessage: string; new_light: number | null; repeat?: true } }
+        | { success: false; message: string }
         | null;
-      if (response.ok && json?.ok && json.result.repeat) {
+      if (response.ok && json?.success && json.result.repeat) {
         // The same words were just sent (a second press, another tab): they were stored
         // once, so the chat shows what was stored rather than the pair twice.
         await loadHistory();
-      } else if (response.ok && json?.ok) {
+      } else if (response.ok && json?.success) {
         const reply: ChatMessageView = {
           ID: mine.ID - 1,
           Content: json.result.creaturemessage || t("chat.placeholderReply"),
@@ -564,10 +564,10 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
         }));
         // Every meter on the page (and the floating companion's glow) catches up.
         void revalidator.revalidate();
-      } else if (json && !json.ok && response.status < 500) {
+      } else if (json && !json.success && response.status < 500) {
         // Refused (too long, too fast…): the text comes back to the box.
         setText(message);
-        setError(json.error);
+        setError(json.message);
       } else {
         // As on the chat page: the failure says so, and what they typed comes back to the
         // box to send again (it is not shown as said: it may never have arrived).
@@ -649,9 +649,9 @@ function BackpackDialog({ companion, onClose }: { companion: CompanionData; onCl
     body.set("corralled", corralled ? "false" : "true");
     try {
       const response = await fetch("/beamkins/backpack", { method: "POST", body, headers: { Accept: "application/json" } });
-      const json = (await response.json().catch(() => null)) as { message?: string; error?: string } | null;
+      const json = (await response.json().catch(() => null)) as { message?: string } | null;
       // An answer that is not the game's (a proxy's error page) still says it failed.
-      setNote(json?.message ?? json?.error ?? (response.ok ? null : t("chat.error")));
+      setNote(json?.message ?? (response.ok ? null : t("chat.error")));
       await revalidator.revalidate();
     } catch {
       setNote(t("chat.error"));

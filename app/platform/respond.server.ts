@@ -13,13 +13,16 @@
  * Every refusal has a status and a translated message; nothing here answers 500.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { FieldProblem, FieldProblems, FormValues, ParsedForm } from "./forms.server";
+import type { FieldProblems, FormValues, ParsedForm } from "./forms.server";
 import { errorTypeForStatus, type ErrorType } from "./errors";
 import { getInstance } from "./i18n.server";
 import type { Outcome } from "./outcome";
 import { principalChanged } from "./principal.server";
 import { safeRedirectPath } from "./redirect-to";
-import { flashToast, type ToastData } from "./toast.server";
+import type { FormAnswer } from "./form-answer";
+import { flashToast } from "./toast.server";
+
+export type { FormAnswer };
 
 export interface ActionArgs {
   request: Request;
@@ -39,17 +42,6 @@ export interface RefusalAnswer {
   clear?: string[];
 }
 
-/** What a page's form gets back when it was not done. */
-export interface FormAnswer {
-  values: FormValues;
-  /** Translated messages by field; `form` for the form as a whole. */
-  errors: Record<string, string>;
-  /** Which refusal it was, for a page that does more than show the message (a countdown). */
-  refusal?: string;
-  /** A toast to show with the answer (an enhanced post answering 4xx reloads nothing). */
-  toast?: ToastData;
-}
-
 /** The JSON envelope (the spec's callers read `success`, then `result` or the error). */
 export type Envelope<T> =
   | { success: true; result: T; message?: string }
@@ -58,8 +50,8 @@ export type Envelope<T> =
 export interface DoneAnswer<T> {
   /** Where a page post goes next (a path on this site). */
   redirectTo?: string;
-  /** The success toast's translation key (or key and values). */
-  toast?: string | FieldProblem;
+  /** The success toast, in the reader's language (the `t` given to `done`). */
+  toast?: string;
   /** What a JSON caller gets as `result`. */
   result?: T;
 }
@@ -67,7 +59,7 @@ export interface DoneAnswer<T> {
 export interface RespondOptions<V, R extends string, T> {
   /** What was typed, shown again when refused. */
   values?: FormValues;
-  done: (value: V) => DoneAnswer<T>;
+  done: (value: V, t: Translate) => DoneAnswer<T>;
   refusals: Record<R, RefusalAnswer>;
   /**
    * For a post to an address whose form lives on another page: page posts go back there
@@ -83,9 +75,11 @@ export function wantsJson(request: Request): boolean {
   return (request.headers.get("Content-Type") ?? "").startsWith("application/json") && !accept.includes("text/html");
 }
 
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
 /** The translator of this request (its language). */
-function translate(context: Readonly<RouterContextProvider>) {
-  return getInstance(context).t as (key: string, params?: Record<string, unknown>) => string;
+function translate(context: Readonly<RouterContextProvider>): Translate {
+  return getInstance(context).t as Translate;
 }
 
 /** A wait in words, in the reader's language: "45 seconds", "3 minutes", "2 hours". */
@@ -116,8 +110,8 @@ export function respond<V, R extends string, T = V>(args: ActionArgs, outcome: O
   if (outcome.ok) {
     // Whatever the action changed, the loaders that run after it in this request see it.
     principalChanged(context);
-    const answer = options.done(outcome.value);
-    const toast = answer.toast === undefined ? undefined : typeof answer.toast === "string" ? t(answer.toast) : t(answer.toast.key, answer.toast.params);
+    const answer = options.done(outcome.value, t);
+    const toast = answer.toast;
     if (json) {
       const result = (answer.result ?? outcome.value) as T;
       return data<Envelope<T>>({ success: true, result, ...(toast ? { message: toast } : {}) });
@@ -144,6 +138,14 @@ export function respond<V, R extends string, T = V>(args: ActionArgs, outcome: O
     { values, errors: { [how.field ?? "form"]: message }, refusal: outcome.refusal },
     { status: how.status, headers: headersFor(how.status, retryAfter) },
   );
+}
+
+/**
+ * Where a post to a resource address goes back to: the page of this site it names in its
+ * `redirectTo` field (RedirectField), or `fallback`.
+ */
+export function backTo(request: Request, values: FormValues, fallback: string): string {
+  return safeRedirectPath(values.redirectTo, new URL(request.url).origin, fallback);
 }
 
 /** Answers a form that did not parse: 400 with each field's message and what was typed. */

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { connection, db, type Database } from "~/platform/db/db.server";
 import { MemberReads } from "~/platform/db/member-changes.server";
+import { afterCommit } from "~/platform/db/transaction.server";
 import { characters, members, posts, postTypes, reactions, type PostType } from "~/platform/db/schema";
 import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars/look";
 import { displayName } from "~/features/members/display-name";
@@ -344,14 +345,15 @@ type Executor = Pick<Database, "insert" | "delete">;
  */
 export async function writePost(values: typeof posts.$inferInsert, executor: Executor = db()) {
   const [row] = await executor.insert(posts).values(values).returning({ id: posts.id });
-  feedChanged();
+  // Inside a transaction, once it committed: a reader in between would keep the old page.
+  afterCommit(() => feedChanged());
   return row!.id;
 }
 
 /** Takes down the posts about one thing (a salute its recipient hid or reported). */
 export async function removePostsAbout(type: PostType, refId: number, executor: Executor = db()) {
   await executor.delete(posts).where(and(eq(posts.type, type), eq(posts.refId, refId)));
-  feedChanged();
+  afterCommit(() => feedChanged());
 }
 
 /** The newest post's id and time, so an open feed can tell when something new arrived. */
