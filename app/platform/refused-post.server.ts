@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { errorTypeForStatus } from "./errors";
-import { answersWithPage } from "./page-post";
+import { answersWithPage } from "./respond.server";
 import { flashToast } from "./toast.server";
 
 /**

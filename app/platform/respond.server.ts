@@ -9,6 +9,8 @@
  * - A JSON caller (it asks for `application/json`, or posts JSON): the envelope
  *   `{ success: true, result }` or `{ success: false, type, message, errors? }`, where
  *   `type` is the spec's error catalogue type for the status.
+ * - A script that asks for nothing in particular is redirected when done (following it
+ *   reaches a page) and gets the status and the envelope when refused.
  *
  * Every refusal has a status and a translated message; nothing here answers 500.
  */
@@ -54,6 +56,13 @@ export interface DoneAnswer<T> {
   toast?: string;
   /** What a JSON caller gets as `result`. */
   result?: T;
+  /** Headers for the answer (a preference's cookie). */
+  headers?: HeadersInit;
+  /**
+   * A page's in-place form (a fetcher) stays where it is: it gets the envelope as data
+   * instead of a redirect, and React Router reloads the page's data.
+   */
+  stay?: boolean;
 }
 
 export interface RespondOptions<V, R extends string, T> {
@@ -68,11 +77,21 @@ export interface RespondOptions<V, R extends string, T> {
   back?: string;
 }
 
-/** Whether the caller reads JSON: it asks for it, or posts it. */
+/** Whether the caller asks for JSON: it says so, or posts JSON. */
 export function wantsJson(request: Request): boolean {
   const accept = request.headers.get("Accept") ?? "";
   if (accept.includes("application/json")) return true;
   return (request.headers.get("Content-Type") ?? "").startsWith("application/json") && !accept.includes("text/html");
+}
+
+/**
+ * Whether a post came from a page and is answered with one: a browser's form post (it
+ * accepts text/html) or React Router's own enhanced post (a `.data` request). A fetch
+ * asking for JSON, or a script that asks for nothing in particular, gets the envelope.
+ */
+export function answersWithPage(request: Request): boolean {
+  if (wantsJson(request)) return false;
+  return (request.headers.get("Accept") ?? "").includes("text/html") || new URL(request.url).pathname.endsWith(".data");
 }
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -101,23 +120,34 @@ export function jsonRefusal(status: number, message: string, options: { retryAft
   return data(body, { status, headers: headersFor(status, options.retryAfter) });
 }
 
+/**
+ * A GET (or HEAD) of an address that only takes posts. A person's browser (a typed or
+ * bookmarked address) is sent to the page whose forms post there; anything else gets 405
+ * with `Allow: POST` and the catalogue's BAD_REQUEST entry.
+ */
+export function onlyPosts({ request, context }: ActionArgs, page: string): never {
+  if ((request.headers.get("Accept") ?? "").includes("text/html")) throw redirect(page);
+  const refusal = jsonRefusal(405, translate(context)("errors:types.BAD_REQUEST.message"));
+  throw data(refusal.data, { status: 405, headers: { Allow: "POST" } });
+}
+
 /** Answers a command's outcome. */
 export function respond<V, R extends string, T = V>(args: ActionArgs, outcome: Outcome<V, R>, options: RespondOptions<V, R, T>) {
   const { request, context } = args;
   const t = translate(context);
-  const json = wantsJson(request);
 
   if (outcome.ok) {
     // Whatever the action changed, the loaders that run after it in this request see it.
     principalChanged(context);
     const answer = options.done(outcome.value, t);
     const toast = answer.toast;
-    if (json) {
-      const result = (answer.result ?? outcome.value) as T;
-      return data<Envelope<T>>({ success: true, result, ...(toast ? { message: toast } : {}) });
+    // Done: a redirect for anyone who did not ask for JSON (a script that follows it gets a page).
+    if (wantsJson(request) || answer.stay) {
+      const result = ("result" in answer ? answer.result : outcome.value) as T;
+      return data<Envelope<T>>({ success: true, result, ...(toast ? { message: toast } : {}) }, { headers: answer.headers });
     }
     if (toast) flashToast(context, "success", toast);
-    return redirect(safePath(request, answer.redirectTo ?? options.back ?? pagePath(request)), 303);
+    return redirect(safePath(request, answer.redirectTo ?? options.back ?? pagePath(request)), { status: 303, headers: answer.headers });
   }
 
   const how = options.refusals[outcome.refusal];
@@ -127,7 +157,8 @@ export function respond<V, R extends string, T = V>(args: ActionArgs, outcome: O
   };
   const message = t(how.message, params);
   const retryAfter = outcome.retryAfter;
-  if (json) return jsonRefusal(how.status, message, { retryAfter, errors: how.field ? { [how.field]: message } : undefined });
+  // Refused: the page again only for a page; a script that asked for nothing gets the status and the envelope.
+  if (!answersWithPage(request)) return jsonRefusal(how.status, message, { retryAfter, errors: how.field ? { [how.field]: message } : undefined });
   if (options.back !== undefined) {
     flashToast(context, "error", message);
     return redirect(safePath(request, options.back), 303);
@@ -153,7 +184,7 @@ export function invalid(args: ActionArgs, form: Extract<ParsedForm<unknown>, { o
   const { request, context } = args;
   const errors = translateProblems(context, form.problems);
   const first = Object.values(errors)[0] ?? translate(context)("errors:types.BAD_REQUEST.message");
-  if (wantsJson(request)) return jsonRefusal(400, first, { errors });
+  if (!answersWithPage(request)) return jsonRefusal(400, first, { errors });
   if (options.back !== undefined) {
     flashToast(context, "error", first);
     return redirect(safePath(request, options.back), 303);

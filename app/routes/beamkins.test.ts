@@ -18,7 +18,8 @@ const signedIn = memberFactory("+1555820");
 
 // The route module's typed args carry more than callRoute builds; the test reads results loosely.
 const give = (fields: Record<string, string>, headers: Record<string, string>) =>
-  callRoute(action as never, formRequest("/beamkins", fields, { headers }));
+  // A browser's form post: it asks for a page.
+  callRoute(action as never, formRequest("/beamkins", fields, { headers: { Accept: "text/html", ...headers } }));
 
 function answerOf(call: { result: unknown; thrown: unknown }) {
   const value = (call.result ?? call.thrown) as { data?: unknown; init?: { status?: number } | null } | Response | Error;

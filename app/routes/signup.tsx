@@ -14,7 +14,7 @@ import {
   type DetailValues,
 } from "~/features/members/profile.server";
 import { getInstance } from "~/platform/i18n.server";
-import { answersWithPage } from "~/platform/page-post";
+import { answersWithPage } from "~/platform/respond.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { flashToast } from "~/platform/toast.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";

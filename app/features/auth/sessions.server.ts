@@ -12,7 +12,7 @@ import { endCookie, readConsent, SESSION_MAX_AGE_SECONDS, sessionHintCookie, sig
 import { errorCatalogue } from "~/platform/errors";
 import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
-import { wantsJson } from "~/platform/page-post";
+import { wantsJson } from "~/platform/respond.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { commitSession, destroySession, getSession, sessionIdOf, type GlowSession } from "~/platform/session.server";
 import { pageAddress, readDraftValues } from "./drafts.server";

@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { connection, db, type Database } from "~/platform/db/db.server";
 import { MemberReads } from "~/platform/db/member-changes.server";
 import { afterCommit } from "~/platform/db/transaction.server";
+import { done, refused, type Outcome } from "~/platform/outcome";
 import { characters, members, posts, postTypes, reactions, type PostType } from "~/platform/db/schema";
 import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars/look";
 import { displayName } from "~/features/members/display-name";
@@ -369,14 +370,14 @@ export async function newestPost(): Promise<{ id: number; createdAt: string } | 
 // ───────────── Glows ─────────────
 
 /**
- * Toggles the member's glow on a post (one per member per post). Returns the new state,
- * or null when the post does not exist. Concurrent toggles cannot double-count: the
- * primary key (post, member) admits one glow.
+ * Toggles the member's glow on a post (one per member per post). Answers the new state,
+ * or "gone" when the post does not exist (any more). Concurrent toggles cannot
+ * double-count: the primary key (post, member) admits one glow.
  */
-export async function toggleGlow(postId: number, memberId: number, want?: boolean) {
-  if (!Number.isSafeInteger(postId) || postId < 1 || postId > 2_147_483_647) return null;
+export async function toggleGlow(postId: number, memberId: number, want?: boolean): Promise<Outcome<{ glowed: boolean; glows: number }, "gone">> {
+  if (!Number.isSafeInteger(postId) || postId < 1 || postId > 2_147_483_647) return refused("gone");
   const [post] = await db().select({ id: posts.id }).from(posts).where(eq(posts.id, postId));
-  if (!post) return null;
+  if (!post) return refused("gone");
   const removed = want === true ? [] : await db()
     .delete(reactions)
     .where(and(eq(reactions.postId, postId), eq(reactions.memberId, memberId)))
@@ -391,5 +392,5 @@ export async function toggleGlow(postId: number, memberId: number, want?: boolea
     .select({ n: sql<number>`count(*)::int` })
     .from(reactions)
     .where(eq(reactions.postId, postId));
-  return { glowed, glows: count?.n ?? 0 };
+  return done({ glowed, glows: count?.n ?? 0 });
 }

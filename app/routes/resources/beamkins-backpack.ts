@@ -4,9 +4,7 @@ import { setCompanionCorralled } from "~/features/beamkins/creatures.server";
 import { beamkinRefusals } from "~/features/beamkins/errors";
 import { backpackForm } from "~/features/beamkins/forms";
 import { parseForm } from "~/platform/forms.server";
-import { getInstance } from "~/platform/i18n.server";
-import { onlyPosts } from "~/platform/page-post";
-import { backTo, invalid, respond } from "~/platform/respond.server";
+import { backTo, invalid, onlyPosts, respond } from "~/platform/respond.server";
 
 /** POST /beamkins/backpack {corralled: "true" | "false"}: corral or release the companion. */
 export async function action(args: Route.ActionArgs) {
@@ -26,6 +24,6 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** A typed or bookmarked address: browsers go to /beamkins, anything else gets 405. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return onlyPosts(request, "/beamkins", getInstance(context).t);
+export function loader(args: Route.LoaderArgs) {
+  return onlyPosts(args, "/beamkins");
 }

@@ -4,9 +4,7 @@ import { beamkinRefusals } from "~/features/beamkins/errors";
 import { giveLightForm } from "~/features/beamkins/forms";
 import { giveLight } from "~/features/beamkins/light.server";
 import { parseForm } from "~/platform/forms.server";
-import { getInstance } from "~/platform/i18n.server";
-import { onlyPosts } from "~/platform/page-post";
-import { backTo, invalid, respond } from "~/platform/respond.server";
+import { backTo, invalid, onlyPosts, respond } from "~/platform/respond.server";
 
 /** POST /beamkins/give-light {creatureId, light}: the spec's giveCreatureLight (the companion's dialog). */
 export async function action(args: Route.ActionArgs) {
@@ -26,6 +24,6 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** A typed or bookmarked address: browsers go to /beamkins, anything else gets 405. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return onlyPosts(request, "/beamkins", getInstance(context).t);
+export function loader(args: Route.LoaderArgs) {
+  return onlyPosts(args, "/beamkins");
 }

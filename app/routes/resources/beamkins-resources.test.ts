@@ -80,7 +80,7 @@ describe("the chat resource (JSON for the dialog)", () => {
     const reply = (sent.data as { result: { creaturemessage: string } }).result.creaturemessage;
     expect(reply).toMatch(/companion/);
     expect(reply).not.toMatch(/don't have a beamkin|A beamkin of your own/);
-    const page = await run(chatDemoAction, formRequest("/chat-demo", { message: "hello again" }, { headers: { Cookie: cookie } }));
+    const page = await run(chatDemoAction, formRequest("/chat-demo", { message: "hello again" }, { headers: { Cookie: cookie, Accept: "text/html" } }));
     expect((page.result as Response).status).toBe(303);
     const history = bodyOf(await run(chatLoader, new Request(`${BASE_URL}/beamkins/chat`, { headers })));
     const last = (history.data as { result: { messages: { Content: string }[] } }).result.messages.at(-1)!.Content;
@@ -159,7 +159,7 @@ describe("light and the backpack as forms and JSON", () => {
   it("corrals with a plain form post: back to the page, and remembered on the member", async () => {
     const { cookie, memberId } = await signedInCookie();
     const call = await run(backpackAction,
-      formRequest("/beamkins/backpack", { corralled: "true", redirectTo: "/newsfeed" }, { headers: { Cookie: cookie } }),
+      formRequest("/beamkins/backpack", { corralled: "true", redirectTo: "/newsfeed" }, { headers: { Cookie: cookie, Accept: "text/html" } }),
     );
     expect(call.response.status).toBe(303);
     expect(call.response.headers.get("Location")).toBe("/newsfeed");
@@ -170,7 +170,7 @@ describe("light and the backpack as forms and JSON", () => {
   it("the chat page keeps what was typed when the message is refused", async () => {
     const { cookie } = await signedInCookie();
     const long = "x".repeat(2001);
-    const call = await run(chatDemoAction, formRequest("/chat-demo", { message: long }, { headers: { Cookie: cookie } }));
+    const call = await run(chatDemoAction, formRequest("/chat-demo", { message: long }, { headers: { Cookie: cookie, Accept: "text/html" } }));
     const { status, data } = bodyOf(call);
     expect(status).toBe(400);
     expect(data).toMatchObject({ values: { message: long }, errors: { message: "A message can be at most 2000 characters." } });
@@ -220,7 +220,7 @@ describe("bad or missing fields are refused with their reason, never a 500", () 
   it("give-light as a plain form: back to the page with the reason as a toast", async () => {
     const { cookie } = await memberWithSparkit();
     const call = await run(giveAction,
-      formRequest("/beamkins/give-light", { creatureId: "abc", light: "1", redirectTo: "/newsfeed" }, { headers: { Cookie: cookie } }),
+      formRequest("/beamkins/give-light", { creatureId: "abc", light: "1", redirectTo: "/newsfeed" }, { headers: { Cookie: cookie, Accept: "text/html" } }),
     );
     expect(call.response.status).toBe(303);
     expect(call.response.headers.get("Location")).toBe("/newsfeed");
@@ -255,7 +255,7 @@ describe("bad or missing fields are refused with their reason, never a 500", () 
     expect(bodyOf(zh)).toEqual({ status: 400, data: refused("请选择把光灵收进背包还是放出来。") });
     // Without JavaScript: back to the page, the reason in a toast.
     const plain = await run(backpackAction,
-      formRequest("/beamkins/backpack", { corralled: "maybe", redirectTo: "/beamkins" }, { headers: { Cookie: cookie } }),
+      formRequest("/beamkins/backpack", { corralled: "maybe", redirectTo: "/beamkins" }, { headers: { Cookie: cookie, Accept: "text/html" } }),
     );
     expect(plain.response.status).toBe(303);
     expect(plain.response.headers.get("Location")).toBe("/beamkins");

@@ -1,9 +1,8 @@
 import { redirect } from "react-router";
+import { onlyPosts } from "~/platform/respond.server";
 import type { Route } from "./+types/end-session";
 import { getCurrentMember, signedOutCookies, signOut } from "~/features/auth/sessions.server";
 import { log } from "~/platform/log.server";
-import { getInstance } from "~/platform/i18n.server";
-import { onlyPosts } from "~/platform/page-post";
 
 /**
  * The error screen's LOGIN action: end the session on the server, clear the session
@@ -23,6 +22,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A typed or bookmarked address: browsers go to /home, anything else gets 405. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return onlyPosts(request, "/home", getInstance(context).t);
+export function loader(args: Route.LoaderArgs) {
+  return onlyPosts(args, "/home");
 }

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import { z } from "zod";
+import { onlyPosts } from "~/platform/respond.server";
 import type { Route } from "./+types/salute-received";
 import { requireMember } from "~/features/auth/sessions.server";
 import { reportReasons } from "~/features/salutes/report-reasons";
 import { hideSalute, reportSalute } from "~/features/salutes/salutes.server";
 import { getInstance } from "~/platform/i18n.server";
-import { onlyPosts } from "~/platform/page-post";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { refusedPost } from "~/platform/refused-post.server";
 import { flashToast } from "~/platform/toast.server";
@@ -46,6 +46,6 @@ function refused(request: Request, context: Route.ActionArgs["context"], back: s
 }
 
 /** A typed or bookmarked address: browsers go to /salute-select, anything else gets 405. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return onlyPosts(request, "/salute-select", getInstance(context).t);
+export function loader(args: Route.LoaderArgs) {
+  return onlyPosts(args, "/salute-select");
 }

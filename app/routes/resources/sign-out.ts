@@ -1,10 +1,9 @@
 import { redirect } from "react-router";
+import { onlyPosts } from "~/platform/respond.server";
 import type { Route } from "./+types/sign-out";
 import { getCurrentMember, signedOutCookies, signOut } from "~/features/auth/sessions.server";
 import { log } from "~/platform/log.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
-import { getInstance } from "~/platform/i18n.server";
-import { onlyPosts } from "~/platform/page-post";
 
 /**
  * Sign-out (a form post): the session row goes, the member's story sound is muted, and
@@ -29,6 +28,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A typed or bookmarked address: browsers go to /home, anything else gets 405. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return onlyPosts(request, "/home", getInstance(context).t);
+export function loader(args: Route.LoaderArgs) {
+  return onlyPosts(args, "/home");
 }
