@@ -69,17 +69,17 @@ describe("star receipt page", () => {
       new Date("2025-06-01T22:15:00Z"),
     );
     if (!out.ok) throw new Error(out.refusal);
-    const { data, i18n } = await receiptCall(out.saluteId);
-    expect(data.receipt.postId).toBe(out.postId);
-    const page = html(i18n, out.saluteId, data);
-    expect(page).toContain(`href="/newsfeed/starsalute/${out.postId}"`);
+    const { data, i18n } = await receiptCall(out.value.saluteId);
+    expect(data.receipt.postId).toBe(out.value.postId);
+    const page = html(i18n, out.value.saluteId, data);
+    expect(page).toContain(`href="/newsfeed/starsalute/${out.value.postId}"`);
     expect(page).not.toContain('href="/newsfeed"');
 
-    const post = await callRoute(postLoader, new Request(`${BASE_URL}/newsfeed/starsalute/${out.postId}`), {
-      params: { postType: "starsalute", id: String(out.postId) },
+    const post = await callRoute(postLoader, new Request(`${BASE_URL}/newsfeed/starsalute/${out.value.postId}`), {
+      params: { postType: "starsalute", id: String(out.value.postId) },
       pattern: "/newsfeed/:postType/:id",
     });
-    expect((post.result as { receiptPath: string | null }).receiptPath).toBe(`/starsalute/view/${out.saluteId}`);
+    expect((post.result as { receiptPath: string | null }).receiptPath).toBe(`/starsalute/view/${out.value.saluteId}`);
   });
 
   it.each(["en", "zh"])("reads the same time in the server's and the browser's time zones (%s)", async (lng) => {
@@ -89,29 +89,29 @@ describe("star receipt page", () => {
     );
     if (!out.ok) throw new Error(out.refusal);
     process.env.TZ = "America/Los_Angeles";
-    const { data, i18n } = await receiptCall(out.saluteId, lng);
+    const { data, i18n } = await receiptCall(out.value.saluteId, lng);
     expect(data.when).toMatch(lng === "en" ? /^June 1, 2025.*10:15\sPM UTC$/ : /^2025年6月1日.*22:15 UTC$/);
-    const server = html(i18n, out.saluteId, data);
+    const server = html(i18n, out.value.saluteId, data);
     process.env.TZ = "Asia/Shanghai";
-    expect(html(i18n, out.saluteId, data)).toBe(server);
+    expect(html(i18n, out.value.saluteId, data)).toBe(server);
     expect(server).toContain(data.when);
   });
 
   it("marks the message's language where its script is not the page's", async () => {
     const out = await sendSalute({ kind: "star", senderId: giver.id, recipientId: friend.id, message: "谢谢你的帮助", stars: 1, gems: 0 });
     if (!out.ok) throw new Error(out.refusal);
-    const en = await receiptCall(out.saluteId, "en");
-    expect(html(en.i18n, out.saluteId, en.data)).toMatch(/<blockquote lang="zh"[^>]*>谢谢你的帮助</);
-    const zh = await receiptCall(out.saluteId, "zh");
-    expect(html(zh.i18n, out.saluteId, zh.data)).toMatch(/<blockquote class=[^>]*>谢谢你的帮助</);
+    const en = await receiptCall(out.value.saluteId, "en");
+    expect(html(en.i18n, out.value.saluteId, en.data)).toMatch(/<blockquote lang="zh"[^>]*>谢谢你的帮助</);
+    const zh = await receiptCall(out.value.saluteId, "zh");
+    expect(html(zh.i18n, out.value.saluteId, zh.data)).toMatch(/<blockquote class=[^>]*>谢谢你的帮助</);
   });
 
   it("falls back to the newsfeed once the post is gone", async () => {
     const out = await sendSalute({ kind: "star", senderId: giver.id, recipientId: friend.id, message: "Gone soon", stars: 2, gems: 0 });
     if (!out.ok) throw new Error(out.refusal);
-    await hideSalute(friend.id, out.saluteId);
-    const { data, i18n } = await receiptCall(out.saluteId);
+    await hideSalute(friend.id, out.value.saluteId);
+    const { data, i18n } = await receiptCall(out.value.saluteId);
     expect(data.receipt.postId).toBeNull();
-    expect(html(i18n, out.saluteId, data)).toContain('href="/newsfeed"');
+    expect(html(i18n, out.value.saluteId, data)).toContain('href="/newsfeed"');
   });
 });
