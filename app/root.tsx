@@ -17,7 +17,8 @@ import appCss from "./app.css?url";
 import { AccountArea } from "~/features/auth/account-area";
 import { takeDraft } from "~/features/auth/drafts.server";
 import { sameSiteBounce } from "~/features/auth/same-site-bounce.server";
-import { getCurrentMember, roleFlags, signedOutCookies } from "~/features/auth/sessions.server";
+import { roleFlags, signedOutCookies } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { headerAvatar } from "~/features/avatars/characters.server";
 import { loadCompanion } from "~/features/beamkins/companion.server";
 import { displayName } from "~/features/members/display-name";
@@ -77,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [themeSession, consent, current, hint] = await Promise.all([
     themeSessionResolver(request),
     readConsent(request),
-    getCurrentMember(request, context),
+    currentMember(context),
     sessionHintCookie.parse(request.headers.get("Cookie")),
   ]);
   const [avatar, companion] = await Promise.all([

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import type { Route } from "./+types/accept-invite";
 import { signInUrlForInvite } from "~/features/auth/arrival";
-import { getCurrentMember } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { getInstance } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["auth"] };
@@ -13,7 +13,7 @@ export const handle = { i18n: ["auth"] };
  * and contests issues — for now the member sees where they arrived.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   if (!current) throw redirect(signInUrlForInvite(params, new URL(request.url).searchParams));
   const query = [...new URL(request.url).searchParams].map(([key, value]) => ({ key, value }));
   return {

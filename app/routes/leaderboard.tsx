@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/leaderboard";
-import { getCurrentMember } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import {
   isBoard,
   listContestBoard,
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = url.searchParams.get("board");
   const board: Board = isBoard(asked) ? asked : "all";
   const page = Number(url.searchParams.get("page")) || 1;
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   const title = getInstance(context).t("leaderboard:title");
   const contests = await sharedContests();
 

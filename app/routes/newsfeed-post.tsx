@@ -1,17 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/newsfeed-post";
-import { getCurrentMember } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { cardOf, findPost } from "~/features/feed/feed.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { listQueryOf, PostCard } from "~/features/feed/post-card";
 import { getInstance } from "~/platform/i18n.server";
 
 /** The newsfeed with a single post open: /newsfeed/{postType}/{id} and /newsfeed/{id}. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : Number.NaN;
   const postType = "postType" in params ? (params.postType as string) : undefined;
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   const post = await findPost(id, postType, current?.member.id ?? null);
   if (!post) throw data(null, { status: 404 });
   return {

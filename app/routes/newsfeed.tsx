@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Outlet, useSearchParams } from "react-router";
 import type { Route } from "./+types/newsfeed";
-import { getCurrentMember } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { listFeedCards } from "~/features/feed/feed.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { unpackCards } from "~/features/feed/packed-cards";
@@ -16,7 +16,7 @@ const FeedUpdates = lazyIsland(() => import("~/islands/feed-updates"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get("before");
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   const feed = await listFeedCards(before, current?.member.id ?? null);
   return {
     ...feed,

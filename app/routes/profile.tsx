@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { displayPhone } from "~/features/auth/phone";
-import { requireMember } from "~/features/auth/sessions.server";
+import { requireMember } from "~/features/auth/principal.server";
 import { ArtCredits } from "~/features/avatars/art-credits";
 import { avatarCatalogue } from "~/features/avatars/catalogue";
 import { CharacterCreator } from "~/features/avatars/character-creator";
@@ -33,8 +33,8 @@ import { DraftNotice, useDraft } from "~/ui/draft";
 
 export const handle = { i18n: ["profile", "avatar"] };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member, accessLevel, avatarVersion } = await requireMember(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { member, accessLevel, avatarVersion } = await requireMember(context);
   // The session lookup read the look's version: the drawn look is remembered per version.
   const { look, version, dataUri } = await drawnLookOf(member.id, avatarVersion);
   return {
@@ -63,7 +63,7 @@ type ActionData =
   | { form: "look"; values: LookValues; errors: FieldErrors; stamp: number };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request, context);
+  const { member } = await requireMember(context);
   const t = getInstance(context).t;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -14,7 +14,8 @@ import { arrivalKind, DEFAULT_AFTER_SIGN_IN, destinationAfterSignIn } from "./ar
 import { displayPhone, digitsOf } from "./phone";
 import { SEND_ACCEPTING_COOKIES, type SignInAnswer } from "./sign-in-answer";
 import { signInText, startPhoneSignIn, verifyPhoneCode } from "./sign-in.server";
-import { EXPIRED_PARAM, getCurrentMember, SIGNED_OUT_PARAM, signedInCookies } from "./sessions.server";
+import { EXPIRED_PARAM, SIGNED_OUT_PARAM, signedInCookies } from "./sessions.server";
+import { currentMember } from "./principal.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -25,7 +26,7 @@ const FORGET_ATTEMPT_AFTER_MS = 60 * 60 * 1000;
 
 export async function loadSignInPage(request: Request, context: Context) {
   const url = new URL(request.url);
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   if (current) throw redirect(destinationAfterSignIn(url.searchParams, url.origin) ?? DEFAULT_AFTER_SIGN_IN);
   const session = await getSession(request);
   const attempt = session.get("loginAttempt");

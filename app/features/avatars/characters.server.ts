@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db/db.server";
 import { characters } from "~/platform/db/schema";
-import { getCurrentMember } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { getInstance } from "~/platform/i18n.server";
 import { avatarUrl, DEFAULT_AVATAR_URL, DEFAULT_SEED, DEFAULT_STYLE, isAvatarStyle, SEED_MAX_LENGTH } from "./look";
 import { defaultLook, parseLook, type Look } from "./options.server";
@@ -189,7 +189,7 @@ export async function headerAvatar(
   context: Parameters<typeof getInstance>[0],
 ): Promise<(MemberAvatar & { alt: string }) | null> {
   // The request's shared member lookup already carries the look's version: no query here.
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   if (!current) return null;
   const { avatarVersion: version } = current;
   const avatar: MemberAvatar =

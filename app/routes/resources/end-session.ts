@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { onlyPosts } from "~/platform/respond.server";
 import type { Route } from "./+types/end-session";
-import { getCurrentMember, signedOutCookies, signOut } from "~/features/auth/sessions.server";
+import { signedOutCookies, signOut } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { log } from "~/platform/log.server";
 
 /**
@@ -10,7 +11,7 @@ import { log } from "~/platform/log.server";
  * failure is only logged here.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   if (current) {
     await signOut(current.sid).catch((error: unknown) =>
       log.error("ending the session failed", { memberId: current.member.id, error: String(error) }),

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { onlyPosts } from "~/platform/respond.server";
 import type { Route } from "./+types/sign-out";
-import { getCurrentMember, signedOutCookies, signOut } from "~/features/auth/sessions.server";
+import { signedOutCookies, signOut } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { log } from "~/platform/log.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
 
@@ -13,7 +14,7 @@ import { safeRedirectPath } from "~/platform/redirect-to";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const origin = new URL(request.url).origin;
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   if (current) {
     try {
       await signOut(current.sid);
