@@ -1,5 +1,4 @@
 import type { i18n as I18n } from "i18next";
-import { renderToPipeableStream } from "react-dom/server.bun";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -25,7 +24,6 @@ function render(props: Partial<SignInScreenProps>) {
   const all: SignInScreenProps = { arrival: null, attempt: null, now: NOW, answer: undefined, ...props } as SignInScreenProps;
   const Stub = createRoutesStub([{ path: "/signin", Component: () => <SignInScreen {...all} /> }]);
   return renderHtml(
-    renderToPipeableStream,
     <I18nextProvider i18n={en}>
       <Stub initialEntries={["/signin"]} />
     </I18nextProvider>,
