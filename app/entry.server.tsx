@@ -1,11 +1,11 @@
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { htmlBody } from "~/platform/html-stream.server";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { requestInfoContext } from "~/platform/request-context";
+import { TranslationsProvider } from "~/platform/translations";
 import { NonceProvider } from "~/ui/nonce";
 
 export const streamTimeout = 5_000;
@@ -26,7 +26,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestInfoContext);
-  const i18n = getInstance(loadContext);
+  const translations = serverTranslations(getInstance(loadContext));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -42,9 +42,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <TranslationsProvider translations={translations}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </TranslationsProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { useBackgroundRevalidate } from "~/ui/background-revalidate";
 
 /** How often an open newsfeed asks whether something new happened. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/compliment";
 import { ComplimentForm } from "~/features/salutes/schemas";

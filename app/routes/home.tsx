@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { getCurrentMember, roleFlags } from "~/features/auth/sessions.server";

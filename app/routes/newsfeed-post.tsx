@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/newsfeed-post";
 import { getCurrentMember } from "~/features/auth/sessions.server";

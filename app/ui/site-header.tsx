@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Link, NavLink } from "react-router";
 import { HeaderAvatar } from "~/features/avatars/header-avatar";
 import { LanguageSwitcher } from "./language-switcher";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { useLocation } from "react-router";
 import { usePosting } from "~/ui/pending";
 import {
@@ -15,10 +15,15 @@ import {
   type LookValues,
   type StyleFeature,
 } from "./look";
+import type { KeyIn } from "~/locales/types";
 
 /** Long enough to let a member drag a slider or type a number before the preview redraws. */
 const PREVIEW_DELAY_MS = 300;
 
+/**
+ * A lookup in the avatar namespace by a key made from DiceBear's catalogue (a feature's,
+ * variant's or colour's name): options.server.test.ts checks every such key exists.
+ */
 type T = (key: string, values?: Record<string, unknown>) => string;
 
 /** An option's words: a colour's name or a variant's. */
@@ -82,7 +87,8 @@ function ErrorText({ id, error }: { id: string; error?: FieldErrors[string] }) {
   if (!error) return null;
   return (
     <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-      {t(error.key, error.values)}
+      {/* A key the server chose (options.server.ts). */}
+      {t(error.key as KeyIn<"avatar">, error.values)}
     </p>
   );
 }
@@ -137,7 +143,8 @@ export function CharacterCreator({
   shownStyle: AvatarStyle;
 }) {
   const { t } = useTranslation("avatar");
-  const colorWords = (value: string) => optionLabel(t, "color", value);
+  const catalogueT: T = (key, values) => t(key as KeyIn<"avatar">, values);
+  const colorWords = (value: string) => optionLabel(catalogueT, "color", value);
   const id = useId();
   const [values, setValues] = useState<LookValues>(initialValues);
   const [src, setSrc] = useState(() => previewUrl(initialValues));
@@ -241,7 +248,7 @@ export function CharacterCreator({
   );
 
   const featureControl = (feature: StyleFeature) => {
-    const label = t(`features.${feature.name}`);
+    const label = catalogueT(`features.${feature.name}`);
     if (feature.kind === "color") return colorSelect(feature.name, label, feature.choices, feature.name, feature.fixedDefault);
     const choices = feature.probability ? [NO_FEATURE, ...feature.choices] : feature.choices;
     return (
@@ -261,7 +268,7 @@ export function CharacterCreator({
             <Options
               options={[
                 ["", t(feature.probability ? "choices.byChance" : "choices.any")],
-                ...choices.map((c) => [c, optionLabel(t, "variant", c)] as const),
+                ...choices.map((c) => [c, optionLabel(catalogueT, "variant", c)] as const),
               ]}
             />
           </select>
@@ -278,7 +285,7 @@ export function CharacterCreator({
   };
 
   const b = catalogue.bounds;
-  const alt = describeLook(t, values, catalogue);
+  const alt = describeLook(catalogueT, values, catalogue);
 
   return (
     <div ref={root} className="space-y-6">
@@ -421,7 +428,7 @@ export function CharacterCreator({
             >
               {catalogue.backgroundTypes.map((bt) => (
                 <option key={bt} value={bt}>
-                  {t(`backgroundTypes.${bt}`)}
+                  {catalogueT(`backgroundTypes.${bt}`)}
                 </option>
               ))}
             </select>

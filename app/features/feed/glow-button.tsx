@@ -1,5 +1,5 @@
 import { createContext, useContext, useId, useMemo, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { useFetchers, useLocation, useSubmit } from "react-router";
 import { useHydrated } from "~/islands/client-only";
 

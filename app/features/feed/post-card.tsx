@@ -1,6 +1,7 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Link } from "react-router";
 import { AvatarImage } from "~/features/avatars/avatar-image";
+import { isSecretPrompt } from "~/features/salutes/prompts";
 import { memberTextLang } from "~/ui/text-lang";
 import type { CardPost } from "./feed.server";
 import { GlowButton } from "./glow-button";
@@ -88,9 +89,7 @@ export function PostCard({
           </span>
         </p>
       ) : null}
-      {typeof post.data.prompt === "string" ? (
-        <p className="mt-2">{t(`salutes:prompts.${post.data.prompt}`)}</p>
-      ) : null}
+      {isSecretPrompt(post.data.prompt) ? <p className="mt-2">{t(`salutes:prompts.${post.data.prompt}`)}</p> : null}
       {post.text ? (
         // A member's own words, in their language where it is not the page's (decision 0407).
         <p lang={memberTextLang(post.text, i18n.language)} className="mt-2 whitespace-pre-line break-words">
