@@ -8,7 +8,7 @@
  * output for every key of every namespace.
  *
  * A namespace that cannot be loaded is never replaced by an empty one (the page would show
- * its keys): loading it rejects, and it is asked for again next time (decision 0527).
+ * its keys): loading it rejects (decision 0527).
  */
 import { defaultNamespace, fallbackLanguage, languageOfPageLang, localesLoadPath } from "./i18n";
 import type { Translate, TranslateOptions, Translations } from "./translations";
@@ -82,13 +82,10 @@ export class BrowserTranslations implements Translations {
     const key = `${language}|${missing.join(",")}`;
     let loading = this.#loading.get(key);
     if (!loading) {
-      loading = Promise.all(missing.map((ns) => this.#fetchBundle(language, ns))).then(
-        () => {},
-        (error: unknown) => {
-          this.#loading.delete(key);
-          throw error;
-        },
-      );
+      // A failed load stays failed for this page: React renders a suspended component again
+      // and must get the same answer (a new load would suspend it once more). Reloading the
+      // page, which the error screen offers, asks again.
+      loading = Promise.all(missing.map((ns) => this.#fetchBundle(language, ns))).then(() => {});
       this.#loading.set(key, loading);
     }
     return loading;
