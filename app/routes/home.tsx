@@ -3,6 +3,10 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { getCurrentMember, roleFlags } from "~/features/auth/sessions.server";
 import { getInstance } from "~/platform/i18n.server";
+import type { PageCacheHandle } from "~/platform/visitor-pages";
+
+/** A visitor's page is the same for every visitor: the server may share it for a moment (decision 0520). */
+export const handle = { pageCache: { visitors: true } } satisfies PageCacheHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The spec: a game master with access level above 0 is sent from / and /home to /gamemaster.

@@ -7,8 +7,13 @@ import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { listQueryOf, PostItem } from "~/features/feed/post-card";
 import { lazyIsland } from "~/islands/client-only";
 import { getInstance } from "~/platform/i18n.server";
+import type { PageCacheHandle } from "~/platform/visitor-pages";
 
-export const handle = { i18n: ["newsfeed", "salutes"] };
+/**
+ * A visitor's feed (or, while the feed is members-only, what a visitor is shown instead) is
+ * the same for every visitor: the server may share it for a moment (decision 0520).
+ */
+export const handle = { i18n: ["newsfeed", "salutes"], pageCache: { visitors: true, query: ["before"] } } satisfies PageCacheHandle;
 
 const FeedUpdates = lazyIsland(() => import("~/islands/feed-updates"));
 
