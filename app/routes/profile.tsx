@@ -34,9 +34,8 @@ import { DraftNotice, useDraft } from "~/ui/draft";
 export const handle = { i18n: ["profile", "avatar"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member, accessLevel, avatarVersion } = await requireMember(request, context);
-  // The session lookup read the look's version: the drawn look is remembered per version.
-  const { look, version, dataUri } = await drawnLookOf(member.id, avatarVersion);
+  const { member, accessLevel } = await requireMember(request, context);
+  const { look, version, dataUri } = await drawnLookOf(member.id);
   return {
     // As the member typed it at sign-in (555-010-0004), not as it is stored (+15550100004).
     phone: displayPhone(member.phone),
