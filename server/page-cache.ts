@@ -72,14 +72,6 @@ export function publicPageCache(options: PageCacheOptions) {
       cookies.push(pair);
     }
     cookies.sort();
-    const page = pageOf(req.path);
-    if (!page) return null;
-    const query = req.originalUrl.indexOf("?");
-    if (query !== -1) {
-      for (const name of new URLSearchParams(req.originalUrl.slice(query + 1)).keys()) {
-        if (!page.query.has(name)) return null;
-      }
-    }
     // The host and protocol too: a page may name its own origin.
     return [
       req.protocol,
@@ -88,6 +80,21 @@ export function publicPageCache(options: PageCacheOptions) {
       req.get("accept-language") ?? "",
       cookies.join("; "),
     ].join("\n");
+  }
+
+  /**
+   * Whether this address is a visitors' page whose query it reads. Asked only when no page is
+   * kept for the request: a page is kept only for an address that was one.
+   */
+  function isVisitorPage(req: Request): boolean {
+    const page = pageOf(req.path);
+    if (!page) return false;
+    const query = req.originalUrl.indexOf("?");
+    if (query === -1) return true;
+    for (const name of new URLSearchParams(req.originalUrl.slice(query + 1)).keys()) {
+      if (!page.query.has(name)) return false;
+    }
+    return true;
   }
 
   function remember(key: string, page: Page) {
@@ -116,6 +123,7 @@ export function publicPageCache(options: PageCacheOptions) {
       return;
     }
     if (page) pages.delete(key);
+    if (!isVisitorPage(req)) return next();
 
     // Render as usual, and keep a copy of what was sent.
     const startedIn = generation;

@@ -39,4 +39,16 @@ describe("visitors' pages, as the routes say", () => {
     expect(pageOf("/nope")).toBeNull();
     expect(pageOf("/newsfeed.data")).toBeNull();
   });
+
+  it("are matched like React Router does when a page's address starts with a parameter", () => {
+    const byLanguage = visitorPages(
+      build([
+        { id: "root", path: "" },
+        { id: "routes/about", parentId: "root", path: ":lng/about", handle: shared },
+        { id: "routes/profile", parentId: "root", path: "profile" },
+      ]),
+    );
+    expect(byLanguage("/zh/about")).toEqual({ query: new Set() });
+    expect(byLanguage("/profile")).toBeNull();
+  });
 });
