@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import {
   data,
   isRouteErrorResponse,
@@ -162,7 +162,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { locale, consent, member, sessionHint } = loaderData;
   useShownData();
   useEffect(() => {
-    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    // When the new language's text cannot be loaded, the server renders the page in it.
+    if (i18n.language !== locale) i18n.changeLanguage(locale).catch(() => window.location.reload());
   }, [locale, i18n]);
   // A consent answered before JavaScript loaded reached only the server's cookie; mirror
   // it into local storage too, as the banner's submit handler would have.

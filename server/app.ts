@@ -30,6 +30,7 @@ import { sms } from "~/platform/sms/sms.server";
 import { newNonce } from "./nonce";
 import { publicPageCache } from "./page-cache";
 import { contentSecurityPolicy, securityHeaders } from "./security";
+import { visitorPages } from "./visitor-pages";
 
 export interface StartOptions {
   vite?: ViteDevServer;
@@ -44,8 +45,8 @@ export function createApp(options: {
   vite?: ViteDevServer;
   clientDir?: string;
   /**
-   * The React Router build. Pass the loaded build object in production: given a function,
-   * React Router re-derives its route tables on every request (~6% of a page's CPU).
+   * The React Router build: the loaded build in production (its routes also say which
+   * pages visitors share), a function that loads it anew in development.
    */
   build?: ServerBuild | (() => Promise<ServerBuild>);
   isShuttingDown: () => boolean;
@@ -145,17 +146,18 @@ export function createApp(options: {
           options.vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
       : () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
 
-  // Visitors' newsfeed pages, rendered once a second per language and theme (decision 0020).
-  app.use(
-    publicPageCache({
-      ttlMs: dev ? 0 : config.PAGE_CACHE_MS,
-      // The public pages a crowd of visitors lands on: home, about, sign-in and the feed.
-      paths: /^\/(?:home|landing|signin|newsfeed(?:\/[a-z]+)?(?:\/\d+)?)?$/,
-      allowedParams: new Set(["before"]),
-      shareableCookies: new Set(["lng", "theme", "cookiesaccepted"]),
-      nonceOf: (res) => String(res.locals.cspNonce ?? ""),
-    }),
-  );
+  // Visitors' pages, rendered once a second per language and theme: the routes whose
+  // handle says so (decisions 0020, 0520). Development reloads the routes, so keeps none.
+  if (typeof build === "object") {
+    app.use(
+      publicPageCache({
+        ttlMs: dev ? 0 : config.PAGE_CACHE_MS,
+        pageOf: visitorPages(build),
+        shareableCookies: new Set(["lng", "theme", "cookiesaccepted"]),
+        nonceOf: (res) => String(res.locals.cspNonce ?? ""),
+      }),
+    );
+  }
 
   app.use(
     createRequestHandler({

@@ -10,7 +10,7 @@
  * parking hides nothing for good (docs/decisions/0304).
  */
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Link, useRevalidator } from "react-router";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
 import { ChatMessages, ChatTextarea } from "~/features/beamkins/chat-parts";

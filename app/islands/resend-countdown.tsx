@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { secondsLeft, SENT_NOTICE_ABOVE_SECONDS } from "~/features/auth/phone";
 import { useHydrated } from "~/features/auth/use-hydrated";
 

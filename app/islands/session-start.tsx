@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useBackgroundRevalidate } from "~/ui/link-navigation";
+import { useBackgroundRevalidate } from "~/ui/background-revalidate";
 
 let startedThisPageLoad = false;
 /** The member typed into the page since its script started (before the check, too). */

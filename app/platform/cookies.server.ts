@@ -88,8 +88,8 @@ let storages:
   | undefined;
 
 /**
- * A cookie whose parsed values are remembered. React Router checks a signature with Web
- * Crypto, importing the key each time (~0.3–0.5 ms), and decodes every value (base64,
+ * A cookie whose parsed values are remembered (decision 0018). React Router checks a
+ * signature with Web Crypto, importing the key each time, and decodes every value (base64,
  * URI escapes, JSON) again on each read; a member's page reads the session, theme, toast,
  * language, consent and session-hint cookies, some more than once. The same string always
  * parses (and verifies, under the same secrets) the same way, so each is parsed once; the

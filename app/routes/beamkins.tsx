@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/beamkins";
 import { requireMember } from "~/features/auth/principal.server";
@@ -16,8 +16,12 @@ import { invalid, respond } from "~/platform/respond.server";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { RedirectField } from "~/ui/redirect-field";
 import { refreshAfterConflict } from "~/platform/refresh-after-conflict";
+import type { KeyIn } from "~/locales/types";
 
 export const handle = { i18n: ["beamkins"] };
+
+/** A creature's name, personality and blurb are keys stored with it (features/beamkins/catalogue.ts). */
+type BeamkinKey = KeyIn<"beamkins">;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { member } = await requireMember(context);
@@ -103,9 +107,9 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
                 <BeamkinArt slug={c.slug} light={20} size={72} />
                 <div className="min-w-0 flex-1 space-y-1">
                   <p className="font-semibold">
-                    {t(c.name)} · <span className="font-normal">{t(`personalities.${c.personality}`)}</span>
+                    {t(c.name as BeamkinKey)} · <span className="font-normal">{t(`personalities.${c.personality}` as BeamkinKey)}</span>
                   </p>
-                  <p className="text-sm">{t(`blurbs.${c.slug}`)}</p>
+                  <p className="text-sm">{t(`blurbs.${c.slug}` as BeamkinKey)}</p>
                   <Form method="post" action="/beamkins/obtain">
                     <RedirectField />
                     <input type="hidden" name="creatureId" value={c.id} />
@@ -114,7 +118,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
                       {...waitingButton(befriending)}
                       className="rounded-md bg-glow-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60"
                     >
-                      {t("obtain.submit", { name: t(c.name) })}
+                      {t("obtain.submit", { name: t(c.name as BeamkinKey) })}
                     </button>
                   </Form>
                 </div>
@@ -164,13 +168,13 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
         {active ? (
           <>
             <p data-testid="backpack-status">
-              {t(corralled ? "backpack.corralled" : "backpack.released", { name: t(active.name) })}
+              {t(corralled ? "backpack.corralled" : "backpack.released", { name: t(active.name as BeamkinKey) })}
             </p>
             <Form method="post" action="/beamkins/backpack">
               <RedirectField />
               <input type="hidden" name="corralled" value={corralled ? "false" : "true"} />
               <button type="submit" {...waitingButton(packing)} className="rounded-md border border-slate-400 px-3 py-1.5 font-semibold aria-disabled:opacity-60">
-                {t(corralled ? "backpack.release" : "backpack.corral", { name: t(active.name) })}
+                {t(corralled ? "backpack.release" : "backpack.corral", { name: t(active.name as BeamkinKey) })}
               </button>
             </Form>
           </>
@@ -179,7 +183,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
         )}
         <p>
           <Link to="/chat-demo" className="font-medium underline">
-            {active ? t("chat.open", { name: t(active.name) }) : t("chat.titleNone")}
+            {active ? t("chat.open", { name: t(active.name as BeamkinKey) }) : t("chat.titleNone")}
           </Link>
         </p>
       </section>
@@ -199,7 +203,7 @@ function OwnedCard({
   const { t } = useTranslation("beamkins");
   const navigation = useNavigation();
   const choosing = usePosting("/beamkins/active");
-  const name = t(beamkin.name);
+  const name = t(beamkin.name as BeamkinKey);
   const giving = navigation.state !== "idle" && navigation.formData?.get("creatureId") === String(beamkin.id);
   const inputId = `give-${beamkin.id}`;
   return (
@@ -213,10 +217,10 @@ function OwnedCard({
       <BeamkinArt slug={beamkin.slug} light={beamkin.light} size={96} title={t("art.alt", { name, light: beamkin.light })} />
       <div className="min-w-0 flex-1 space-y-2">
         <h3 id={`beamkin-${beamkin.id}-name`} className="text-lg font-semibold">
-          {name} <span className="text-sm font-normal">· {t(`personalities.${beamkin.personality}`)}</span>
+          {name} <span className="text-sm font-normal">· {t(`personalities.${beamkin.personality}` as BeamkinKey)}</span>
         </h3>
         {active ? <p className="text-sm font-semibold text-glow-700 dark:text-glow-300">{t("list.active")}</p> : null}
-        <p className="text-sm">{t(`blurbs.${beamkin.slug}`)}</p>
+        <p className="text-sm">{t(`blurbs.${beamkin.slug}` as BeamkinKey)}</p>
         <p className="text-xs text-slate-600 dark:text-slate-300">
           {t("list.obtained", { date: beamkin.obtainedOn })}
         </p>

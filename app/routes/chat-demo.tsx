@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/chat-demo";
 import { requireMember } from "~/features/auth/principal.server";

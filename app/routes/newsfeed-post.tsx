@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/newsfeed-post";
 import { currentMember } from "~/features/auth/principal.server";
@@ -6,6 +6,10 @@ import { cardOf, findPost } from "~/features/feed/feed.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { listQueryOf, PostCard } from "~/features/feed/post-card";
 import { getInstance } from "~/platform/i18n.server";
+import type { PageCacheHandle } from "~/platform/visitor-pages";
+
+/** A visitor's page is the same for every visitor: the server may share it for a moment (decision 0520). */
+export const handle = { pageCache: { visitors: true } } satisfies PageCacheHandle;
 
 /** The newsfeed with a single post open: /newsfeed/{postType}/{id} and /newsfeed/{id}. */
 export async function loader({ params, context }: Route.LoaderArgs) {

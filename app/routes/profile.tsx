@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { displayPhone } from "~/features/auth/phone";
@@ -34,9 +34,8 @@ import { DraftNotice, useDraft } from "~/ui/draft";
 export const handle = { i18n: ["profile", "avatar"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { member, accessLevel, avatarVersion } = await requireMember(context);
-  // The session lookup read the look's version: the drawn look is remembered per version.
-  const { look, version, dataUri } = await drawnLookOf(member.id, avatarVersion);
+  const { member, accessLevel } = await requireMember(context);
+  const { look, version, dataUri } = await drawnLookOf(member.id);
   return {
     // As the member typed it at sign-in (555-010-0004), not as it is stored (+15550100004).
     phone: displayPhone(member.phone),

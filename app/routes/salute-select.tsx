@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Link } from "react-router";
 import type { Route } from "./+types/salute-select";
 import { requireMember } from "~/features/auth/principal.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { requireMember } from "~/features/auth/principal.server";
@@ -18,6 +18,7 @@ import { answersWithPage } from "~/platform/respond.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { flashToast } from "~/platform/toast.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
+import type { KeyIn } from "~/locales/types";
 
 export const handle = { i18n: ["profile", "avatar"] };
 
@@ -147,7 +148,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             ))}
           </div>
           {errors.style ? (
-            <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">{ta(errors.style.key)}</p>
+            <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">{ta(errors.style.key as KeyIn<"avatar">)}</p>
           ) : null}
           <button
             type="submit"

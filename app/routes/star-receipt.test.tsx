@@ -1,6 +1,5 @@
 import type { i18n as I18n } from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
@@ -8,9 +7,10 @@ import { BASE_URL, callRoute } from "../../tests/support/route";
 import { hideSalute, sendSalute } from "~/features/salutes/salutes.server";
 import { db } from "~/platform/db/db.server";
 import { members } from "~/platform/db/schema";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import * as newsfeedPost from "./newsfeed-post";
 import StarReceipt, * as starReceipt from "./star-receipt";
+import { TranslationsProvider } from "~/platform/translations";
 
 /** Route functions typed for callRoute (the generated types also want url and pattern). */
 type Plain<T> = (args: Parameters<Parameters<typeof callRoute<T>>[0]>[0]) => Promise<T>;
@@ -55,9 +55,9 @@ function html(i18n: I18n, id: number, data: ReceiptData) {
   const path = `/starsalute/view/${id}`;
   const Stub = createRoutesStub([{ id: "routes/star-receipt", path: "/starsalute/view/:starID", Component: StarReceipt as never }]);
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslationsProvider translations={serverTranslations(i18n)}>
       <Stub initialEntries={[path]} hydrationData={{ loaderData: { "routes/star-receipt": data } }} />
-    </I18nextProvider>,
+    </TranslationsProvider>,
   );
 }
 

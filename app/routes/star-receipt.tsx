@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/star-receipt";
 import { formatMoment } from "~/ui/dates";

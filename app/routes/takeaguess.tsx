@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import type { Route } from "./+types/takeaguess";
 import { requireMember } from "~/features/auth/principal.server";
 import { getInstance } from "~/platform/i18n.server";

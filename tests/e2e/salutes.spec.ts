@@ -286,11 +286,11 @@ test.describe("newsfeed glows and updates", () => {
     else await expect(page).toHaveURL(new RegExp(`#post-${postId}$`));
   });
 
-  test("a member's feed, whose cards the server may send from memory, hydrates without errors", async ({ page }, testInfo) => {
+  test("a member's feed hydrates without errors, its first page shared for a moment or not", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "hydration needs JavaScript");
     const problems = collectPageProblems(page);
     await me(page, "Hyd");
-    // Twice: the second view is built from cards the first one left in the server's memory.
+    // Twice: the second view may come from the first page shared for a second (0410).
     for (let view = 0; view < 2; view++) {
       await page.goto("/newsfeed");
       await page.waitForFunction(() => "__reactRouterRouteModules" in window && document.readyState === "complete");

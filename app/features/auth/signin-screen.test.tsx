@@ -1,14 +1,13 @@
 import type { i18n as I18n } from "i18next";
-import { renderToPipeableStream } from "react-dom/server.bun";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderHtml } from "../../../tests/support/render";
 import { BASE_URL, callRoute } from "../../../tests/support/route";
 import type { SignInAnswer } from "./sign-in-answer";
 import { refusesIncompleteEnter, SignInScreen, type SignInScreenProps } from "./signin-screen";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { setMasterSecret } from "~/platform/secrets.server";
+import { TranslationsProvider } from "~/platform/translations";
 
 // The page the server renders (JavaScript or not, this is the first thing a member sees).
 
@@ -25,10 +24,9 @@ function render(props: Partial<SignInScreenProps>) {
   const all: SignInScreenProps = { arrival: null, attempt: null, now: NOW, answer: undefined, ...props } as SignInScreenProps;
   const Stub = createRoutesStub([{ path: "/signin", Component: () => <SignInScreen {...all} /> }]);
   return renderHtml(
-    renderToPipeableStream,
-    <I18nextProvider i18n={en}>
+    <TranslationsProvider translations={serverTranslations(en)}>
       <Stub initialEntries={["/signin"]} />
-    </I18nextProvider>,
+    </TranslationsProvider>,
   );
 }
 

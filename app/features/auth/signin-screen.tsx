@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form, useLocation, useNavigation } from "react-router";
 import { ResendCountdown } from "~/islands/resend-countdown";
 import { showToast } from "~/ui/toaster";

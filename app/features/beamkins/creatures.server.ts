@@ -71,8 +71,8 @@ async function catalogueById(ids: number[]): Promise<Map<number, Creature>> {
  * The /beamkins page's reads in one statement: the member's beamkins (as memberCreatures
  * lists them) and the light they earned and gave in the last `days` days (as
  * memberLightOverDays counts it). The creatures' own columns come from the catalogue.
- * Built once per database, as a prepared statement: building the query (joins, sub-select,
- * placeholders) cost more of a page view than running it.
+ * Built once per database, as a prepared statement (drizzle's `.prepare()`): the query,
+ * with its joins, sub-select and placeholders, is not built again for every view.
  */
 const overviewStatements = new WeakMap<Database, ReturnType<typeof prepareOverview>>();
 

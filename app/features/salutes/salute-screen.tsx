@@ -3,7 +3,7 @@
  * The recipient picker, the kind's own fields, and (secret) what arrived; a refused send
  * comes back with what was typed and the reason beside its field.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form, useNavigation } from "react-router";
 import { formAnswer } from "~/platform/form-answer";
 import { DraftNotice, useDraft } from "~/ui/draft";
@@ -61,7 +61,7 @@ export function SaluteScreen({ data, actionData }: { data: SaluteScreenData; act
             <SecretFields values={values} errors={errors} />
           ) : (
             <>
-              <MessageField label={t(`${key}.message`)} value={values?.message} error={errors.message} />
+              <MessageField label={t(kind === "star" ? "star.message" : "compliment.message")} value={values?.message} error={errors.message} />
               <GemsField left={data.gemsLeft} value={values?.gems} error={errors.gems} />
             </>
           )}

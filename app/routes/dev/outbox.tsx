@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { data } from "react-router";
 import type { Route } from "./+types/outbox";
 import { getInstance } from "~/platform/i18n.server";
