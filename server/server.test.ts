@@ -43,7 +43,7 @@ describe("behind a TLS-terminating proxy (TRUST_PROXY=1)", () => {
 
   it("accepts a form post whose https Origin matches the forwarded protocol and host", async () => {
     const reply = await request(server.port, proxiedThemePost("https://glow.example"));
-    expect(reply.status).toBe(302);
+    expect(reply.status).toBe(303);
     expect(reply.headers.location).toBe("/newsfeed");
     expect(String(reply.headers["set-cookie"])).toMatch(/^theme=/);
     // Served over https as far as the browser knows: HSTS applies.
@@ -85,7 +85,7 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
       ...proxiedThemePost("http://glow.example"),
       headers: { ...proxiedThemePost("").headers, Origin: "http://glow.example" },
     });
-    expect(reply.status).toBe(302);
+    expect(reply.status).toBe(303);
   });
 
   it("ignores forged X-Forwarded-For: the logged client is the socket address", async () => {
@@ -262,7 +262,7 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
       // No new connections once shutdown began.
       await expect(request(server.port, { path: "/healthz" })).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
 
-      expect(await reply).toEqual({ status: 302, location: "/newsfeed" });
+      expect(await reply).toEqual({ status: 303, location: "/newsfeed" });
       const code = await server.exited;
       expect(code).toBe(0);
       expect(Date.now() - signalled).toBeLessThan(10_000);
