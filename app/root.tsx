@@ -35,6 +35,7 @@ import { CookieBanner } from "~/ui/cookie-banner";
 import { SessionNotices } from "~/ui/session-notices";
 import { CrashScreen } from "~/ui/crash-screen";
 import { ErrorScreen } from "~/ui/error-screen";
+import { NotFoundScreen } from "~/ui/not-found-screen";
 import { useNonce } from "~/ui/nonce";
 import { RouteFocus } from "~/ui/route-focus";
 import { SiteHeader } from "~/ui/site-header";
@@ -124,8 +125,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       companion,
       draft: draft.values,
       appName: getInstance(context).t("appName"),
-      // The title of an error screen (see meta): its heading, 'Error'.
+      // The title of an error screen (see meta): its heading, 'Error'; the Not-found page's own.
       errorTitle: getInstance(context).t("errors:screen.heading"),
+      notFoundTitle: getInstance(context).t("notFound.title"),
     },
     { headers },
   );
@@ -203,11 +205,26 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
 }
 
 /** Error screens are titled too (a child route's own title is not used when it fails). */
-export const meta: Route.MetaFunction = ({ error, loaderData }) =>
-  error ? [{ title: `${loaderData?.errorTitle ?? "Error"} · ${loaderData?.appName ?? "Glow"}` }] : [];
+export const meta: Route.MetaFunction = ({ error, loaderData }) => {
+  if (!error) return [];
+  const title = isNotFound(error) ? (loaderData?.notFoundTitle ?? "Page not found") : (loaderData?.errorTitle ?? "Error");
+  return [{ title: `${title} · ${loaderData?.appName ?? "Glow"}` }];
+};
+
+/** A 404 from any page (an unknown address, a post or receipt that is not there). */
+const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
+  if (isNotFound(error)) {
+    // The Not-found page, never the catalogue's NOT_FOUND button, which signs out (0500).
+    const back = (error as { data?: { back?: unknown } }).data?.back;
+    return (
+      <Page root={root}>
+        <NotFoundScreen back={typeof back === "string" ? back : null} />
+      </Page>
+    );
+  }
   if (isRouteErrorResponse(error)) {
     return (
       <Page root={root}>

@@ -26,7 +26,8 @@ import { translatorForRequest } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { loadMasterSecret, setMasterSecret } from "~/platform/secrets.server";
-import { sms } from "~/platform/sms/sms.server";
+import { consoleOutbox, sms } from "~/platform/sms/sms.server";
+import { reachedFromThisMachine } from "~/platform/this-machine.server";
 import { newNonce } from "./nonce";
 import { publicPageCache } from "./page-cache";
 import { contentSecurityPolicy, securityHeaders } from "./security";
@@ -138,6 +139,15 @@ export function createApp(options: {
     });
   }
 
+  // The console SMS outbox as JSON (the browser tests read codes from it). Anything but a
+  // direct request from this machine goes on to React Router, which has no such route and
+  // answers with the Not-found page, as /dev/outbox does (docs/decisions/0501).
+  app.get("/dev/outbox.json", (req, res, next) => {
+    const outbox = consoleOutbox();
+    if (!outbox || !reachedFromThisMachine(req.socket.remoteAddress, (name) => req.get(name))) return next();
+    res.set("Cache-Control", "no-store").json(outbox.outbox());
+  });
+
   const build =
     options.build ??
     (options.vite
@@ -166,6 +176,7 @@ export function createApp(options: {
         context.set(requestInfoContext, {
           nonce: String(res.locals.cspNonce ?? ""),
           clientIp: req.ip ?? req.socket.remoteAddress ?? "0.0.0.0",
+          peerAddress: req.socket.remoteAddress ?? "",
           secure: req.secure,
         });
         return context;

@@ -524,6 +524,12 @@ test.describe("signed in", () => {
     await acceptCookies(page);
     await sendCode(page, phone);
     await expect(page.getByText(`Code sent to ${dashed(phone)}!`)).toBeVisible();
+    // Sign-in codes sign anyone in: the outbox answers only requests straight from this
+    // machine, never one a proxy forwarded (this page's requests say they were).
+    const forwarded = await page.goto("/dev/outbox");
+    expect(forwarded?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await page.setExtraHTTPHeaders({});
     await page.goto("/dev/outbox");
     await expect(page.getByRole("heading", { name: "Text outbox" })).toBeVisible();
     await expect(page.getByText(phone).first()).toBeVisible();

@@ -100,17 +100,17 @@ export interface Reply {
  */
 export function request(
   port: number,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string; host?: string; agent?: http.Agent },
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
-        host: "127.0.0.1",
+        host: options.host ?? "127.0.0.1",
         port,
         method: options.method ?? "GET",
         path: options.path,
         headers: options.headers,
-        agent: false,
+        agent: options.agent ?? false,
       },
       (res) => {
         const chunks: Buffer[] = [];

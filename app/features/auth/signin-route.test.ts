@@ -8,7 +8,6 @@ import { consoleOutboxPerTest } from "../../../tests/support/sms";
 import { createTestDatabase } from "../../../tests/support/db";
 import { BASE_URL, callRoute } from "../../../tests/support/route";
 import { loader as acceptInviteLoader } from "~/routes/accept-invite";
-import { loader as outboxJsonLoader } from "~/routes/dev/outbox-json";
 import { loader as outboxLoader } from "~/routes/dev/outbox";
 import { loader as homeLoader } from "~/routes/home";
 import { action as signOutAction } from "~/routes/resources/sign-out";
@@ -590,31 +589,45 @@ describe("access levels and arrival", () => {
   });
 });
 
-describe("/dev/outbox.json", () => {
+describe("/dev/outbox", () => {
+  /** As a request straight from this machine arrives: the connection's address is loopback. */
+  const local = { info: { peerAddress: "127.0.0.1" } };
+
   it("lists the console provider's texts, newest first", async () => {
     await outbox().send({ to: "+15550100001", body: "one" });
     await outbox().send({ to: "+15550100002", body: "two" });
-    const call = await callRoute(outboxJsonLoader, get("/dev/outbox.json", new Jar()));
-    const list = (await (call.result as Response).json()) as Array<{ to: string; body: string; sentAt: string }>;
+    const call = await callRoute(outboxLoader, get("/dev/outbox", new Jar()), local);
+    const list = (call.result as unknown as { data: { texts: Array<{ to: string; body: string; sentAt: string }> } }).data.texts;
     expect(list.map((t) => t.body)).toEqual(["two", "one"]);
-    expect(Object.keys(list[0]!).sort()).toEqual(["body", "sentAt", "to"]);
   });
 
-  it("shows each text's time in UTC with seconds, in the reader's language, on /dev/outbox", async () => {
+  it("shows each text's time in UTC with seconds, in the reader's language", async () => {
     await outbox().send({ to: "+15550100003", body: "three" });
     const sentAt = outbox().outbox()[0]!.sentAt;
     const seconds = new Date(sentAt).toISOString().slice(17, 19);
-    const en = await callRoute(outboxLoader, get("/dev/outbox", new Jar()));
+    const en = await callRoute(outboxLoader, get("/dev/outbox", new Jar()), local);
     const enText = (en.result as unknown as { data: { texts: { sentAtText: string }[] } }).data.texts[0]!.sentAtText;
     expect(enText).toMatch(new RegExp(`:${seconds} (AM|PM) UTC$`));
-    const zh = await callRoute(outboxLoader, get("/dev/outbox?lng=zh", new Jar()));
+    const zh = await callRoute(outboxLoader, get("/dev/outbox?lng=zh", new Jar()), local);
     const zhText = (zh.result as unknown as { data: { texts: { sentAtText: string }[] } }).data.texts[0]!.sentAtText;
     expect(zhText).toMatch(new RegExp(`年.*:${seconds} UTC$`));
   });
 
+  it("is not there for anyone who does not reach Glow straight from this machine", async () => {
+    await outbox().send({ to: "+15550100004", body: "four" });
+    const neighbour = await callRoute(outboxLoader, get("/dev/outbox", new Jar()), { info: { peerAddress: "192.0.2.7" } });
+    expect((neighbour.thrown as { init?: { status: number } }).init?.status).toBe(404);
+    const proxied = await callRoute(
+      outboxLoader,
+      new Request(`${BASE_URL}/dev/outbox`, { headers: { "X-Forwarded-For": "203.0.113.9" } }),
+      local,
+    );
+    expect((proxied.thrown as { init?: { status: number } }).init?.status).toBe(404);
+  });
+
   it("does not exist with another provider", async () => {
     setSmsProvider(new TwilioSmsProvider({ accountSid: `AC${"a".repeat(32)}`, authToken: "x".repeat(20), from: "+15005550006" }));
-    const call = await callRoute(outboxJsonLoader, get("/dev/outbox.json", new Jar()));
+    const call = await callRoute(outboxLoader, get("/dev/outbox", new Jar()), local);
     expect((call.thrown as { init?: { status: number } }).init?.status).toBe(404);
   });
 });
