@@ -20,10 +20,11 @@ import {
   openDatabase,
   setConnection,
 } from "~/platform/db/db.server";
-import { env } from "~/platform/env.server";
+import { checkContainerConfiguration, env } from "~/platform/env.server";
 import { errorTypeForStatus } from "~/platform/errors";
 import { translatorForRequest } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
+import { setListeningOrigin } from "~/platform/public-origin.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { loadMasterSecret, setMasterSecret } from "~/platform/secrets.server";
 import { consoleOutbox, sms } from "~/platform/sms/sms.server";
@@ -293,8 +294,10 @@ async function refuse(req: express.Request, res: express.Response, status: numbe
 /** Opens the database, seeds the demo world when empty, and listens. */
 export async function startServer(options: StartOptions = {}) {
   const config = env();
-  // Before anything opens: a container without a real SMS provider refuses to start
-  // (ConfigurationError, with what to set) unless SMS_PROVIDER=console says so.
+  // Before anything opens: a container without PUBLIC_ORIGIN, or without a real SMS provider
+  // (unless SMS_PROVIDER=console says so), refuses to start (ConfigurationError, with what
+  // to set).
+  checkContainerConfiguration(config);
   const smsProvider = sms();
   const conn = await openDatabase(config.DATABASE_URL);
   setConnection(conn);
@@ -328,6 +331,8 @@ export async function startServer(options: StartOptions = {}) {
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const host = !config.HOST || config.HOST === "::" || config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  // Without PUBLIC_ORIGIN, texted codes name the site by where it listens (0503).
+  setListeningOrigin(url);
   options.onListening?.({ url, database: describeTarget(conn.target), sms: smsProvider.name });
   log.info("sms provider", { provider: smsProvider.name });
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { consentCookie, readConsent } from "~/platform/cookies.server";
 import { env } from "~/platform/env.server";
 import { getInstance } from "~/platform/i18n.server";
+import { publicHost } from "~/platform/public-origin.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { commitSession, getSession } from "~/platform/session.server";
 import { flashToast, toastWithAnswer } from "~/platform/toast.server";
@@ -140,7 +141,8 @@ export async function handleSignInPost(request: Request, context: Context) {
       });
     }
     const phone = intent === "resend" ? inProgress! : typed;
-    const smsHost = new URL(env().PUBLIC_ORIGIN ?? url.origin).hostname;
+    // Never the request's own host: a forged one would name another site (0503).
+    const smsHost = publicHost();
     const result = await startPhoneSignIn({
       phone,
       honeypot: parsed.success ? parsed.data.website : undefined,

@@ -20,6 +20,8 @@ import { toastOfThisRequest } from "~/platform/toast.server";
 import { db } from "~/platform/db/db.server";
 import { contests, memberRoles, members, sessions } from "~/platform/db/schema";
 import { setSmsProvider } from "~/platform/sms/sms.server";
+import { resetEnvCache } from "~/platform/env.server";
+import { setListeningOrigin } from "~/platform/public-origin.server";
 import { TwilioSmsProvider } from "~/platform/sms/twilio.server";
 import { findSessionMember, hashSessionId, startSession } from "./sessions.server";
 
@@ -134,6 +136,34 @@ describe("sending a code from /signin", () => {
     const refused = await callRoute(signInAction, post("/signin", new Jar(), { intent: "send-accepting-cookies", phone: "12" }));
     expect(statusOf(refused)).toBe(400);
     expect(new Headers(bodyOf(refused).init?.headers).getSetCookie()[0]).toMatch(/^cookiesaccepted=/);
+  });
+
+  it("names the site in the text's @host line from where Glow listens or PUBLIC_ORIGIN, never from the request", async () => {
+    const sendFrom = async (url: string, headers: Record<string, string> = {}) => {
+      const jar = await withConsent();
+      const request = new Request(url, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "send", phone: freshPhone() }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), ...headers },
+      });
+      const call = await callRoute(signInAction, request, { info: { clientIp: freshIp() } });
+      expect(statusOf(call)).toBe(302);
+      return outbox().outbox()[0]!.body;
+    };
+    // A forged Host (or X-Forwarded-Host, which Express folds into the request's address)
+    // would make phones offer the code to that site.
+    expect(await sendFrom("http://glow-login.evil.example/signin")).toMatch(/\n\n@localhost #\d{6}$/);
+    setListeningOrigin("http://192.0.2.2:3000");
+    try {
+      expect(await sendFrom("http://glow-login.evil.example/signin")).toMatch(/\n\n@192\.0\.2\.2 #\d{6}$/);
+      process.env.PUBLIC_ORIGIN = "https://glow.example";
+      resetEnvCache();
+      expect(await sendFrom("http://glow-login.evil.example/signin")).toMatch(/\n\n@glow\.example #\d{6}$/);
+    } finally {
+      delete process.env.PUBLIC_ORIGIN;
+      resetEnvCache();
+      setListeningOrigin(null);
+    }
   });
 
   it("sends, toasts 'Code sent successfully!' and shows the code step from the server's clock", async () => {
