@@ -14,7 +14,8 @@ import { flashToast, toastWithAnswer } from "~/platform/toast.server";
 import { arrivalKind, DEFAULT_AFTER_SIGN_IN, destinationAfterSignIn } from "./arrival";
 import { displayPhone, digitsOf } from "./phone";
 import { SEND_ACCEPTING_COOKIES, type SignInAnswer } from "./sign-in-answer";
-import { signInText, startPhoneSignIn, verifyPhoneCode } from "./sign-in.server";
+import { nextSendAt, signInText, startPhoneSignIn, verifyPhoneCode } from "./sign-in.server";
+import { waitInWords } from "./wait-words";
 import { EXPIRED_PARAM, getCurrentMember, SIGNED_OUT_PARAM, signedInCookies } from "./sessions.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -32,6 +33,8 @@ export async function loadSignInPage(request: Request, context: Context) {
   const attempt = session.get("loginAttempt");
   const now = Date.now();
   const live = attempt && now - attempt.sentAt < FORGET_ATTEMPT_AFTER_MS ? attempt : null;
+  // When the number may have its next code: the countdown shows that wait, wrong codes' too.
+  const resendAt = live ? (await nextSendAt(live.phone, new Date(now))).getTime() : null;
   const { t } = getInstance(context);
   return {
     title: t("auth:signin.title"),
@@ -44,7 +47,7 @@ export async function loadSignInPage(request: Request, context: Context) {
         : url.searchParams.get(EXPIRED_PARAM) === "1"
           ? t("errors:types.EXPIRED_SESSION.message")
           : null,
-    attempt: live ? { phone: displayPhone(live.phone), sentAt: live.sentAt } : null,
+    attempt: live ? { phone: displayPhone(live.phone), sentAt: live.sentAt, resendAt: resendAt! } : null,
     now,
   };
 }
@@ -161,10 +164,14 @@ export async function handleSignInPost(request: Request, context: Context) {
       case "rate-limited": {
         const seconds = result.retryAfterSeconds;
         const error =
-          seconds <= 120
-            ? t("auth:errors.waitSeconds", { seconds })
-            : t("auth:errors.waitMinutes", { minutes: Math.ceil(seconds / 60) });
-        return answer(429, { values: { phone: typed }, error, resetCountdown: intent === "resend" }, { "Retry-After": String(seconds) });
+          result.reason === "wrong-codes"
+            ? t("auth:errors.wrongCodesWait", { wait: waitInWords(seconds, t) })
+            : seconds <= 120
+              ? t("auth:errors.waitSeconds", { seconds })
+              : t("auth:errors.waitMinutes", { minutes: Math.ceil(seconds / 60) });
+        // The code step's countdown restarts at the wait the member was just told.
+        const resend = intent === "resend" ? { at: Date.now() + seconds * 1000, now: Date.now() } : undefined;
+        return answer(429, { values: { phone: typed }, error, ...(resend ? { resend } : {}) }, { "Retry-After": String(seconds) });
       }
       case "rejected-number":
         return answer(400, { values: { phone: typed }, error: t("auth:errors.noAccount"), field: "phone" });
@@ -198,18 +205,35 @@ export async function handleSignInPost(request: Request, context: Context) {
       }
       return redirect(to, { headers });
     }
-    // The countdown resets (the spec): 'Send another code' shows, and the server takes it.
+    // The countdown restarts (the spec's "resets the countdown") at the wait that holds now:
+    // a failure never shortens it, and wrong codes lengthen it (0504).
     case "wrong-code":
       return answer(400, {
         values: { code: echo(form.code) },
         error: t("auth:errors.wrongCode", { count: result.triesLeft }),
         field: "code",
-        resetCountdown: true,
+        resend: resendOf(result.resendAt),
       });
-    case "burnt":
-      // Too many wrong codes is a rate limit (429); a new code may be asked for at once.
-      return answer(429, { values: {}, error: t("auth:errors.burnt"), resetCountdown: true });
+    case "burnt": {
+      // Too many wrong codes is a rate limit (429), until the back-off ends.
+      const resend = resendOf(result.resendAt);
+      const seconds = Math.max(1, Math.ceil((resend.at - resend.now) / 1000));
+      return answer(
+        429,
+        { values: {}, error: t("auth:errors.burnt", { wait: waitInWords(seconds, t) }), resend },
+        { "Retry-After": String(seconds) },
+      );
+    }
     case "expired":
-      return answer(400, { values: {}, error: t("auth:errors.expired"), resetCountdown: true });
+      return answer(400, {
+        values: {},
+        error: t("auth:errors.expired"),
+        ...(result.resendAt ? { resend: resendOf(result.resendAt) } : {}),
+      });
   }
+}
+
+/** When the next code may be asked for, with the server's clock now (the countdown's start). */
+function resendOf(at: Date) {
+  return { at: at.getTime(), now: Date.now() };
 }

@@ -392,7 +392,7 @@ describe("verifying the code at /signin", () => {
     expect(response.headers.get("Location")).toBe("/newsfeed");
   });
 
-  it("a wrong code shows the server's message, resets the countdown and keeps the code; a new code is sent at once", async () => {
+  it("a wrong code shows the server's message and keeps the code; the countdown restarts at the wait that still holds", async () => {
     const jar = await withConsent();
     const ip = freshIp();
     await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: freshPhone() }), { info: { clientIp: ip } }).then((c) =>
@@ -401,17 +401,25 @@ describe("verifying the code at /signin", () => {
     const wrong = String((Number(lastCode()) + 1) % 1_000_000).padStart(6, "0");
     const call = await callRoute(signInAction, post("/signin", jar, { intent: "verify", code: wrong }));
     expect(bodyOf(call).init?.status).toBe(400);
-    expect(bodyOf(call).data).toEqual({
+    const answer = bodyOf(call).data as { resend: { at: number; now: number } };
+    expect(answer).toEqual({
       intent: "verify",
       values: { code: wrong },
       error: "That code is not right. You have 4 tries left.",
       field: "code",
-      resetCountdown: true,
+      resend: { at: expect.any(Number), now: expect.any(Number) },
     });
-    // 'Send another code' shows at once, so the server takes it within the minute.
+    // A wrong code never shortens the wait between sends: the minute since the send holds.
+    const wait = answer.resend.at - answer.resend.now;
+    expect(wait).toBeGreaterThan(55_000);
+    expect(wait).toBeLessThanOrEqual(60_000);
     const resend = await callRoute(signInAction, post("/signin", jar, { intent: "resend" }), { info: { clientIp: ip } });
-    expect(statusOf(resend)).toBe(302);
-    expect(outbox().outbox()).toHaveLength(2);
+    expect(statusOf(resend)).toBe(429);
+    expect(outbox().outbox()).toHaveLength(1);
+    // The code step shows the same wait when the page is opened again.
+    const page = await callRoute(signInLoader, get("/signin", jar));
+    const data = page.result as { attempt: { resendAt: number }; now: number };
+    expect(data.attempt.resendAt).toBe(answer.resend.at);
   });
 
   it("without a failed code, a second code within the minute is still refused", async () => {
@@ -424,7 +432,7 @@ describe("verifying the code at /signin", () => {
     expect(statusOf(resend)).toBe(429);
   });
 
-  it("too many wrong codes is a rate limit: 429 with the message, and a new code can then be asked for", async () => {
+  it("too many wrong codes is a rate limit: 429, and the wait before a new code, in words, in en and zh", async () => {
     const jar = await withConsent();
     const phone = freshPhone();
     const ip = freshIp();
@@ -440,15 +448,25 @@ describe("verifying the code at /signin", () => {
       const call = await callRoute(signInAction, post("/signin", jar, { intent: "verify", code: wrong }));
       const answer = bodyOf(call);
       expect(answer.init?.status).toBe(429);
+      // Five wrong codes: 8 minutes after the last.
+      expect(new Headers(answer.init?.headers).get("Retry-After")).toMatch(/^4[78]\d$/);
       expect(answer.data).toEqual({
         intent: "verify",
         values: {},
-        error: "Too many wrong codes. Send another code to try again.",
-        resetCountdown: true,
+        error: "Too many wrong codes. You can ask for a new code in 8 minutes.",
+        resend: { at: expect.any(Number), now: expect.any(Number) },
       });
     }
+    // 'Send another code' within the wait is refused, saying it in words (not sent at once).
     const resend = await callRoute(signInAction, post("/signin", jar, { intent: "resend" }), { info: { clientIp: ip } });
-    expect(statusOf(resend)).toBe(302);
+    expect(statusOf(resend)).toBe(429);
+    expect((bodyOf(resend).data as { error: string }).error).toBe(
+      "Too many wrong codes for this number. You can ask for a new code in 8 minutes.",
+    );
+    expect(Number(new Headers(bodyOf(resend).init?.headers).get("Retry-After"))).toBeGreaterThan(470);
+    const zh = await callRoute(signInAction, post("/signin?lng=zh", jar, { intent: "resend" }), { info: { clientIp: ip } });
+    expect((bodyOf(zh).data as { error: string }).error).toBe("这个号码输错验证码的次数过多。8 分钟后可以重新获取验证码。");
+    expect(outbox().outbox()).toHaveLength(1);
   });
 
   it("goes back to a stored return path on our origin", async () => {

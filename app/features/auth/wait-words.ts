@@ -1,0 +1,12 @@
+/**
+ * A wait said in words ("8 minutes", "1 hour", "45 seconds"; "8 分钟"), for the sign-in
+ * waits (decision 0504). Rounded up to what a person plans with: seconds under a minute
+ * and a half, whole minutes under an hour, whole hours after that.
+ */
+export function waitInWords(seconds: number, t: (key: string, options: { count: number }) => string): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 90) return t("auth:wait.seconds", { count: s });
+  const minutes = Math.ceil(s / 60);
+  if (minutes < 60) return t("auth:wait.minutes", { count: minutes });
+  return t("auth:wait.hours", { count: Math.max(1, Math.round(s / 3600)) });
+}
