@@ -10,7 +10,8 @@ import { activeCreature } from "~/features/beamkins/creatures.server";
 import { isRefusal } from "~/features/beamkins/errors";
 import { dailyVisitBalance } from "~/features/beamkins/light.server";
 import { LightMeter } from "~/features/beamkins/light-meter";
-import { refusalText, wholeNumber } from "~/features/beamkins/responses.server";
+import { refusalHeaders, refusalText, wholeNumber } from "~/features/beamkins/responses.server";
+import { retryAfterOfAction } from "~/platform/retry-after";
 import { CHAT_MESSAGE_MAX } from "~/features/beamkins/rules";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
@@ -36,6 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Chat Demo"} · Glow` }];
 
+/** The chat cap's Retry-After reaches the browser, with JavaScript (data request) and without. */
+export const headers = retryAfterOfAction;
+
 /** The chat as a plain form: post, redirect, and the history shows the reply. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { member } = await requireMember(request, context);
@@ -55,7 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/chat-demo#latest", 303);
   } catch (error) {
     if (isRefusal(error)) {
-      return data({ message: typed, error: refusalText(context, error), failed: false }, { status: error.status });
+      return data(
+        { message: typed, error: refusalText(context, error), failed: false },
+        { status: error.status, headers: refusalHeaders(error) },
+      );
     }
     // The spec's chat failure: an assistant bubble saying so; what they typed stays.
     log.error("chat failed", { error: error instanceof Error ? error.message : String(error) });

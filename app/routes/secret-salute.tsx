@@ -16,6 +16,7 @@ import {
   RecipientPicker,
   useSaluteFocus,
 } from "~/features/salutes/ui";
+import { retryAfterOfAction } from "~/platform/retry-after";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { DraftNotice, useDraft } from "~/ui/draft";
 
@@ -36,6 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: getInstance(context).t("salutes:secret.title"),
   };
 }
+
+/** A limit's Retry-After (the secret salutes' daily cap) reaches the browser too. */
+export const headers = retryAfterOfAction;
 
 export async function action({ request, context }: Route.ActionArgs) {
   return handleSend(

@@ -4,6 +4,7 @@ import type { Route } from "./+types/starsalute";
 import { StarSaluteForm } from "~/features/salutes/schemas";
 import { handleSend, loadPicker } from "~/features/salutes/send.server";
 import { FieldError, FormError, GemsField, MessageField, primaryButton, RecipientPicker, useSaluteFocus } from "~/features/salutes/ui";
+import { retryAfterOfAction } from "~/platform/retry-after";
 import { getInstance } from "~/platform/i18n.server";
 import { DraftNotice, useDraft } from "~/ui/draft";
 import { refreshAfterConflict } from "~/platform/refresh-after-conflict";
@@ -14,6 +15,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { memberId: _, ...picker } = await loadPicker(request);
   return { ...picker, title: getInstance(context).t("salutes:star.title") };
 }
+
+/** A limit's Retry-After (the secret salutes' daily cap) reaches the browser too. */
+export const headers = retryAfterOfAction;
 
 export async function action({ request, context }: Route.ActionArgs) {
   return handleSend(

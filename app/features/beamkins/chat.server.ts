@@ -184,7 +184,7 @@ export async function sendChatMessage(input: {
 
   const quota = await hitRateLimit("chat", String(memberId), { limit: CHAT_MESSAGES_PER_HOUR, windowMs: HOUR_MS }, now);
   if (!quota.allowed) {
-    throw new BeamkinRefusal("chatting-too-fast", { minutes: Math.ceil(quota.retryAfterSeconds / 60) });
+    throw new BeamkinRefusal("chatting-too-fast", { minutes: Math.ceil(quota.retryAfterSeconds / 60) }, quota.retryAfterSeconds);
   }
 
   const history = await chatHistory(memberId, creatureId, 20);

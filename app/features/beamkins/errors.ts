@@ -26,6 +26,8 @@ export class BeamkinRefusal extends Error {
     readonly code: RefusalCode,
     /** Numbers the message mentions (the balance, how much room is left…). */
     readonly details: Record<string, number> = {},
+    /** For a limit (429): when to come back, the answer's Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(code);
     this.name = "BeamkinRefusal";

@@ -14,6 +14,11 @@ export function refusalText(context: Readonly<RouterContextProvider>, refusal: B
   return getInstance(context).t(`beamkins:refusals.${refusal.code}`, refusal.details);
 }
 
+/** A limit's answer says when to come back (every 429 carries Retry-After). */
+export function refusalHeaders(refusal: BeamkinRefusal): HeadersInit | undefined {
+  return refusal.retryAfterSeconds ? { "Retry-After": String(Math.max(1, Math.ceil(refusal.retryAfterSeconds))) } : undefined;
+}
+
 export function backTo(request: Request, form: FormData | null, fallback = "/beamkins") {
   const origin = new URL(request.url).origin;
   return safeRedirectPath(form?.get("redirectTo"), origin, fallback);
@@ -41,14 +46,16 @@ export function failed(
 ) {
   let status = 503;
   let message: string;
+  let headers: HeadersInit | undefined;
   if (isRefusal(error)) {
     status = error.status;
     message = refusalText(context, error);
+    headers = refusalHeaders(error);
   } else {
     log.error("beamkin action failed", { error: error instanceof Error ? error.message : String(error) });
     message = getInstance(context).t("beamkins:chat.error");
   }
-  if (wantsJson(request)) return data({ ok: false as const, error: message }, { status });
+  if (wantsJson(request)) return data({ ok: false as const, error: message }, { status, headers });
   flashToast(context, "error", message);
   return redirect(backTo(request, form), 303);
 }

@@ -42,7 +42,8 @@ export type SendRefusal = "self" | "no-recipient" | "not-enough-gems" | "repeat"
 
 export type SendOutcome =
   | { ok: true; saluteId: number; postId: number }
-  | { ok: false; refusal: SendRefusal };
+  /** `retryAfterSeconds`: for a limit, when a place frees up (the answer's Retry-After). */
+  | { ok: false; refusal: SendRefusal; retryAfterSeconds?: number };
 
 /** HTTP status for each refusal (never a 500). */
 export const refusalStatus: Record<SendRefusal, number> = {
@@ -54,10 +55,15 @@ export const refusalStatus: Record<SendRefusal, number> = {
 };
 
 class Refused extends Error {
-  constructor(readonly refusal: SendRefusal) {
+  constructor(
+    readonly refusal: SendRefusal,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(refusal);
   }
 }
+
+const DAY_MS = 24 * 3600_000;
 
 const postTypeOf = { compliment: "compliment", star: "starsalute", secret: "secretsalute" } as const;
 
@@ -95,16 +101,20 @@ export async function sendSalute(input: SendSalute, now = new Date()): Promise<S
 
       if (input.kind === "secret") {
         const [sent] = await tx
-          .select({ n: sql<number>`count(*)::int` })
+          .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${salutes.createdAt})` })
           .from(salutes)
           .where(
             and(
               eq(salutes.senderId, input.senderId),
               eq(salutes.kind, "secret"),
-              gte(salutes.createdAt, new Date(now.getTime() - 24 * 3600_000)),
+              gte(salutes.createdAt, new Date(now.getTime() - DAY_MS)),
             ),
           );
-        if ((sent?.n ?? 0) >= SALUTE_RULES.secretPerDay) throw new Refused("secret-limit");
+        if ((sent?.n ?? 0) >= SALUTE_RULES.secretPerDay) {
+          // A place frees up when the oldest of the day's secret salutes is a day old.
+          const oldest = sent?.oldest ? new Date(sent.oldest).getTime() : now.getTime();
+          throw new Refused("secret-limit", Math.max(1, Math.ceil((oldest + DAY_MS - now.getTime()) / 1000)));
+        }
       }
 
       const [repeat] = await tx
@@ -177,7 +187,9 @@ export async function sendSalute(input: SendSalute, now = new Date()): Promise<S
     log.info("salute sent", { kind: input.kind, saluteId: result.saluteId });
     return { ok: true, ...result };
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
+    if (error instanceof Refused) {
+      return { ok: false, refusal: error.refusal, ...(error.retryAfterSeconds ? { retryAfterSeconds: error.retryAfterSeconds } : {}) };
+    }
     throw error;
   }
 }

@@ -65,7 +65,11 @@ export async function handleSend<S extends z.ZodType>(
     const field = outcome.refusal === "not-enough-gems" ? "gems" : outcome.refusal === "self" || outcome.refusal === "no-recipient" ? "recipientId" : "form";
     return data<SendFailure>(
       { values, errors: { [field]: t(`salutes:refusals.${outcome.refusal}`) } },
-      { status: refusalStatus[outcome.refusal] },
+      {
+        status: refusalStatus[outcome.refusal],
+        // A limit (429) says when to come back.
+        ...(outcome.retryAfterSeconds ? { headers: { "Retry-After": String(outcome.retryAfterSeconds) } } : {}),
+      },
     );
   }
   flashToast(context, "success", t(successKey));
