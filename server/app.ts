@@ -247,8 +247,9 @@ export function refuseMalformedRequests(req: express.Request, res: express.Respo
 /**
  * React Router compares Origin with the request URL for document actions but not for
  * resource routes (the preference forms, sign-in posts…). Refuse every cross-origin post
- * here, where the protocol and host already account for TRUST_PROXY. A post without an
- * Origin header (non-browser clients) passes; browsers always send one on form posts.
+ * here, where the protocol and host already account for TRUST_PROXY. A browser that says
+ * the request came from another site (`Sec-Fetch-Site: cross-site`) is refused whether or
+ * not it sent an Origin. A post with neither (non-browser clients) passes.
  */
 export function refuseCrossOriginPosts(
   req: express.Request,
@@ -256,6 +257,7 @@ export function refuseCrossOriginPosts(
   next: express.NextFunction,
 ) {
   if (SAFE_METHODS.has(req.method)) return next();
+  if (req.get("sec-fetch-site") === "cross-site") return void refuse(req, res, 403, "errors:server.crossOrigin");
   const origin = req.get("origin");
   if (origin === undefined) return next();
   let allowed = false;
