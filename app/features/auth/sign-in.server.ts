@@ -111,16 +111,45 @@ export interface StartInput {
   now?: Date;
 }
 
+/**
+ * How long recent real sends took, so a filled honeypot's answer takes as long (decision
+ * 0507): an answer that came back at once would tell the bot which field gave it away.
+ * Only a timing estimate, so process memory is the place (each instance its own).
+ */
+const recentSends: number[] = [];
+const SENDS_REMEMBERED = 20;
+/** Before any real send was timed: about what a provider's network round trip takes. */
+export const HONEYPOT_FIRST_WAIT_MS = 300;
+
+function rememberSendTook(ms: number) {
+  recentSends.push(ms);
+  if (recentSends.length > SENDS_REMEMBERED) recentSends.shift();
+}
+
+/** For tests: forget the timed sends. */
+export function forgetSendTimings() {
+  recentSends.length = 0;
+}
+
+/** One of the recent real sends' durations, picked at random: the same spread as theirs. */
+function asLongAsARealSend(): number {
+  if (recentSends.length === 0) return HONEYPOT_FIRST_WAIT_MS;
+  return recentSends[Math.floor(Math.random() * recentSends.length)]!;
+}
+
 /** Step 1: validate the number, apply the send limits, text a fresh code. */
 export async function startPhoneSignIn(input: StartInput): Promise<StartResult> {
+  const started = performance.now();
   const now = input.now ?? new Date();
   const checked = toE164(input.phone, input.allowedCallingCodes);
   if (!checked.ok) return { status: "invalid-phone" };
   const phone = checked.phone;
 
   if (input.honeypot?.trim()) {
-    // A bot: send nothing, store nothing, answer exactly like a send.
+    // A bot: send nothing, store nothing, answer exactly like a send, and as slowly.
     log.info("sign-in honeypot filled");
+    const wait = asLongAsARealSend() - (performance.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     return { status: "sent", attemptId: newAttemptId(), phone, sentAt: now };
   }
 
@@ -186,6 +215,7 @@ export async function startPhoneSignIn(input: StartInput): Promise<StartResult> 
     log.warn("sign-in code not delivered", { reason, error: String(error) });
     return { status: reason === "rejected-number" ? "rejected-number" : "unavailable" };
   }
+  rememberSendTook(performance.now() - started);
   return { status: "sent", attemptId, phone, sentAt: now };
 }
 

@@ -10,6 +10,7 @@ import { hashCode } from "./codes.server";
 import { findSessionMember } from "./sessions.server";
 import {
   failedTriesOf,
+  forgetSendTimings,
   signInText,
   startPhoneSignIn,
   verifyPhoneCode,
@@ -105,6 +106,30 @@ describe("sending a code", () => {
     expect(result.status).toBe("sent");
     expect(outbox().outbox()).toHaveLength(0);
     expect(await db().select().from(loginAttempts).where(eq(loginAttempts.phone, e164(phone)))).toHaveLength(0);
+  });
+
+  it("with a filled honeypot takes as long to answer as a real send", async () => {
+    // A provider that takes a third of a second, as a real one on the network does.
+    const slow: SmsProvider = { name: "console", send: () => new Promise((resolve) => setTimeout(resolve, 300)) };
+    setSmsProvider(slow);
+    forgetSendTimings();
+    const timed = async (options: Parameters<typeof send>[1]) => {
+      const started = performance.now();
+      const result = await send(freshPhone(), options);
+      expect(result.status).toBe("sent");
+      return performance.now() - started;
+    };
+    const real: number[] = [];
+    for (let i = 0; i < 3; i++) real.push(await timed({ now: new Date() }));
+    const trap: number[] = [];
+    for (let i = 0; i < 3; i++) trap.push(await timed({ now: new Date(), honeypot: "https://spam.example" }));
+    const shortestReal = Math.min(...real);
+    const longestReal = Math.max(...real);
+    // Each trapped answer lasts as long as one of the real sends did (give or take the timers).
+    for (const ms of trap) {
+      expect(ms).toBeGreaterThanOrEqual(shortestReal * 0.9);
+      expect(ms).toBeLessThanOrEqual(longestReal * 1.5 + 50);
+    }
   });
 
   it("answers a number with an account exactly like a new one", async () => {
