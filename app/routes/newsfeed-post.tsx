@@ -4,6 +4,7 @@ import type { Route } from "./+types/newsfeed-post";
 import { getCurrentMember } from "~/features/auth/sessions.server";
 import { cardOf, findPost } from "~/features/feed/feed.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
+import { starReceiptPath } from "~/features/salutes/salutes.server";
 import { listQueryOf, PostCard } from "~/features/feed/post-card";
 import { getInstance } from "~/platform/i18n.server";
 
@@ -17,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     post: cardOf(post),
     // A star salute's public receipt (star salutes are never secret; the card carries no refId).
-    receiptPath: post.type === "starsalute" && post.refId !== null ? `/starsalute/view/${post.refId}` : null,
+    receiptPath: post.type === "starsalute" && post.refId !== null ? await starReceiptPath(post.refId) : null,
     signedIn: Boolean(current),
     now: Date.now(),
     title: getInstance(context).t("newsfeed:postTitle"),

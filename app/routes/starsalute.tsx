@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     StarSaluteForm,
     (v, senderId) => ({ kind: "star", senderId, recipientId: v.recipientId, message: v.message, stars: v.stars, gems: v.gems }),
     // The receipt celebrates once; the island drops ?celebrate from the shareable address.
-    ({ saluteId }) => `/starsalute/view/${saluteId}?celebrate=1`,
+    ({ receiptCode }) => `/starsalute/view/${receiptCode}?celebrate=1`,
     "salutes:star.sent",
   );
 }

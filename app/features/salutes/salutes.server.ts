@@ -41,7 +41,8 @@ export type SendSalute =
 export type SendRefusal = "self" | "no-recipient" | "not-enough-gems" | "repeat" | "secret-limit";
 
 export type SendOutcome =
-  | { ok: true; saluteId: number; postId: number }
+  /** `receiptCode`: the star receipt's address (/starsalute/view/{receiptCode}). */
+  | { ok: true; saluteId: number; postId: number; receiptCode: string }
   /** `retryAfterSeconds`: for a limit, when a place frees up (the answer's Retry-After). */
   | { ok: false; refusal: SendRefusal; retryAfterSeconds?: number };
 
@@ -156,7 +157,7 @@ export async function sendSalute(input: SendSalute, now = new Date()): Promise<S
           gems,
           createdAt: now,
         })
-        .returning({ id: salutes.id });
+        .returning({ id: salutes.id, receiptCode: salutes.receiptCode });
       const saluteId = salute!.id;
       if (gems > 0) {
         await tx.insert(gemLedger).values({ memberId: input.senderId, delta: -gems, reason: "gift", saluteId, createdAt: now });
@@ -179,7 +180,7 @@ export async function sendSalute(input: SendSalute, now = new Date()): Promise<S
         },
         tx,
       );
-      return { saluteId, postId };
+      return { saluteId, postId, receiptCode: salute!.receiptCode };
     });
     // Committed now: a shared board read while the transaction ran may predate the points.
     forgetSharedBoards();
@@ -294,6 +295,8 @@ export async function receivedSaluteKind(memberId: number, saluteId: number): Pr
 
 export interface StarReceipt {
   id: number;
+  /** Its address: /starsalute/view/{code}. */
+  code: string;
   giver: { id: number; name: string };
   recipient: { id: number; name: string };
   stars: number;
@@ -304,24 +307,30 @@ export interface StarReceipt {
   postId: number | null;
 }
 
+/** A receipt's address as it is written: at least 16 URL-safe characters. */
+const RECEIPT_CODE = /^[A-Za-z0-9_-]{16,64}$/;
+
 /**
- * A star salute's public receipt (star salutes are never secret), with its feed post's id
- * in the same query (through the posts' (type, ref_id) index).
+ * A star salute's public receipt (star salutes are never secret), found by its random
+ * address, with its feed post's id in the same query (through the posts' (type, ref_id)
+ * index). A salute its recipient reported is not public while the report is open (decision
+ * 0508): staff dismissing the report clears `reported_at`, and the receipt is back.
  */
-export async function findStarReceipt(id: number): Promise<StarReceipt | null> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+export async function findStarReceipt(code: string): Promise<StarReceipt | null> {
+  if (!RECEIPT_CODE.test(code)) return null;
   const [row] = await db()
     .select({ salute: salutes, giver: sender, recipient, postId: posts.id })
     .from(salutes)
     .innerJoin(sender, eq(sender.id, salutes.senderId))
     .innerJoin(recipient, eq(recipient.id, salutes.recipientId))
     .leftJoin(posts, and(eq(posts.type, postTypeOf.star), eq(posts.refId, salutes.id)))
-    .where(and(eq(salutes.id, id), eq(salutes.kind, "star")))
+    .where(and(eq(salutes.receiptCode, code), eq(salutes.kind, "star"), isNull(salutes.reportedAt)))
     .orderBy(posts.id)
     .limit(1);
   if (!row) return null;
   return {
     id: row.salute.id,
+    code: row.salute.receiptCode,
     giver: { id: row.giver.id, name: displayName(row.giver) },
     recipient: { id: row.recipient.id, name: displayName(row.recipient) },
     stars: row.salute.stars ?? 1,
@@ -330,6 +339,16 @@ export async function findStarReceipt(id: number): Promise<StarReceipt | null> {
     createdAt: row.salute.createdAt.toISOString(),
     postId: row.postId,
   };
+}
+
+/** The address of a star salute's public receipt, or null (not a star salute, or reported). */
+export async function starReceiptPath(saluteId: number): Promise<string | null> {
+  if (!Number.isSafeInteger(saluteId) || saluteId < 1 || saluteId > 2_147_483_647) return null;
+  const [row] = await db()
+    .select({ code: salutes.receiptCode })
+    .from(salutes)
+    .where(and(eq(salutes.id, saluteId), eq(salutes.kind, "star"), isNull(salutes.reportedAt)));
+  return row ? `/starsalute/view/${row.code}` : null;
 }
 
 // ───────────── Hiding and reporting (the recipient) ─────────────

@@ -114,12 +114,12 @@ describe("star receipt", () => {
     ]);
     if (!mine.ok || !theirs.ok) throw new Error("not sent");
     expect(mine.postId).not.toBe(theirs.postId);
-    expect(await findStarReceipt(mine.saluteId)).toMatchObject({ id: mine.saluteId, stars: 2, postId: mine.postId });
-    expect(await findStarReceipt(theirs.saluteId)).toMatchObject({ id: theirs.saluteId, stars: 1, postId: theirs.postId });
+    expect(await findStarReceipt(mine.receiptCode)).toMatchObject({ id: mine.saluteId, stars: 2, postId: mine.postId });
+    expect(await findStarReceipt(theirs.receiptCode)).toMatchObject({ id: theirs.saluteId, stars: 1, postId: theirs.postId });
     // Hidden by its recipient: the post is gone, the receipt stays.
     expect(await hideSalute(friend.id, mine.saluteId)).toBe(true);
-    expect(await findStarReceipt(mine.saluteId)).toMatchObject({ id: mine.saluteId, postId: null });
-    expect(await findStarReceipt(theirs.saluteId)).toMatchObject({ postId: theirs.postId });
+    expect(await findStarReceipt(mine.receiptCode)).toMatchObject({ id: mine.saluteId, postId: null });
+    expect(await findStarReceipt(theirs.receiptCode)).toMatchObject({ postId: theirs.postId });
   });
 });
 

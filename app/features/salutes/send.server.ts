@@ -46,7 +46,7 @@ export async function handleSend<S extends z.ZodType>(
   context: Readonly<RouterContextProvider>,
   schema: S,
   toSend: (values: z.infer<S>, senderId: number) => SendSalute,
-  next: (outcome: { saluteId: number; postId: number }) => string,
+  next: (outcome: { saluteId: number; postId: number; receiptCode: string }) => string,
   successKey: string,
 ) {
   const { member } = await requireMember(request, context);

@@ -545,9 +545,17 @@ export const salutes = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     reportedAt: timestamp("reported_at", { withTimezone: true }),
     reportReason: text("report_reason"),
+    /**
+     * The star receipt's address (/starsalute/view/{code}): random, so receipts cannot be
+     * walked through by counting (decision 0508). Made by the database for every salute.
+     */
+    receiptCode: text("receipt_code")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("salutes_receipt_code_key").on(t.receiptCode),
     index("salutes_recipient_idx").on(t.recipientId, t.createdAt),
     index("salutes_sender_idx").on(t.senderId, t.kind, t.createdAt),
     check("salutes_kind_known", sql`${t.kind} in ('compliment', 'star', 'secret')`),

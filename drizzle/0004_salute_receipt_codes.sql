@@ -1,0 +1,2 @@
+ALTER TABLE "salutes" ADD COLUMN "receipt_code" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "salutes_receipt_code_key" ON "salutes" USING btree ("receipt_code");
