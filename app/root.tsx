@@ -86,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // Text a member typed into a form after their session ended, given back once on the page
   // they return to after signing in again (features/auth/drafts.server.ts).
-  const draft = current ? takeDraft(session, new URL(request.url)) : { values: null, changed: false };
+  const draft = current ? await takeDraft(session, new URL(request.url)) : { values: null, changed: false };
 
   if (session.get("sid") && !current) {
     // A replayed, ended or too-old session: this browser is signed out.

@@ -12,7 +12,6 @@ import { dailyVisitBalance } from "~/features/beamkins/light.server";
 import { LightMeter } from "~/features/beamkins/light-meter";
 import { refusalHeaders, refusalText, wholeNumber } from "~/features/beamkins/responses.server";
 import { retryAfterOfAction } from "~/platform/retry-after";
-import { CHAT_MESSAGE_MAX } from "~/features/beamkins/rules";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
 import { log } from "~/platform/log.server";
@@ -44,7 +43,8 @@ export const headers = retryAfterOfAction;
 export async function action({ request, context }: Route.ActionArgs) {
   const { member } = await requireMember(request, context);
   const form = await request.formData();
-  const typed = String(form.get("message") ?? "").slice(0, CHAT_MESSAGE_MAX * 2);
+  // Whole: a message over the limit is refused with its message and comes back as typed.
+  const typed = String(form.get("message") ?? "");
   const hour = wholeNumber(form.get("hour"));
   const locale = getLocale(context);
   const t = getInstance(context).t;

@@ -53,7 +53,9 @@ export async function handleSend<S extends z.ZodType>(
   const t = getInstance(context).t;
   const form = await request.formData();
   const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 1000);
+  // Whole, however long: a field over its limit is refused with its message, and what was
+  // typed comes back as it was (the body itself is at most 1 MiB).
+  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
   const parsed = schema.safeParse(values);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
