@@ -24,6 +24,7 @@ import { displayName } from "~/features/members/display-name";
 import { CompanionMount } from "~/islands/companion-mount";
 import { SessionStart } from "~/islands/session-start";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
+import { answerDatabaseAway, sayWhenToComeBack } from "~/platform/database-away.server";
 import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.server";
 import { pageLang } from "~/platform/i18n";
 import { commitSession, getSession } from "~/platform/session.server";
@@ -45,8 +46,12 @@ import { Toaster } from "~/ui/toaster";
 export const handle = { i18n: ["common", "errors", "auth"] };
 
 export const middleware: Route.MiddlewareFunction[] = [
+  // First: a 503 says when to come back, and the database being away is answered as the
+  // catalogue says whichever loader or action found it (decision 0510).
+  sayWhenToComeBack,
   unreadableBodyIsBadRequest,
   i18nextMiddleware,
+  answerDatabaseAway,
   toastMiddleware,
   sameSiteBounce,
 ];

@@ -12,6 +12,7 @@ import { dailyVisitBalance } from "~/features/beamkins/light.server";
 import { LightMeter } from "~/features/beamkins/light-meter";
 import { refusalHeaders, refusalText, wholeNumber } from "~/features/beamkins/responses.server";
 import { retryAfterOfAction } from "~/platform/retry-after";
+import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
 import { log } from "~/platform/log.server";
@@ -64,6 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: error.status, headers: refusalHeaders(error) },
       );
     }
+    // The database being away is answered as the catalogue says, like every page's.
+    if (isDatabaseUnavailable(error)) throw error;
     // The spec's chat failure: an assistant bubble saying so; what they typed stays.
     log.error("chat failed", { error: error instanceof Error ? error.message : String(error) });
     return data({ message: typed, error: t("beamkins:chat.error"), failed: true }, { status: 503 });

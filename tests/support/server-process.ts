@@ -31,10 +31,13 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `node server.js` (the built app) on a free port and a throw-away embedded database. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts `node server.js` (the built app) on a free port and a throw-away embedded database.
+ * `entry` runs another script that imports server.js (a test's own wrapper around it).
+ */
+export async function startBuiltServer(env: Record<string, string> = {}, entry = "server.js"): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "glow-server-test-"));
-  const child = spawn(process.execPath, [path.join(ROOT, "server.js")], {
+  const child = spawn(process.execPath, [path.join(ROOT, entry)], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",

@@ -3,6 +3,7 @@
  * back with a toast for plain HTML form posts (no JavaScript).
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
 import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
 import { wantsJson } from "~/platform/page-post";
@@ -51,6 +52,9 @@ export function failed(
     status = error.status;
     message = refusalText(context, error);
     headers = refusalHeaders(error);
+  } else if (isDatabaseUnavailable(error)) {
+    // Answered as the catalogue says, for every route alike (platform/database-away.server.ts).
+    throw error;
   } else {
     log.error("beamkin action failed", { error: error instanceof Error ? error.message : String(error) });
     message = getInstance(context).t("beamkins:chat.error");
