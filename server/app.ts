@@ -6,7 +6,8 @@
  * production and loads it through Vite in development.
  */
 import fs from "node:fs";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import net, { type Socket } from "node:net";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -293,6 +294,12 @@ async function refuse(req: express.Request, res: express.Response, status: numbe
   }
 }
 
+/**
+ * During a drain, a kept-alive connection idle this long is closed; one used more recently
+ * may be carrying the client's next request (decision 0511).
+ */
+export const DRAIN_IDLE_MS = 500;
+
 /** Opens the database, seeds the demo world when empty, and listens. */
 export async function startServer(options: StartOptions = {}) {
   const config = env();
@@ -338,6 +345,20 @@ export async function startServer(options: StartOptions = {}) {
   options.onListening?.({ url, database: describeTarget(conn.target), sms: smsProvider.name });
   log.info("sms provider", { provider: smsProvider.name });
 
+  // Each connection, and since when it has been idle (null while a request is under way),
+  // so the drain closes only connections nobody is using (decision 0511).
+  const idleSince = new Map<Socket, number | null>();
+  server.on("connection", (socket: Socket) => {
+    idleSince.set(socket, Date.now());
+    socket.once("close", () => idleSince.delete(socket));
+  });
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    idleSince.set(req.socket, null);
+    res.once("close", () => {
+      if (idleSince.has(req.socket)) idleSince.set(req.socket, Date.now());
+    });
+  });
+
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
@@ -347,10 +368,21 @@ export async function startServer(options: StartOptions = {}) {
       server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    // Keep-alive connections go idle as their last response ends; close each as it does.
-    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    // Every answer from now on says `Connection: close` (see createApp), so a client whose
+    // connection is busy closes it itself after the answer. A connection nobody has used for
+    // DRAIN_IDLE_MS is closed here: closing one that was used a moment ago would race the
+    // client's next request on it, which would be reset instead of answered.
+    // Looked at after the loop has read what arrived (setImmediate runs after I/O): a request
+    // waiting unread while a page rendered makes its connection busy first.
+    const closeIdle = () => {
+      const now = Date.now();
+      for (const [socket, since] of idleSince) if (since !== null && now - since >= DRAIN_IDLE_MS) socket.destroy();
+    };
+    const sweep = setInterval(() => setImmediate(closeIdle), 50);
     sweep.unref();
-    server.close(async () => {
+    // Stop listening, and finish when the last connection is gone. Not http.Server#close:
+    // it also closes every idle keep-alive connection at once, the race above.
+    net.Server.prototype.close.call(server, async () => {
       clearTimeout(force);
       clearInterval(sweep);
       try {
@@ -361,8 +393,6 @@ export async function startServer(options: StartOptions = {}) {
       log.info("stopped");
       process.exit(0);
     });
-    // Idle keep-alive sockets would hold server.close() open until they time out.
-    server.closeIdleConnections();
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
