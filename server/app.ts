@@ -126,8 +126,16 @@ export function createApp(options: {
         immutable: true,
         maxAge: "1y",
         index: false,
+        // No folder here is a page: /static is a 404 like any file that is not there.
+        redirect: false,
         fallthrough: false,
       }),
+      // A file that is not there (or the folder itself): a quiet 404, not an error whose
+      // stack Express would print for every such request.
+      (error: { status?: number; statusCode?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+        if ((error.status ?? error.statusCode) !== 404) return next(error);
+        res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found");
+      },
     );
     // redirect: false — a public folder (public/beamkins/ holds the art) must never turn a
     // page of the same name (/beamkins) into a 301 to "/beamkins/", which drops form posts.

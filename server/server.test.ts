@@ -180,6 +180,12 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
     expect(reply.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const missing = await request(server.port, { path: "/static/no-such-file-0000.js" });
     expect(missing.status).toBe(404);
+    // The folder itself, or a file that is not there: a quiet 404, no stack trace in the log.
+    for (const path of ["/static/", "/static", "/static/nope/"]) {
+      expect([path, (await request(server.port, { path })).status]).toEqual([path, 404]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.lines.filter((line) => /NotFoundError|^\s+at /.test(line))).toEqual([]);
     // The request log names the path asked for, prefix included.
     await expect.poll(() => requestLogs(server.lines).some((l) => l.path === `/static/${asset}`)).toBe(true);
   });

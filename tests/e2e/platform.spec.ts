@@ -247,3 +247,22 @@ test("pages hydrate without errors and client navigation brings its own translat
   await expect(page.getByRole("list", { name: "动态" }).getByRole("listitem")).toHaveCount(20);
   expect(problems).toEqual([]);
 });
+
+test("an opened post shows once: beside the open card, the list leaves it out", async ({ page }) => {
+  await page.goto("/newsfeed");
+  const first = page.getByRole("list", { name: "Newsfeed" }).getByRole("listitem").first();
+  const headline = ((await first.getByRole("link").textContent()) ?? "").trim();
+  const href = (await first.getByRole("link").getAttribute("href"))!;
+  await page.goto(href);
+  await expect(page.getByRole("region", { name: "Post" }).getByRole("heading", { level: 2 })).toHaveText(headline);
+  const postId = href.split("/").pop();
+  await expect(page.locator(`[data-post-id="${postId}"]`)).toHaveCount(1);
+});
+
+test("the main navigation leads to Beamkins, in English and Chinese", async ({ page }) => {
+  await page.goto("/landing");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Beamkins" })).toHaveAttribute("href", "/beamkins");
+  await page.goto("/landing?lng=zh");
+  await expect(page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "光灵" })).toHaveAttribute("href", "/beamkins");
+});
+

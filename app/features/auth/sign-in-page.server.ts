@@ -16,12 +16,21 @@ import { displayPhone, digitsOf } from "./phone";
 import { SEND_ACCEPTING_COOKIES, type SignInAnswer } from "./sign-in-answer";
 import { nextSendAt, signInText, startPhoneSignIn, verifyPhoneCode } from "./sign-in.server";
 import { waitInWords } from "./wait-words";
-import { EXPIRED_PARAM, getCurrentMember, SIGNED_OUT_PARAM, signedInCookies } from "./sessions.server";
+import {
+  EXPIRED_PARAM,
+  findSessionMember,
+  getCurrentMember,
+  roleFlags,
+  SIGNED_OUT_PARAM,
+  signedInCookies,
+} from "./sessions.server";
 
 type Context = Readonly<RouterContextProvider>;
 
 /** Where the signed-in member lands when nothing else is asked: a newcomer makes their profile. */
 const NEW_MEMBER_LANDING = "/signup";
+/** A game master's screen (the spec's section 2 and 6). */
+const GAME_MASTER_LANDING = "/gamemaster";
 /** A code step older than this is forgotten (the attempt is long expired by then). */
 const FORGET_ATTEMPT_AFTER_MS = 60 * 60 * 1000;
 
@@ -197,7 +206,7 @@ export async function handleSignInPost(request: Request, context: Context) {
   switch (result.status) {
     case "signed-in": {
       const asked = destinationAfterSignIn(url.searchParams, url.origin);
-      const to = asked ?? (result.isNew ? NEW_MEMBER_LANDING : DEFAULT_AFTER_SIGN_IN);
+      const to = asked ?? (result.isNew ? NEW_MEMBER_LANDING : await landingFor(result.sid));
       flashToast(context, "success", t("auth:toast.signedIn"));
       const headers = new Headers();
       for (const cookie of await signedInCookies(request, result.sid, (s) => s.flash("loggedIn", true))) {
@@ -231,6 +240,16 @@ export async function handleSignInPost(request: Request, context: Context) {
         ...(result.resendAt ? { resend: resendOf(result.resendAt) } : {}),
       });
   }
+}
+
+/**
+ * Where a returning member lands when no link asked for a page: the newsfeed (the spec's
+ * default place after sign-in), except a game master with access level above 0, whom the
+ * spec sends from / and /home to /gamemaster.
+ */
+async function landingFor(sid: string): Promise<string> {
+  const found = await findSessionMember(sid);
+  return found && found.accessLevel > 0 && roleFlags(found.roles).isGamemaster ? GAME_MASTER_LANDING : DEFAULT_AFTER_SIGN_IN;
 }
 
 /** When the next code may be asked for, with the server's clock now (the countdown's start). */

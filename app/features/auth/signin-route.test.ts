@@ -385,6 +385,20 @@ describe("verifying the code at /signin", () => {
     expect(member).toBeTruthy();
   });
 
+  it("a game master lands on /gamemaster (the spec: sent there from / and /home), unless a link asked for a page", async () => {
+    const phone = freshPhone();
+    const [grace] = await db().insert(members).values({ phone: `+1${phone}`, zipcode: "94110" }).returning();
+    const [contest] = await db().insert(contests).values({ name: "Grace's hunt" }).returning();
+    await db().insert(memberRoles).values({ memberId: grace!.id, contestId: contest!.id, role: "gamemaster" });
+    const { response } = await signInThrough("/signin", phone);
+    expect(response.headers.get("Location")).toBe("/gamemaster");
+    const other = freshPhone();
+    const [ada] = await db().insert(members).values({ phone: `+1${other}`, zipcode: "94110" }).returning();
+    await db().insert(memberRoles).values({ memberId: ada!.id, contestId: contest!.id, role: "gamemaster" });
+    const asked = await signInThrough("/signin?redirectTo=%2Fleaderboard", other);
+    expect(asked.response.headers.get("Location")).toBe("/leaderboard");
+  });
+
   it("a returning member lands on /newsfeed", async () => {
     const phone = freshPhone();
     await db().insert(members).values({ phone: `+1${phone}`, zipcode: "94110" });
