@@ -1,7 +1,8 @@
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { noteDatabaseAway } from "~/platform/database-away.server";
 import { htmlBody } from "~/platform/html-stream.server";
 import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { requestInfoContext } from "~/platform/request-context";
@@ -9,6 +10,17 @@ import { TranslationsProvider } from "~/platform/translations";
 import { NonceProvider } from "~/ui/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error React Router caught. The database being away is one line (and a 503, see
+ * platform/database-away.server.ts), not a stack per request; anything else is a bug and
+ * is printed whole. A request the client gave up on is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (noteDatabaseAway(error, request, context as RouterContextProvider | undefined)) return;
+  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+};
 
 export default function handleRequest(
   request: Request,

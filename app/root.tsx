@@ -25,6 +25,7 @@ import { displayName } from "~/features/members/display-name";
 import { CompanionMount } from "~/islands/companion-mount";
 import { SessionStart } from "~/islands/session-start";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
+import { answerDatabaseAway, sayWhenToComeBack } from "~/platform/database-away.server";
 import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.server";
 import { pageLang } from "~/platform/i18n";
 import { principalMiddleware } from "~/platform/principal.server";
@@ -37,6 +38,7 @@ import { CookieBanner } from "~/ui/cookie-banner";
 import { SessionNotices } from "~/ui/session-notices";
 import { CrashScreen } from "~/ui/crash-screen";
 import { ErrorScreen } from "~/ui/error-screen";
+import { NotFoundScreen } from "~/ui/not-found-screen";
 import { useNonce } from "~/ui/nonce";
 import { RouteFocus } from "~/ui/route-focus";
 import { SiteHeader } from "~/ui/site-header";
@@ -46,9 +48,13 @@ import { Toaster } from "~/ui/toaster";
 export const handle = { i18n: ["common", "errors", "auth"] };
 
 export const middleware: Route.MiddlewareFunction[] = [
+  // First: a 503 says when to come back, and the database being away is answered as the
+  // catalogue says whichever loader or action found it (decision 0510).
+  sayWhenToComeBack,
   unreadableBodyIsBadRequest,
   principalMiddleware,
   i18nextMiddleware,
+  answerDatabaseAway,
   toastMiddleware,
   sameSiteBounce,
 ];
@@ -88,7 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // Text a member typed into a form after their session ended, given back once on the page
   // they return to after signing in again (features/auth/drafts.server.ts).
-  const draft = current ? takeDraft(session, new URL(request.url)) : { values: null, changed: false };
+  const draft = current ? await takeDraft(session, new URL(request.url)) : { values: null, changed: false };
 
   if (session.get("sid") && !current) {
     // A replayed, ended or too-old session: this browser is signed out.
@@ -127,8 +133,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       companion,
       draft: draft.values,
       appName: getInstance(context).t("appName"),
-      // The title of an error screen (see meta): its heading, 'Error'.
+      // The title of an error screen (see meta): its heading, 'Error'; the Not-found page's own.
       errorTitle: getInstance(context).t("errors:screen.heading"),
+      notFoundTitle: getInstance(context).t("notFound.title"),
     },
     { headers },
   );
@@ -207,11 +214,26 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
 }
 
 /** Error screens are titled too (a child route's own title is not used when it fails). */
-export const meta: Route.MetaFunction = ({ error, loaderData }) =>
-  error ? [{ title: `${loaderData?.errorTitle ?? "Error"} · ${loaderData?.appName ?? "Glow"}` }] : [];
+export const meta: Route.MetaFunction = ({ error, loaderData }) => {
+  if (!error) return [];
+  const title = isNotFound(error) ? (loaderData?.notFoundTitle ?? "Page not found") : (loaderData?.errorTitle ?? "Error");
+  return [{ title: `${title} · ${loaderData?.appName ?? "Glow"}` }];
+};
+
+/** A 404 from any page (an unknown address, a post or receipt that is not there). */
+const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
+  if (isNotFound(error)) {
+    // The Not-found page, never the catalogue's NOT_FOUND button, which signs out (0500).
+    const back = (error as { data?: { back?: unknown } }).data?.back;
+    return (
+      <Page root={root}>
+        <NotFoundScreen back={typeof back === "string" ? back : null} />
+      </Page>
+    );
+  }
   if (isRouteErrorResponse(error)) {
     return (
       <Page root={root}>

@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -179,6 +180,12 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
     expect(reply.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const missing = await request(server.port, { path: "/static/no-such-file-0000.js" });
     expect(missing.status).toBe(404);
+    // The folder itself, or a file that is not there: a quiet 404, no stack trace in the log.
+    for (const path of ["/static/", "/static", "/static/nope/"]) {
+      expect([path, (await request(server.port, { path })).status]).toEqual([path, 404]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.lines.filter((line) => /NotFoundError|^\s+at /.test(line))).toEqual([]);
     // The request log names the path asked for, prefix included.
     await expect.poll(() => requestLogs(server.lines).some((l) => l.path === `/static/${asset}`)).toBe(true);
   });
@@ -273,4 +280,56 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
       expect(server.lines.join("\n")).toContain('"msg":"stopped"');
     }
   }, 60_000);
+});
+
+/** This machine's first address that is not loopback (the one a neighbour would connect to). */
+function outwardAddress(): string | null {
+  for (const list of Object.values(os.networkInterfaces())) {
+    for (const entry of list ?? []) if (!entry.internal && entry.family === "IPv4") return entry.address;
+  }
+  return null;
+}
+
+describe("the console outbox (sign-in codes) answers only this machine", () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    // Listening on every interface, as `npm start` does by default; no SMS provider set.
+    server = await startBuiltServer({ HOST: "0.0.0.0", TRUST_PROXY: "1" });
+  }, 180_000);
+  afterAll(() => server.stop());
+
+  it("answers a direct request from loopback", async () => {
+    const json = await request(server.port, { path: "/dev/outbox.json" });
+    expect(json.status).toBe(200);
+    expect(JSON.parse(json.body)).toEqual([]);
+    const page = await request(server.port, { path: "/dev/outbox" });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("Text outbox");
+  });
+
+  it("gives anything forwarded, even from loopback, the Not-found page", async () => {
+    for (const path of ["/dev/outbox.json", "/dev/outbox"]) {
+      const forwarded: Record<string, string>[] = [
+        { "X-Forwarded-For": "203.0.113.9" },
+        { Forwarded: "for=203.0.113.9" },
+        { "X-Real-IP": "203.0.113.9" },
+      ];
+      for (const header of forwarded) {
+        const reply = await request(server.port, { path, headers: header });
+        expect([path, JSON.stringify(header), reply.status]).toEqual([path, JSON.stringify(header), 404]);
+        expect(reply.body).toContain("Page not found");
+        expect(reply.body).not.toContain("Text outbox");
+      }
+    }
+  });
+
+  it("gives a neighbour on the network the Not-found page", async (ctx) => {
+    const address = outwardAddress();
+    if (!address) return ctx.skip();
+    for (const path of ["/dev/outbox.json", "/dev/outbox"]) {
+      const reply = await request(server.port, { path, host: address });
+      expect([path, reply.status]).toEqual([path, 404]);
+      expect(reply.body).toContain("Page not found");
+    }
+  });
 });

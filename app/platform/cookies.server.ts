@@ -40,8 +40,11 @@ export interface SessionData {
    * the number the code went to and when (for the countdown from the server's clock).
    */
   loginAttempt: { id: string; phone: string; sentAt: number };
-  /** A form posted after the session ended, given back after sign-in (features/auth/drafts.server.ts). */
-  draft: { path: string; at: number; values: Record<string, string> };
+  /**
+   * The key of a form posted after the session ended, kept on the server and given back
+   * after sign-in (features/auth/drafts.server.ts). Never the typed text itself.
+   */
+  draft: { key: string };
 }
 export interface SessionFlash {
   /** One-shot notices for the home screen ('You have successfully logged in!'…). */

@@ -22,6 +22,7 @@ import type { Outcome } from "./outcome";
 import { principalChanged } from "./principal.server";
 import { safeRedirectPath } from "./redirect-to";
 import type { FormAnswer } from "./form-answer";
+import { waitInWords } from "./wait-words";
 import { flashToast } from "./toast.server";
 
 export type { FormAnswer };
@@ -101,14 +102,6 @@ function translate(context: Readonly<RouterContextProvider>): Translate {
   return getInstance(context).t as Translate;
 }
 
-/** A wait in words, in the reader's language: "45 seconds", "3 minutes", "2 hours". */
-export function waitInWords(context: Readonly<RouterContextProvider>, seconds: number): string {
-  const t = translate(context);
-  if (seconds < 90) return t("common:wait.seconds", { count: Math.max(1, Math.ceil(seconds)) });
-  if (seconds < 90 * 60) return t("common:wait.minutes", { count: Math.ceil(seconds / 60) });
-  return t("common:wait.hours", { count: Math.ceil(seconds / 3600) });
-}
-
 function headersFor(status: number, retryAfter: number | undefined): HeadersInit | undefined {
   if (retryAfter === undefined && status !== 503 && status !== 429) return undefined;
   return { "Retry-After": String(Math.max(1, Math.ceil(retryAfter ?? 30))) };
@@ -153,7 +146,7 @@ export function respond<V, R extends string, T = V>(args: ActionArgs, outcome: O
   const how = options.refusals[outcome.refusal];
   const params = {
     ...outcome.details,
-    ...(outcome.retryAfter !== undefined ? { wait: waitInWords(context, outcome.retryAfter), seconds: outcome.retryAfter } : {}),
+    ...(outcome.retryAfter !== undefined ? { wait: waitInWords(outcome.retryAfter, translate(context)), seconds: outcome.retryAfter } : {}),
   };
   const message = t(how.message, params);
   const retryAfter = outcome.retryAfter;

@@ -13,6 +13,8 @@ import { dailyVisitBalance } from "~/features/beamkins/light.server";
 import { LightMeter } from "~/features/beamkins/light-meter";
 import { formAnswer, type FormAnswer } from "~/platform/form-answer";
 import { parseForm } from "~/platform/forms.server";
+import { retryAfterOfAction } from "~/platform/retry-after";
+import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
 import { log } from "~/platform/log.server";
@@ -38,6 +40,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Chat Demo"} · Glow` }];
 
+/** The chat cap's Retry-After reaches the browser, with JavaScript (data request) and without. */
+export const headers = retryAfterOfAction;
+
 /** The chat as a plain form: post, redirect, and the history shows the reply. */
 export async function action(args: Route.ActionArgs) {
   const { member } = await requireMember(args.context);
@@ -56,6 +61,8 @@ export async function action(args: Route.ActionArgs) {
       hour: form.data.hour,
     });
   } catch (error) {
+    // The database being away is answered as the catalogue says, like every page's.
+    if (isDatabaseUnavailable(error)) throw error;
     // The spec's chat failure: an assistant bubble saying so; what they typed stays.
     log.error("chat failed", { error: error instanceof Error ? error.message : String(error) });
     return data<FormAnswer>({ values: form.values, errors: { form: t("beamkins:chat.error") }, refusal: CHAT_FAILED }, { status: 503, headers: { "Retry-After": "30" } });

@@ -1,12 +1,16 @@
 import type { Route } from "./+types/compliment";
 import { SaluteScreen } from "~/features/salutes/salute-screen";
 import { loadSaluteScreen, sendSaluteAction } from "~/features/salutes/send.server";
+import { retryAfterOfAction } from "~/platform/retry-after";
 import { refreshAfterConflict } from "~/platform/refresh-after-conflict";
 
 export const handle = { i18n: ["salutes"] };
 
 export const loader = (args: Route.LoaderArgs) => loadSaluteScreen(args, "compliment");
 export const action = (args: Route.ActionArgs) => sendSaluteAction(args, "compliment");
+
+/** A limit's Retry-After (the secret salutes' daily cap) reaches the browser too. */
+export const headers = retryAfterOfAction;
 
 /** Gems spent elsewhere: a refusal comes with the page's fresh counts. */
 export const shouldRevalidate = refreshAfterConflict;

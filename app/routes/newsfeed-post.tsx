@@ -4,6 +4,7 @@ import type { Route } from "./+types/newsfeed-post";
 import { currentMember } from "~/features/auth/principal.server";
 import { cardOf, findPost } from "~/features/feed/feed.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
+import { starReceiptPath } from "~/features/salutes/salutes.server";
 import { listQueryOf, PostCard } from "~/features/feed/post-card";
 import { getInstance } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
@@ -21,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     post: cardOf(post),
     // A star salute's public receipt (star salutes are never secret; the card carries no refId).
-    receiptPath: post.type === "starsalute" && post.refId !== null ? `/starsalute/view/${post.refId}` : null,
+    receiptPath: post.type === "starsalute" && post.refId !== null ? await starReceiptPath(post.refId) : null,
     signedIn: Boolean(current),
     now: Date.now(),
     title: getInstance(context).t("newsfeed:postTitle"),

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { Link, Outlet, useSearchParams } from "react-router";
+import { Link, Outlet, useMatches, useSearchParams } from "react-router";
 import type { Route } from "./+types/newsfeed";
 import { currentMember } from "~/features/auth/principal.server";
 import { listFeedCards } from "~/features/feed/feed.server";
@@ -34,9 +34,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Newsfeed"} · Glow` },
 ];
 
+/** The id of the post opened in the page (/newsfeed/{postType}/{id}, /newsfeed/{id}), if any. */
+function useOpenPostId(): number | null {
+  const open = useMatches().find((match) => match.id === "routes/newsfeed-post" || match.id === "routes/newsfeed-typed-post");
+  const id = Number(open?.params.id);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
 export default function Newsfeed({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("newsfeed");
-  const { posts, nextCursor, now, paged, signedIn, topPostId } = loaderData;
+  const { nextCursor, now, paged, signedIn, topPostId } = loaderData;
+  // The post open above the list is not shown in it a second time.
+  const openId = useOpenPostId();
+  const posts = loaderData.posts.filter((post) => post.id !== openId);
   // A post opened from an older page keeps that page under it (and "back" returns to it).
   const [search] = useSearchParams();
   const listQuery = listQueryOf(search);

@@ -1,12 +1,15 @@
 import type { Route } from "./+types/secret-salute";
 import { SaluteScreen } from "~/features/salutes/salute-screen";
 import { loadSaluteScreen, sendSaluteAction } from "~/features/salutes/send.server";
-
+import { retryAfterOfAction } from "~/platform/retry-after";
 
 export const handle = { i18n: ["salutes"] };
 
 export const loader = (args: Route.LoaderArgs) => loadSaluteScreen(args, "secret");
 export const action = (args: Route.ActionArgs) => sendSaluteAction(args, "secret");
+
+/** A limit's Retry-After (the secret salutes' daily cap) reaches the browser too. */
+export const headers = retryAfterOfAction;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Secret Salutes"} · Glow` }];
 

@@ -8,6 +8,7 @@ const NAV = [
   ["/newsfeed", "nav.newsfeed"],
   ["/salute-select", "nav.salutes"],
   ["/leaderboard", "nav.leaderboard"],
+  ["/beamkins", "nav.beamkins"],
   ["/landing", "nav.landing"],
 ] as const;
 

@@ -140,7 +140,7 @@ test.describe("salutes", () => {
     await page.getByLabel("Why they deserve it").fill("Led the Lanterns to the fountain!");
     await page.getByRole("button", { name: "Give star salute" }).click();
 
-    await expect(page).toHaveURL(/\/starsalute\/view\/\d+/);
+    await expect(page).toHaveURL(/\/starsalute\/view\/[A-Za-z0-9_-]{16,}(\?|$)/);
     const receipt = page.getByRole("article", { name: "Star receipt" });
     await expect(receipt.getByText(giver.name)).toBeVisible();
     await expect(receipt.getByText(friend.name)).toBeVisible();
@@ -189,7 +189,7 @@ test.describe("salutes", () => {
     await page.getByRole("radio", { name: /1 star/ }).check();
     await page.getByLabel("Why they deserve it").fill("Calm and kind");
     await page.getByRole("button", { name: "Give star salute" }).click();
-    await expect(page).toHaveURL(/\/starsalute\/view\/\d+/);
+    await expect(page).toHaveURL(/\/starsalute\/view\/[A-Za-z0-9_-]{16,}(\?|$)/);
     await page.waitForTimeout(1000);
     await expect(page.locator("[data-confetti-piece]")).toHaveCount(0);
     await friend.context.close();

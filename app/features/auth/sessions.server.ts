@@ -14,7 +14,8 @@ import { log } from "~/platform/log.server";
 import { wantsJson } from "~/platform/respond.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { commitSession, destroySession, getSession, sessionIdOf, type GlowSession } from "~/platform/session.server";
-import { pageAddress, readDraftValues } from "./drafts.server";
+import { requestInfoContext } from "~/platform/request-context";
+import { keepDraft, pageAddress, readDraftValues } from "./drafts.server";
 
 export const SESSION_TTL_MS = SESSION_MAX_AGE_SECONDS * 1000;
 
@@ -222,19 +223,21 @@ function returnAfterSignIn(request: Request) {
 }
 
 /**
- * A page's form posted after the session ended: its typed text goes into the session
- * cookie, for the page it came from to give back after sign-in (drafts.server.ts). The
- * ended session's id goes with it, so the sign-in page does not clear the cookie as a
- * stale session. Null when there is nothing to keep or cookies were not accepted.
+ * A page's form posted after the session ended: its typed text is kept on the server and
+ * its key goes into the session cookie, for the page it came from to give back after
+ * sign-in (drafts.server.ts). The ended session's id leaves the cookie, so the sign-in page
+ * does not clear the cookie as a stale session. Null when there is nothing to keep or
+ * cookies were not accepted.
  */
-export async function keepDraftCookie(request: Request): Promise<string | null> {
+export async function keepDraftCookie(request: Request, context?: Readonly<RouterContextProvider>): Promise<string | null> {
   const { back, posted } = returnAfterSignIn(request);
   if (!posted || back === "/" || (await readConsent(request)) !== "yes") return null;
   const values = await readDraftValues(request);
   if (!values) return null;
   const session = await getSession(request);
   session.unset("sid");
-  session.set("draft", { path: pageAddress(new URL(back, request.url)), at: Date.now(), values });
+  const clientIp = context ? context.get(requestInfoContext).clientIp : "0.0.0.0";
+  if (!(await keepDraft(session, pageAddress(new URL(back, request.url)), values, clientIp))) return null;
   return commitSession(session);
 }
 
@@ -264,7 +267,7 @@ export async function requireMember(
   if (wantsJson(request)) {
     throw data({ ok: false, type: "UNAUTHORIZED", error: unauthorizedText(context) }, { status: 401 });
   }
-  const draft = await keepDraftCookie(request);
+  const draft = await keepDraftCookie(request, context);
   throw redirect(signInUrl(request), draft ? { headers: { "Set-Cookie": draft } } : undefined);
 }
 

@@ -35,7 +35,8 @@ export type SendSalute =
 
 export type SendRefusal = "self" | "no-recipient" | "not-enough-gems" | "repeat" | "secret-limit";
 
-export type SendOutcome = Outcome<{ saluteId: number; postId: number }, SendRefusal>;
+/** `receiptCode`: the star receipt's address (/starsalute/view/{receiptCode}). */
+export type SendOutcome = Outcome<{ saluteId: number; postId: number; receiptCode: string }, SendRefusal>;
 
 /** How each refusal is answered: its status, its message and the field it belongs to. */
 export const saluteRefusals = {
@@ -45,6 +46,8 @@ export const saluteRefusals = {
   repeat: { status: 409, message: "salutes:refusals.repeat" },
   "secret-limit": { status: 429, message: "salutes:refusals.secret-limit" },
 } as const satisfies Record<SendRefusal, RefusalAnswer>;
+
+const DAY_MS = 24 * 3600_000;
 
 const postTypeOf = { compliment: "compliment", star: "starsalute", secret: "secretsalute" } as const;
 
@@ -136,7 +139,7 @@ export async function sendSalute(input: SendSalute, now = new Date()): Promise<S
         gems,
         createdAt: now,
       })
-      .returning({ id: salutes.id });
+      .returning({ id: salutes.id, receiptCode: salutes.receiptCode });
     const saluteId = salute!.id;
     if (gems > 0) {
       await tx.insert(gemLedger).values({ memberId: input.senderId, delta: -gems, reason: "gift", saluteId, createdAt: now });
@@ -159,14 +162,12 @@ export async function sendSalute(input: SendSalute, now = new Date()): Promise<S
       },
       tx,
     );
-    return done({ saluteId, postId });
+    return done({ saluteId, postId, receiptCode: salute!.receiptCode });
   });
   // No member ids here: a log line must never tie a secret salute to its sender.
   if (outcome.ok) log.info("salute sent", { kind: input.kind, saluteId: outcome.value.saluteId });
   return outcome;
 }
-
-const DAY_MS = 24 * 3600_000;
 
 /** Gems the member can still give this week (a new week starts with the full allowance). */
 export async function gemsLeft(memberId: number, now = new Date()) {
@@ -268,6 +269,8 @@ export async function receivedSaluteKind(memberId: number, saluteId: number): Pr
 
 export interface StarReceipt {
   id: number;
+  /** Its address: /starsalute/view/{code}. */
+  code: string;
   giver: { id: number; name: string };
   recipient: { id: number; name: string };
   stars: number;
@@ -278,24 +281,30 @@ export interface StarReceipt {
   postId: number | null;
 }
 
+/** A receipt's address as it is written: at least 16 URL-safe characters. */
+const RECEIPT_CODE = /^[A-Za-z0-9_-]{16,64}$/;
+
 /**
- * A star salute's public receipt (star salutes are never secret), with its feed post's id
- * in the same query (through the posts' (type, ref_id) index).
+ * A star salute's public receipt (star salutes are never secret), found by its random
+ * address, with its feed post's id in the same query (through the posts' (type, ref_id)
+ * index). A salute its recipient reported is not public while the report is open (decision
+ * 0508): staff dismissing the report clears `reported_at`, and the receipt is back.
  */
-export async function findStarReceipt(id: number): Promise<StarReceipt | null> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+export async function findStarReceipt(code: string): Promise<StarReceipt | null> {
+  if (!RECEIPT_CODE.test(code)) return null;
   const [row] = await db()
     .select({ salute: salutes, giver: sender, recipient, postId: posts.id })
     .from(salutes)
     .innerJoin(sender, eq(sender.id, salutes.senderId))
     .innerJoin(recipient, eq(recipient.id, salutes.recipientId))
     .leftJoin(posts, and(eq(posts.type, postTypeOf.star), eq(posts.refId, salutes.id)))
-    .where(and(eq(salutes.id, id), eq(salutes.kind, "star")))
+    .where(and(eq(salutes.receiptCode, code), eq(salutes.kind, "star"), isNull(salutes.reportedAt)))
     .orderBy(posts.id)
     .limit(1);
   if (!row) return null;
   return {
     id: row.salute.id,
+    code: row.salute.receiptCode,
     giver: { id: row.giver.id, name: displayName(row.giver) },
     recipient: { id: row.recipient.id, name: displayName(row.recipient) },
     stars: row.salute.stars ?? 1,
@@ -304,6 +313,16 @@ export async function findStarReceipt(id: number): Promise<StarReceipt | null> {
     createdAt: row.salute.createdAt.toISOString(),
     postId: row.postId,
   };
+}
+
+/** The address of a star salute's public receipt, or null (not a star salute, or reported). */
+export async function starReceiptPath(saluteId: number): Promise<string | null> {
+  if (!Number.isSafeInteger(saluteId) || saluteId < 1 || saluteId > 2_147_483_647) return null;
+  const [row] = await db()
+    .select({ code: salutes.receiptCode })
+    .from(salutes)
+    .where(and(eq(salutes.id, saluteId), eq(salutes.kind, "star"), isNull(salutes.reportedAt)));
+  return row ? `/starsalute/view/${row.code}` : null;
 }
 
 // ───────────── Hiding and reporting (the recipient) ─────────────

@@ -114,12 +114,12 @@ describe("star receipt", () => {
     ]);
     if (!mine.ok || !theirs.ok) throw new Error("not sent");
     expect(mine.value.postId).not.toBe(theirs.value.postId);
-    expect(await findStarReceipt(mine.value.saluteId)).toMatchObject({ id: mine.value.saluteId, stars: 2, postId: mine.value.postId });
-    expect(await findStarReceipt(theirs.value.saluteId)).toMatchObject({ id: theirs.value.saluteId, stars: 1, postId: theirs.value.postId });
+    expect(await findStarReceipt(mine.value.receiptCode)).toMatchObject({ id: mine.value.saluteId, stars: 2, postId: mine.value.postId });
+    expect(await findStarReceipt(theirs.value.receiptCode)).toMatchObject({ id: theirs.value.saluteId, stars: 1, postId: theirs.value.postId });
     // Hidden by its recipient: the post is gone, the receipt stays.
     expect((await hideSalute(friend.id, mine.value.saluteId)).ok).toBe(true);
-    expect(await findStarReceipt(mine.value.saluteId)).toMatchObject({ id: mine.value.saluteId, postId: null });
-    expect(await findStarReceipt(theirs.value.saluteId)).toMatchObject({ postId: theirs.value.postId });
+    expect(await findStarReceipt(mine.value.receiptCode)).toMatchObject({ id: mine.value.saluteId, postId: null });
+    expect(await findStarReceipt(theirs.value.receiptCode)).toMatchObject({ postId: theirs.value.postId });
   });
 });
 

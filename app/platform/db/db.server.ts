@@ -132,7 +132,9 @@ export async function openDatabase(
   const shouldMigrate = options.migrate ?? true;
 
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // A server that does not answer (down, a failover) fails the request after 5 s
+    // (answered 503, decision 0510) instead of holding it until the client gives up.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
     // A pooled connection the server drops while idle (a restart, a failover) must not end
     // the process: the pool opens a new one for the next query, and /readyz says 503 until
     // the database answers again.
