@@ -14,7 +14,7 @@ import { databaseUnavailableReason } from "./db/unavailable.server";
 import { errorCatalogue } from "./errors";
 import { getInstance } from "./i18n.server";
 import { log } from "./log.server";
-import { wantsJson } from "./page-post";
+import { wantsJson } from "./respond.server";
 
 /** How long a client is asked to wait before trying again (a restart or a failover). */
 export const DATABASE_AWAY_RETRY_AFTER_SECONDS = 5;

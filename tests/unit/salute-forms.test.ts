@@ -80,7 +80,7 @@ describe("star salute form", () => {
     expect((bad.result as Failure).init.status).toBe(400);
     expect((bad.result as Failure).data.errors.stars).toBeTruthy();
     const good = await callRoute(starsalute.action as never, post("/starsalute", { recipientId: String(friend.id), message: "Stellar", stars: "3" }));
-    expect((good.result as Response).headers.get("Location")).toMatch(/^\/starsalute\/view\/\d+\?celebrate=1$/);
+    expect((good.result as Response).headers.get("Location")).toMatch(/^\/starsalute\/view\/[A-Za-z0-9_-]{16,}\?celebrate=1$/);
   });
 });
 
