@@ -12,6 +12,7 @@ import { CardHtmlContext } from "~/features/feed/post-card";
 import { htmlBody } from "~/platform/html-stream.server";
 import { getInstance } from "~/platform/i18n.server";
 import { requestInfoContext } from "~/platform/request-context";
+import { currentTiming, recordRender } from "~/platform/server-timing.server";
 import { NonceProvider } from "~/ui/nonce";
 
 export const streamTimeout = 5_000;
@@ -33,6 +34,10 @@ export default function handleRequest(
   }
   const { nonce } = loadContext.get(requestInfoContext);
   const i18n = getInstance(loadContext);
+  // The render's share of Server-Timing: from here to the shell being ready to send. Taken
+  // now: React calls back from its own scheduling.
+  const timing = currentTiming();
+  const renderStarted = performance.now();
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -60,6 +65,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
+          recordRender(performance.now() - renderStarted, timing);
           const { destination, body } = htmlBody(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;

@@ -17,6 +17,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { log } from "~/platform/log.server";
+import { timedDatabaseClient, timedPoolClass } from "~/platform/server-timing.server";
 import { MEMBER_CHANGE_TRIGGERS, MEMBER_CHANGED_CHANNEL, MemberChanges } from "./member-changes.server";
 import { withPreparedSelects } from "./pglite-prepared.server";
 import { canRunOnThread, startDatabaseThread } from "./pglite-thread.server";
@@ -139,6 +140,9 @@ function databaseOnThread(target: DatabaseTarget) {
   return process.env.PGLITE_THREAD !== "0" && !process.env.VITEST && canRunOnThread();
 }
 
+/** A pg pool whose statements count as the request's database time (Server-Timing). */
+const TimedPool = timedPoolClass(pg.Pool);
+
 /** LOG_SQL=1 prints every statement to the console (a development aid; never in production logs). */
 const logSql = () => process.env.LOG_SQL === "1";
 
@@ -153,7 +157,7 @@ export async function openDatabase(
   const shouldMigrate = options.migrate ?? true;
 
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new TimedPool({ connectionString: target.url, max: 10 });
     // A pooled connection the server drops while idle (a restart, a failover) must not end
     // the process: the pool opens a new one for the next query, and /readyz says 503 until
     // the database answers again.
@@ -213,7 +217,12 @@ export async function openDatabase(
       release();
       throw error;
     }
-    const db = drizzlePglite({ client: thread as unknown as PGlite, schema, logger: logSql() }) as unknown as Database;
+    const db = drizzlePglite({
+      // Statements count as the request's database time (Server-Timing).
+      client: timedDatabaseClient(thread as unknown as PGlite),
+      schema,
+      logger: logSql(),
+    }) as unknown as Database;
     // A thread that cannot answer this first query is closed, and the folder unlocked.
     const notices = await usableChanges(db, changes).catch(async (error: unknown) => {
       await thread.close().catch(() => {});
@@ -239,7 +248,8 @@ export async function openDatabase(
   }
   // Pages query through prepared statements (see pglite-prepared.server.ts); migrations
   // below use the plain client.
-  const db = drizzlePglite({ client: withPreparedSelects(client), schema, logger: logSql() }) as unknown as Database;
+  // Statements count as the request's database time (Server-Timing).
+  const db = drizzlePglite({ client: timedDatabaseClient(withPreparedSelects(client)), schema, logger: logSql() }) as unknown as Database;
   if (shouldMigrate) {
     await migratePglite(drizzlePglite(client, { schema }), {
       migrationsFolder: MIGRATIONS_FOLDER,
