@@ -127,7 +127,8 @@ export const pages = [
  *   member: { id, cookie } (null for a visitor), n: the arrival's number, runId: this run's
  *   tag, pick(list): a random element; `ids` holds the world's ids (posts, parties).
  * accepted(answer) → true when Glow did the write (status, location, body).
- * check: SQL returning rows { payload, n } for payloads starting with $1 (the run's tag).
+ * check(query, { tag, memberIds }) → rows { payload, n }: how often the database holds each
+ *   payload of this run (payloads start with `tag`; `memberIds` are the members who wrote).
  */
 export const eventMix = [
   { name: "feed", weight: 28, request: () => ({ path: "/newsfeed" }) },
@@ -155,8 +156,12 @@ export const eventMix = [
       payload: `${member.id}:${glowTarget}`,
     }),
     accepted: (answer) => answer.status === 200,
-    check: `select member_id || ':' || post_id as payload, count(*)::int as n from reactions
-             where member_id = any($2::int[]) group by 1`,
+    check: (query, { memberIds }) =>
+      query(
+        `select member_id || ':' || post_id as payload, count(*)::int as n from reactions
+          where member_id = any($1::int[]) group by 1`,
+        [memberIds],
+      ),
   },
   {
     name: "compliment",
@@ -174,7 +179,8 @@ export const eventMix = [
     },
     // A sent salute goes on to its post; a refusal answers the form again (4xx).
     accepted: (answer) => answer.status >= 300 && answer.status < 400 && !/\/signin/.test(answer.location ?? ""),
-    check: `select message as payload, count(*)::int as n from salutes where message like $1 || '%' group by 1`,
+    check: (query, { tag }) =>
+      query(`select message as payload, count(*)::int as n from salutes where message like $1 || '%' group by 1`, [tag]),
   },
   {
     name: "chat",
@@ -188,8 +194,12 @@ export const eventMix = [
       payload: tag,
     }),
     accepted: (answer) => answer.status === 200,
-    check: `select content as payload, count(*)::int as n from chat_messages
-             where role = 'user' and content like $1 || '%' group by 1`,
+    check: (query, { tag }) =>
+      query(
+        `select content as payload, count(*)::int as n from chat_messages
+          where role = 'user' and content like $1 || '%' group by 1`,
+        [tag],
+      ),
   },
   // A judge scoring and a treasure claim go here once their actions exist (issues 24, 28).
 ];

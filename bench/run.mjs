@@ -501,9 +501,10 @@ async function liveEvent(engine) {
   const result = { engine, rate: config.eventRate, seconds: config.eventSeconds };
   const runTag = `bench ${engine} ${Date.now().toString(36)}`;
   const accepted = new Map(); // write entry → payloads Glow answered as done
+  let members = [];
   try {
     let t = Date.now();
-    const members = await signInMembers(glow, config.eventMembers);
+    members = await signInMembers(glow, config.eventMembers);
     say(`  ${members.length} members signed in (${seconds(t)})`);
 
     // The mix: entries whose page answers 404 (a later issue's screen) are left out.
@@ -594,10 +595,10 @@ async function liveEvent(engine) {
   const t = Date.now();
   result.writes = await withBenchDatabase(databaseUrl, async (db) => {
     const byEntry = {};
-    const memberIds = [...new Set([...(accepted.get("glow") ?? [])].map((p) => Number(p.split(":")[0])))];
+    const memberIds = members.map((m) => m.id);
     for (const entry of eventMix.filter((e) => e.write)) {
       const payloads = accepted.get(entry.name) ?? [];
-      const rows = await db.query(entry.check, [runTag, memberIds]);
+      const rows = await entry.check(db.query, { tag: runTag, memberIds });
       const found = new Map(rows.map((r) => [String(r.payload), Number(r.n)]));
       byEntry[entry.name] = checkWrites(payloads, found);
     }
@@ -774,7 +775,7 @@ function growthTable(result) {
   });
   return [
     textTable(["Flat as data grows", "p50 1×", `p50 ${result.scale}×`, "ratio", "database p50", "Result"], lines, { right: [1, 2, 3] }),
-    `Budget: p50 at ${result.scale}× ≤ ${BUDGETS.growth.p50RatioMax}× p50 at 1× (1×: 1 000 members, 10 000 posts; ${result.scale}×: ${(1000 * result.scale).toLocaleString("en")} members, ${(10_000 * result.scale).toLocaleString("en")} posts). ${result.samples} requests a row and world, one at a time.`,
+    `Budget: p50 at ${result.scale}× ≤ ${BUDGETS.growth.p50RatioMax}× p50 at 1× (1×: 1,000 members, 10,000 posts; ${result.scale}×: ${(1000 * result.scale).toLocaleString("en")} members, ${(10_000 * result.scale).toLocaleString("en")} posts). ${result.samples} requests a row and world, one at a time.`,
   ].join("\n");
 }
 

@@ -55,10 +55,11 @@ export async function seedLeaderboardBench(db: Database, options: BenchSeedOptio
       )
       insert into posts (type, actor_id, subject_id, ref_id, text, data, created_at)
       select t.type,
+             -- bigint: at a million posts i × 104729 is past an int's range.
              case when t.type in ('secretsalute', 'contest') then null
-                  else people.first + (i * 7919) % people.n end,
+                  else people.first + ((i::bigint * 7919) % people.n)::int end,
              case when t.type in ('compliment', 'starsalute', 'secretsalute')
-                  then people.first + (i * 104729) % people.n end,
+                  then people.first + ((i::bigint * 104729) % people.n)::int end,
              null,
              case when t.type = 'compliment' then 'Thanks for lighting up the hunt, #' || i else '' end,
              case when t.type = 'starsalute' then jsonb_build_object('stars', 1 + i % 3)
