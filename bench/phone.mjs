@@ -73,6 +73,11 @@ export async function lighthouseRun(chrome, url, { headers, throttled = true } =
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
       .map((ref) => ref.id),
     lcpElement: audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    // What moved, for a CLS miss.
+    layoutShifts: (audits["layout-shifts"]?.details?.items ?? []).slice(0, 5).map((item) => ({
+      score: Math.round(item.score * 1000) / 1000,
+      element: item.node?.selector ?? item.node?.snippet ?? null,
+    })),
     // The main thread's work by kind (script evaluation, style and layout…), for a TBT miss.
     mainThread: Object.fromEntries(
       (audits["mainthread-work-breakdown"]?.details?.items ?? []).map((item) => [item.group, Math.round(item.duration)]),
