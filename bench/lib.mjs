@@ -410,6 +410,9 @@ export const mark = (v) => (v == null ? " " : v ? "✓" : "✗");
 /**
  * A plain-text table: `header` cells, then rows of cells; the last column is not padded.
  * `right` lists the columns aligned right (numbers).
+ * @param {string[]} header
+ * @param {unknown[][]} rows
+ * @param {{ right?: number[] }} [options]
  */
 export function textTable(header, rows, { right = [] } = {}) {
   const all = [header, ...rows];
