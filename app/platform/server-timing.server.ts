@@ -13,7 +13,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
 
 export interface RequestTiming {
-  /** performance.now() when the request arrived. */
+  /** The clock the figures are read from (performance.now; a test's own clock). */
+  readonly clock: () => number;
+  /** The clock's reading when the request arrived. */
   readonly startedAt: number;
   /** Milliseconds during which at least one of the request's statements was under way. */
   dbMs: number;
@@ -28,8 +30,8 @@ export interface RequestTiming {
 
 const timings = new AsyncLocalStorage<RequestTiming>();
 
-export function newRequestTiming(now = performance.now()): RequestTiming {
-  return { startedAt: now, dbMs: 0, queries: 0, active: 0, activeSince: 0, renderMs: null };
+export function newRequestTiming(clock: () => number = () => performance.now()): RequestTiming {
+  return { clock, startedAt: clock(), dbMs: 0, queries: 0, active: 0, activeSince: 0, renderMs: null };
 }
 
 /** Runs `work` (and everything it starts) as one request whose time is measured. */
@@ -49,17 +51,17 @@ export function currentTiming(): RequestTiming | undefined {
 export function databaseCallStarted(timing = timings.getStore()): () => void {
   if (!timing) return () => {};
   timing.queries += 1;
-  if (timing.active++ === 0) timing.activeSince = performance.now();
+  if (timing.active++ === 0) timing.activeSince = timing.clock();
   let ended = false;
   return () => {
     if (ended) return;
     ended = true;
-    if (--timing.active === 0) timing.dbMs += performance.now() - timing.activeSince;
+    if (--timing.active === 0) timing.dbMs += timing.clock() - timing.activeSince;
   };
 }
 
 /** The database time so far, including calls still under way. */
-export function databaseMs(timing: RequestTiming, now = performance.now()): number {
+export function databaseMs(timing: RequestTiming, now = timing.clock()): number {
   return timing.dbMs + (timing.active > 0 ? now - timing.activeSince : 0);
 }
 
@@ -71,7 +73,7 @@ export function recordRender(ms: number, timing = timings.getStore()) {
 const ms = (value: number) => (Math.round(value * 10) / 10).toString();
 
 /** The header's value: `db;dur=3.2;desc="4 queries", render;dur=5.1, total;dur=9.8`. */
-export function serverTimingValue(timing: RequestTiming, now = performance.now()): string {
+export function serverTimingValue(timing: RequestTiming, now = timing.clock()): string {
   const parts = [`db;dur=${ms(databaseMs(timing, now))};desc="${timing.queries} ${timing.queries === 1 ? "query" : "queries"}"`];
   if (timing.renderMs !== null) parts.push(`render;dur=${ms(timing.renderMs)}`);
   parts.push(`total;dur=${ms(now - timing.startedAt)}`);
