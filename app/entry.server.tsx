@@ -7,6 +7,7 @@ import { htmlBody } from "~/platform/html-stream.server";
 import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { TranslationsProvider } from "~/platform/translations";
+import { currentTiming, recordRender } from "~/platform/server-timing.server";
 import { NonceProvider } from "~/ui/nonce";
 
 export const streamTimeout = 5_000;
@@ -39,6 +40,10 @@ export default function handleRequest(
   }
   const { nonce } = loadContext.get(requestInfoContext);
   const translations = serverTranslations(getInstance(loadContext));
+  // The render's share of Server-Timing: from here to the shell being ready to send. Taken
+  // now: React calls back from its own scheduling.
+  const timing = currentTiming();
+  const renderStarted = performance.now();
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -62,6 +67,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
+          recordRender(performance.now() - renderStarted, timing);
           const { destination, body } = htmlBody(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;

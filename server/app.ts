@@ -34,6 +34,7 @@ import { newNonce } from "./nonce";
 import { publicPageCache } from "./page-cache";
 import { contentSecurityPolicy, securityHeaders } from "./security";
 import { visitorPages } from "./visitor-pages";
+import { serverTiming } from "./server-timing";
 
 export interface StartOptions {
   vite?: ViteDevServer;
@@ -60,6 +61,8 @@ export function createApp(options: {
   app.disable("x-powered-by");
   // A hop count, never `true`: the leftmost X-Forwarded-For is the client's to forge.
   app.set("trust proxy", config.TRUST_PROXY);
+  // Every response says where its time went (database, render, total): first, so it counts all.
+  app.use(serverTiming);
 
   // Once shutdown began, requests still arriving on open keep-alive connections are served,
   // and the client is told to close the connection so the process can exit.

@@ -100,6 +100,32 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
     expect(JSON.stringify(server.lines)).not.toContain(FORGED_CLIENT);
   });
 
+  it("says on every response where its time went (Server-Timing)", async () => {
+    const metrics = (header: unknown) =>
+      Object.fromEntries(
+        String(header ?? "")
+          .split(",")
+          .filter(Boolean)
+          .map((part) => {
+            const [name, ...params] = part.trim().split(";");
+            const dur = params.find((p) => p.startsWith("dur="));
+            return [name, dur === undefined ? null : Number(dur.slice(4))];
+          }),
+      );
+    // A page rendered for a member-less visitor who asked for a fresh copy: database, render, total.
+    const page = await request(server.port, { path: "/landing", headers: { "Cache-Control": "no-cache" } });
+    const timing = metrics(page.headers["server-timing"]);
+    expect(Object.keys(timing).sort()).toEqual(["db", "render", "total"]);
+    expect(timing.render).toBeGreaterThan(0);
+    expect(timing.total!).toBeGreaterThanOrEqual(timing.render!);
+    expect(String(page.headers["server-timing"])).toMatch(/db;dur=[\d.]+;desc="\d+ quer(y|ies)"/);
+    // Everything else says at least its database time and total: a resource, a refusal, a file.
+    for (const path of ["/healthz", "/favicon.svg", "/sessionvalidation", "/no-such-page"]) {
+      const reply = await request(server.port, { path });
+      expect([path, Object.keys(metrics(reply.headers["server-timing"]))]).toEqual([path, expect.arrayContaining(["db", "total"])]);
+    }
+  });
+
   it("answers /healthz with 200", async () => {
     const reply = await request(server.port, { path: "/healthz" });
     expect(reply.status).toBe(200);

@@ -17,6 +17,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { log } from "~/platform/log.server";
+import { timedDatabaseClient, timedPoolClass } from "~/platform/server-timing.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -118,6 +119,9 @@ function acquireFolderLock(dataDir: string): () => void {
   throw new Error(`Could not lock ${dataDir}`);
 }
 
+/** A pg pool whose statements count as the request's database time (Server-Timing). */
+const TimedPool = timedPoolClass(pg.Pool);
+
 /** LOG_SQL=1 prints every statement to the console (a development aid; never in production logs). */
 const logSql = () => process.env.LOG_SQL === "1";
 
@@ -134,7 +138,7 @@ export async function openDatabase(
   if (target.kind === "postgres") {
     // A server that does not answer (down, a failover) fails the request after 5 s
     // (answered 503, decision 0510) instead of holding it until the client gives up.
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+    const pool = new TimedPool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
     // A pooled connection the server drops while idle (a restart, a failover) must not end
     // the process: the pool opens a new one for the next query, and /readyz says 503 until
     // the database answers again.
@@ -185,7 +189,8 @@ export async function openDatabase(
     throw error;
   }
   const pglite = client;
-  const db = drizzlePglite(pglite, { schema, logger: logSql() }) as unknown as Database;
+  // Statements count as the request's database time (Server-Timing).
+  const db = drizzlePglite({ client: timedDatabaseClient(pglite), schema, logger: logSql() }) as unknown as Database;
   let closed = false;
   return {
     db,
