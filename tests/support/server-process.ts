@@ -55,7 +55,12 @@ export async function startBuiltServer(env: Record<string, string> = {}, entry =
   const lines: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${lines.join("\n")}`)), 150_000);
+    const timer = setTimeout(() => {
+      // A server that never said it listens is not left running behind the failed test.
+      child.kill("SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      reject(new Error(`server did not start:\n${lines.join("\n")}`));
+    }, 150_000);
     const onData = (chunk: Buffer) => {
       for (const line of chunk.toString("utf8").split("\n")) {
         if (!line) continue;
