@@ -26,6 +26,8 @@ import { translatorForRequest } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { loadMasterSecret, setMasterSecret } from "~/platform/secrets.server";
+import { emailSender } from "~/platform/email/email.server";
+import { startEmailQueue, stopEmailQueue } from "~/platform/email/queue.server";
 import { sms } from "~/platform/sms/sms.server";
 import { newNonce } from "./nonce";
 import { publicPageCache } from "./page-cache";
@@ -36,7 +38,7 @@ export interface StartOptions {
   /** The built browser assets (build/client); server.js knows where the build is. */
   clientDir?: string;
   /** Called once the server listens; used by server.js to print how to get in. */
-  onListening?: (info: { url: string; database: string; sms: "console" | "twilio" }) => void;
+  onListening?: (info: { url: string; database: string; sms: "console" | "twilio"; email: "console" | "smtp" }) => void;
 }
 
 /** Builds the Express app; the database must already be connected. */
@@ -285,12 +287,16 @@ export async function startServer(options: StartOptions = {}) {
   // Before anything opens: a container without a real SMS provider refuses to start
   // (ConfigurationError, with what to set) unless SMS_PROVIDER=console says so.
   const smsProvider = sms();
+  // SMTP_URL without SMTP_FROM refuses to start too, before anything opens.
+  const mailer = emailSender();
   const conn = await openDatabase(config.DATABASE_URL);
   setConnection(conn);
   setMasterSecret(await loadMasterSecret(conn.db, config.SESSION_SECRET));
   if (config.SEED_DEMO && (await seedDemoWorld(conn.db))) {
     log.info("seeded the demo world");
   }
+  // Emails queued in the database (invitations) go out from here, retried when they fail.
+  startEmailQueue();
 
   let shuttingDown = false;
   const app = createApp({
@@ -317,8 +323,12 @@ export async function startServer(options: StartOptions = {}) {
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const host = !config.HOST || config.HOST === "::" || config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  options.onListening?.({ url, database: describeTarget(conn.target), sms: smsProvider.name });
+  options.onListening?.({ url, database: describeTarget(conn.target), sms: smsProvider.name, email: mailer.name });
   log.info("sms provider", { provider: smsProvider.name });
+  log.info("email sender", { sender: mailer.name });
+  if (config.GLOW_CONTAINER && mailer.name === "console") {
+    log.warn("no SMTP server is configured (SMTP_URL, SMTP_FROM): invitation emails are only written to this log");
+  }
 
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
@@ -336,6 +346,7 @@ export async function startServer(options: StartOptions = {}) {
       clearTimeout(force);
       clearInterval(sweep);
       try {
+        await stopEmailQueue();
         await conn.close();
       } catch (error) {
         log.error("closing the database failed", { error: String(error) });

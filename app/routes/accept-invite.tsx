@@ -47,10 +47,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lng = getLocale(context);
   const i18n = getInstance(context);
   const url = new URL(request.url);
+  // The Accept goes to the link's own address, with its token or code (and nothing else it carried).
+  const kept = new URLSearchParams([...url.searchParams].filter(([key]) => key === "invite" || key === "code"));
   const body = {
     title: i18n.t("parties:accept.title"),
-    // The Accept goes to the link's own address, with its token or code.
-    formAction: `${url.pathname}${url.search}`,
+    formAction: kept.size ? `${url.pathname}?${kept}` : url.pathname,
     invitation,
     expiresOn: invitation.expiresAt ? formatDay(invitation.expiresAt, lng) : null,
     wait: invitation.retryAfter ? waitInWords(context, invitation.retryAfter) : null,

@@ -20,7 +20,7 @@ const navLinkClass = (active: boolean) =>
  * handler (useLinkNavigation, docs/decisions/0019); the current section is marked as a
  * <NavLink> would: `aria-current="page"` on its own page and on the pages below it.
  */
-export function SiteHeader({ children }: { children?: React.ReactNode }) {
+export function SiteHeader({ children, ringleader = false }: { children?: React.ReactNode; ringleader?: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const followLink = useLinkNavigation();
@@ -40,7 +40,8 @@ export function SiteHeader({ children }: { children?: React.ReactNode }) {
           {t("appName")}
         </a>
         <nav aria-label={t("nav.label")} className="flex flex-wrap items-center gap-1 text-sm">
-          {NAV.map(([to, label]) => {
+          {/* Parties: a ringleader's dashboard, or joining one for everyone else. */}
+          {[...NAV, [ringleader ? "/partymanager" : "/invite", "nav.parties"] as const].map(([to, label]) => {
             const active = pathname === to || pathname.startsWith(`${to}/`);
             return (
               <a key={to} href={to} aria-current={active ? "page" : undefined} className={navLinkClass(active)}>
