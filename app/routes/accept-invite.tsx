@@ -48,10 +48,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const i18n = getInstance(context);
   const url = new URL(request.url);
   // The Accept goes to the link's own address, with its token or code (and nothing else it carried).
+  // A client-side visit reads this through React Router's data address (`….data`).
+  const pagePath = url.pathname.replace(/\.data$/, "");
   const kept = new URLSearchParams([...url.searchParams].filter(([key]) => key === "invite" || key === "code"));
   const body = {
     title: i18n.t("parties:accept.title"),
-    formAction: kept.size ? `${url.pathname}?${kept}` : url.pathname,
+    formAction: kept.size ? `${pagePath}?${kept}` : pagePath,
     invitation,
     expiresOn: invitation.expiresAt ? formatDay(invitation.expiresAt, lng) : null,
     wait: invitation.retryAfter ? waitInWords(context, invitation.retryAfter) : null,

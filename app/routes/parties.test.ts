@@ -188,6 +188,16 @@ describe("an invitation link", () => {
     expect(body).toContain("Katherine");
   });
 
+  it("read through React Router's data address, Accept still posts to the page's own", async () => {
+    const leader = await ringleaderWithParty();
+    const token = await linkFrom(leader);
+    const viewer = await signedIn();
+    const call = await callRoute(plain(acceptInvite.loader), get(`/accept-invite/${leader.partyId}.data?invite=${token}&_routes=routes%2Faccept-invite`, viewer.cookie), {
+      params: { partyId: String(leader.partyId) },
+    });
+    expect((outcome(call).data as { formAction: string }).formAction).toBe(acceptPath(leader.partyId, token));
+  });
+
   it("a JSON caller gets the envelope and the catalogue's type", async () => {
     const leader = await ringleaderWithParty({ cap: "2" });
     const token = await linkFrom(leader);
@@ -323,6 +333,11 @@ describe("/user-role-display", () => {
     ]);
     const call = await callRoute(plain(roles.loader), get("/user-role-display/enhanced", member.cookie));
     expect((call.result as { byContest: unknown[] }).byContest).toEqual([{ contestId: spring!.id, contest: "Spring Hunt", roles: ["gamemaster", "judge"] }]);
+    expect(call.result).toMatchObject({ enhanced: true });
+    const viaData = await callRoute(plain(roles.loader), get("/user-role-display/enhanced.data", member.cookie));
+    expect(viaData.result).toMatchObject({ enhanced: true });
+    const plainView = await callRoute(plain(roles.loader), get("/user-role-display", member.cookie));
+    expect(plainView.result).toMatchObject({ enhanced: false });
   });
 });
 

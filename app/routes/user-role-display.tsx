@@ -21,7 +21,8 @@ const ROLE_ORDER: RoleName[] = ["gamemaster", "ringleader", "judge"];
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const current = await requireMember(context);
-  const enhanced = new URL(request.url).pathname.endsWith("/enhanced");
+  // (A client-side visit asks for the page's data at `….data`.)
+  const enhanced = /\/enhanced(?:\.data)?$/.test(new URL(request.url).pathname);
   const lng = getLocale(context);
   const contestIds = [...new Set(current.roles.map((r) => r.contestId).filter((id): id is number => id !== null).map(Number))];
   const [names, parties, removals] = await Promise.all([contestNames(contestIds), partiesOf(current.member.id), removalsOf(current.member.id)]);

@@ -78,7 +78,7 @@ test.describe("Katherine, the demo ringleader", () => {
     const email = `friend-${Math.random().toString(36).slice(2, 8)}@example.com`;
     await page.getByLabel("Email address").fill(email);
     await page.getByLabel("Language of the email").selectOption("en");
-    await page.getByRole("button", { name: "Send the invitation" }).click();
+    await page.getByRole("button", { name: "Send the invitation", exact: true }).click();
     await expect(page.getByText(`Invitation to ${email} is on its way.`)).toBeVisible();
     await expect(page.getByTestId("pending-invite").filter({ hasText: `Email to ${email}` })).toBeVisible();
     // Two pending invitations and Katherine: three of six places.
@@ -96,6 +96,7 @@ test.describe("Katherine, the demo ringleader", () => {
   });
 
   test("a new number opens the link signed out, signs in, accepts, and is on the party page", async ({ page, browser }, testInfo) => {
+    test.slow(); // a whole sign-in, with the texted code
     await asKatherine(page);
     const name = partyName("Night Owls");
     const partyId = await buildParty(page, name);
@@ -163,6 +164,7 @@ test.describe("Katherine, the demo ringleader", () => {
   });
 
   test("a revoked and an expired invitation say so", async ({ page, browser, request }, testInfo) => {
+    test.slow(); // three pages of Katherine's and two of her guest's
     await asKatherine(page);
     const partyId = await buildParty(page, partyName("Careful Crew"));
     const revoked = await inviteByLink(page, partyId);
@@ -187,6 +189,7 @@ test.describe("Katherine, the demo ringleader", () => {
   });
 
   test("hands leadership over", async ({ page, browser }, testInfo) => {
+    test.slow();
     await asKatherine(page);
     const name = partyName("Relay Team");
     const partyId = await buildParty(page, name);
@@ -200,7 +203,6 @@ test.describe("Katherine, the demo ringleader", () => {
     await page.getByText(`Manage ${heir.name}`).click();
     await page.getByRole("button", { name: `Hand leadership over to ${heir.name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/party/${partyId}$`));
-    await expect(page.getByText(`${heir.name} now leads the party.`)).toBeVisible();
     await expect(page.getByText(`Led by ${heir.name}`)).toBeVisible();
     await expect(page.getByText("You're in this party.")).toBeVisible();
 
