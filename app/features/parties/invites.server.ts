@@ -133,10 +133,18 @@ export async function invite(
 
 export type ChangeInviteRefusal = ManageRefusal | "unknown-invite" | "not-pending" | "full";
 
-async function lockInvite(tx: Tx, inviteId: number) {
+/**
+ * The invitation, locked, once its party's row is locked and `ringleaderId` leads it: every
+ * roster change locks the party first, then the invitation, so two of them never wait on
+ * each other.
+ */
+async function lockInviteOfLedParty(tx: Tx, inviteId: number, ringleaderId: number) {
   if (!Number.isSafeInteger(inviteId) || inviteId < 1 || inviteId > 2_147_483_647) return null;
+  const [found] = await tx.select({ partyId: invites.partyId }).from(invites).where(eq(invites.id, inviteId));
+  if (!found) return null;
+  const party = await ledParty(tx, found.partyId, ringleaderId);
   const [row] = await tx.select().from(invites).where(eq(invites.id, inviteId)).for("update");
-  return row ?? null;
+  return row ? { party, invite: row } : null;
 }
 
 /**
@@ -146,9 +154,9 @@ async function lockInvite(tx: Tx, inviteId: number) {
  */
 export function resendInvite(ringleaderId: number, inviteId: number, origin: string, now = new Date()) {
   return inTransaction<Made, ChangeInviteRefusal>(async (tx) => {
-    const old = await lockInvite(tx, inviteId);
-    if (!old) return refused("unknown-invite");
-    const party = await ledParty(tx, old.partyId, ringleaderId);
+    const locked = await lockInviteOfLedParty(tx, inviteId, ringleaderId);
+    if (!locked) return refused("unknown-invite");
+    const { party, invite: old } = locked;
     if (old.status !== "pending") return refused("not-pending");
     const expired = old.expiresAt.getTime() <= now.getTime();
     // A pending invitation's place passes to its replacement; an expired one held none.
@@ -168,9 +176,9 @@ export function resendInvite(ringleaderId: number, inviteId: number, origin: str
 /** Revokes a pending invitation: its link stops working and its place is free again. */
 export function revokeInvite(ringleaderId: number, inviteId: number, now = new Date()) {
   return inTransaction<{ partyId: number; email: string | null }, ChangeInviteRefusal>(async (tx) => {
-    const found = await lockInvite(tx, inviteId);
-    if (!found) return refused("unknown-invite");
-    const party = await ledParty(tx, found.partyId, ringleaderId);
+    const locked = await lockInviteOfLedParty(tx, inviteId, ringleaderId);
+    if (!locked) return refused("unknown-invite");
+    const { party, invite: found } = locked;
     if (found.status !== "pending") return refused("not-pending");
     await tx.update(invites).set({ status: "revoked", decidedAt: now }).where(eq(invites.id, found.id));
     return done({ partyId: party.id, email: found.email });
