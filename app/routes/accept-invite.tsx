@@ -111,7 +111,8 @@ export default function AcceptInvite({ loaderData, actionData }: Route.Component
         {t("accept.heading")}
       </h1>
       <Explanation invitation={invitation} expiresOn={expiresOn} wait={wait} />
-      <FormError message={answer?.errors.form} />
+      {/* A refusal tied to the link's code (a changed code, too many tries) is the form's message here. */}
+      <FormError message={answer ? Object.values(answer.errors)[0] : undefined} />
       <Choices invitation={invitation} formAction={formAction} />
       <p>
         <a href={href("/newsfeed")} className={linkClass}>

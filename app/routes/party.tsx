@@ -141,7 +141,7 @@ export default function Party({ loaderData, actionData }: Route.ComponentProps) 
         </Notice>
       ) : null}
 
-      <FormError message={answer?.errors.form} />
+      <FormError message={answer ? Object.values(answer.errors)[0] : undefined} />
       {party.disbanded ? null : <Actions partyId={party.id} policy={party.joinPolicy} viewer={viewer} signedIn={loaderData.signedIn} full={seats.members + seats.pending >= seats.cap} />}
 
       <section aria-labelledby="standing" className={cardClass}>

@@ -9,6 +9,10 @@ import { E2E_HOOKS_TOKEN } from "../../playwright.config";
 
 const KATHERINE = "+15550100004";
 
+// Each test goes through several pages in two browsers (a ringleader's and a guest's), some
+// through a whole sign-in: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 /** Each test speaks from its own address, so the sign-in limits per address are its own. */
 let ipCounter = 0;
 async function ownAddress(page: Page) {
@@ -96,7 +100,6 @@ test.describe("Katherine, the demo ringleader", () => {
   });
 
   test("a new number opens the link signed out, signs in, accepts, and is on the party page", async ({ page, browser }, testInfo) => {
-    test.slow(); // a whole sign-in, with the texted code
     await asKatherine(page);
     const name = partyName("Night Owls");
     const partyId = await buildParty(page, name);
@@ -164,7 +167,6 @@ test.describe("Katherine, the demo ringleader", () => {
   });
 
   test("a revoked and an expired invitation say so", async ({ page, browser, request }, testInfo) => {
-    test.slow(); // three pages of Katherine's and two of her guest's
     await asKatherine(page);
     const partyId = await buildParty(page, partyName("Careful Crew"));
     const revoked = await inviteByLink(page, partyId);
@@ -189,7 +191,6 @@ test.describe("Katherine, the demo ringleader", () => {
   });
 
   test("hands leadership over", async ({ page, browser }, testInfo) => {
-    test.slow();
     await asKatherine(page);
     const name = partyName("Relay Team");
     const partyId = await buildParty(page, name);
@@ -239,7 +240,8 @@ test.describe("scanning", () => {
     await hydrated(friend.page);
     expect(fetched.some((url) => url.endsWith(".wasm"))).toBe(false); // loaded only when scanning
     await friend.page.getByTestId("scan-photo").setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: await QRCode.toBuffer(link, { margin: 4, width: 400 }) });
-    await expect(friend.page).toHaveURL(new RegExp(`/accept-invite/${partyId}\\?code=[A-Z2-9]{6}$`));
+    // The reader (1 MB of WebAssembly) is fetched and compiled now: give it time.
+    await expect(friend.page).toHaveURL(new RegExp(`/accept-invite/${partyId}\\?code=[A-Z2-9]{6}$`), { timeout: 30_000 });
     await expect(friend.page.getByRole("button", { name: "Accept", exact: true })).toBeVisible();
     const wasm = fetched.filter((url) => url.endsWith(".wasm"));
     if (wasm.length) expect(wasm.every((url) => url.startsWith(`${testInfo.project.use.baseURL}/static/`))).toBe(true);
