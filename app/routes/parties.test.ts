@@ -101,7 +101,7 @@ describe("/partybuilder", () => {
     const leader = await signedIn();
     await db().insert(memberRoles).values({ memberId: leader.member.id, contestId: contest!.id, role: "ringleader" });
     const call = await callRoute(plain(partybuilder.loader), get("/partybuilder", leader.cookie));
-    expect((call.result as { contests: Array<{ name: string }> }).contests.map((c) => c.name)).toEqual(["Lantern Cup"]);
+    expect((call.result as { contests: Array<{ name: string; party: string | null }> }).contests).toEqual([{ id: contest!.id, name: "Lantern Cup", party: null }]);
   });
 });
 

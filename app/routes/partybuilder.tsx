@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const current = await requireMember(context);
   return {
     title: getInstance(context).t("parties:builder.title"),
-    contests: await ringleaderContests(current.roles),
+    contests: await ringleaderContests(current.roles, current.member.id),
   };
 }
 
@@ -48,7 +48,9 @@ export default function PartyBuilder({ loaderData, actionData }: Route.Component
   const form = useFocusFirstInvalid<HTMLFormElement>(answer);
   const posting = usePosting(href("/partybuilder"));
   const policy = values.joinPolicy ?? "invite";
-  const contestChoice = values.contestId ?? (loaderData.contests[0] ? String(loaderData.contests[0].id) : "none");
+  // The first contest where the member is in no party yet, else a friends' party.
+  const open = loaderData.contests.find((c) => !c.party);
+  const contestChoice = values.contestId ?? (open ? String(open.id) : "none");
   return (
     <div className="space-y-5">
       <h1 className={headingClass}>{t("builder.heading")}</h1>
@@ -71,8 +73,8 @@ export default function PartyBuilder({ loaderData, actionData }: Route.Component
             className={`${inputClass} mt-1`}
           >
             {loaderData.contests.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
+              <option key={c.id} value={c.id} disabled={Boolean(c.party)}>
+                {c.party ? t("builder.contestTaken", { contest: c.name, party: c.party }) : c.name}
               </option>
             ))}
             <option value="none">{t("builder.friends")}</option>
