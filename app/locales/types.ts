@@ -9,6 +9,7 @@ import type common from "./en/common.json";
 import type errors from "./en/errors.json";
 import type leaderboard from "./en/leaderboard.json";
 import type newsfeed from "./en/newsfeed.json";
+import type parties from "./en/parties.json";
 import type profile from "./en/profile.json";
 import type salutes from "./en/salutes.json";
 
@@ -21,6 +22,7 @@ export interface Resources {
   errors: typeof errors;
   leaderboard: typeof leaderboard;
   newsfeed: typeof newsfeed;
+  parties: typeof parties;
   profile: typeof profile;
   salutes: typeof salutes;
 }
