@@ -50,10 +50,16 @@ const EnvSchema = z.object({
     .enum(["0", "1"])
     .default("0")
     .transform((v) => v === "1"),
-  // The public origin (https://glow.example). When set, it, not the Host header, names the
-  // site in the texted code's origin-bound line.
+  // The public origin (https://glow.example): names the site in the texted code's
+  // origin-bound line (unset: the address Glow listens on; never the Host header). The
+  // container refuses to start without it.
   PUBLIC_ORIGIN: unsetIfEmpty(z.url()),
 
+  // Emails (party invitations). Unset: the console mailbox (the log and /dev/mailbox, from
+  // this machine only). SMTP_URL: nodemailer's connection URL (smtp://user:pass@host:587,
+  // smtps://… for TLS from the start); SMTP_FROM names the sender and is then required.
+  SMTP_URL: unsetIfEmpty(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
+  SMTP_FROM: unsetIfEmpty(z.string().min(3).max(200)),
   // The first staff admin, made at start-up when the database has no staff account at all
   // (a container has no terminal for `npm run staff -- add NAME --admin`). Set both or neither.
   STAFF_FIRST_ADMIN: unsetIfEmpty(z.string().max(100)),
@@ -93,6 +99,27 @@ export function env(): Env {
 }
 
 export const isProduction = () => env().NODE_ENV === "production";
+
+/** Stops the server from starting with a configuration that cannot work where it runs. */
+export class ConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigurationError";
+  }
+}
+
+/**
+ * What the container needs before it starts: behind its proxy, the address it listens on
+ * (0.0.0.0) names no site, so texted codes need PUBLIC_ORIGIN (docs/decisions/0503).
+ */
+export function checkContainerConfiguration(config: Env) {
+  if (config.GLOW_CONTAINER && !config.PUBLIC_ORIGIN) {
+    throw new ConfigurationError(
+      "PUBLIC_ORIGIN is not set. In the container Glow needs the public address members use, " +
+        "e.g. PUBLIC_ORIGIN=https://glow.example: texted sign-in codes name that site, and no other.",
+    );
+  }
+}
 
 /** For tests that change process.env between cases. */
 export function resetEnvCache() {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import type { Route } from "./+types/dashboard";
 import { dashboardAction, loadDashboard } from "~/features/staff/dashboard.server";
 import {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form, href, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { loadLoginPage, signInFromLoginPage } from "~/features/staff/dashboard.server";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import type { Route } from "./+types/takeaguess";
-import { requireMember } from "~/features/auth/sessions.server";
+import { requireMember } from "~/features/auth/principal.server";
 import { getInstance } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["auth"] };
@@ -9,8 +9,8 @@ export const handle = { i18n: ["auth"] };
  * Take a Guess. Members only: an anonymous visitor signs in and is brought back (the
  * stored return path). The guess card itself comes with the quests issue.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireMember(request, context);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await requireMember(context);
   return { title: getInstance(context).t("auth:guess.title"), cardId: params.cardID };
 }
 

@@ -1,25 +1,25 @@
 /**
- * The one small place where commands that still answer in their older shapes (a status
- * union, a thrown BeamkinRefusal) become the seam's outcomes for the API. When the lead
- * moves sign-in and the beamkins onto `Outcome`, these shrink to the commands themselves.
+ * The one small place where commands that still answer in their older shapes (phone
+ * sign-in's status unions) become the seam's outcomes for the API. When sign-in moves onto
+ * `Outcome`, these shrink to the commands themselves.
  */
 import type { RouterContextProvider } from "react-router";
 import { env } from "~/platform/env.server";
 import type { FieldProblems } from "~/platform/forms.server";
 import { getInstance } from "~/platform/i18n.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
+import { publicHost } from "~/platform/public-origin.server";
 import { requestInfoContext } from "~/platform/request-context";
 import type { RefusalAnswer } from "~/platform/respond.server";
 import { signInText, startPhoneSignIn, verifyPhoneCode } from "~/features/auth/sign-in.server";
 import { displayPhone } from "~/features/auth/phone";
 import type { Creature, OwnedBeamkin } from "~/features/beamkins/creatures.server";
-import { isRefusal, refusalStatus, type RefusalCode } from "~/features/beamkins/errors";
 
 type Context = Readonly<RouterContextProvider>;
 
 // ───────────── Phone sign-in ─────────────
 
-export type SendCodeRefusal = "invalid-phone" | "rate-limited" | "rejected-number" | "unavailable";
+export type SendCodeRefusal = "invalid-phone" | "rate-limited" | "wrong-codes" | "rejected-number" | "unavailable";
 
 export async function sendSignInCode(
   request: Request,
@@ -27,7 +27,8 @@ export async function sendSignInCode(
   phone: string,
 ): Promise<Outcome<{ id: string; phone: string }, SendCodeRefusal>> {
   const { t } = getInstance(context);
-  const smsHost = new URL(env().PUBLIC_ORIGIN ?? request.url).hostname;
+  // Never the request's own host: a forged one would name another site (decision 0503).
+  const smsHost = publicHost();
   const result = await startPhoneSignIn({
     phone,
     clientIp: context.get(requestInfoContext).clientIp,
@@ -38,7 +39,7 @@ export async function sendSignInCode(
     case "sent":
       return done({ id: result.attemptId, phone: displayPhone(result.phone) });
     case "rate-limited":
-      return refused("rate-limited", { retryAfter: result.retryAfterSeconds });
+      return refused(result.reason === "wrong-codes" ? "wrong-codes" : "rate-limited", { retryAfter: result.retryAfterSeconds });
     default:
       return refused(result.status);
   }
@@ -47,6 +48,8 @@ export async function sendSignInCode(
 export const sendCodeRefusals: Record<SendCodeRefusal, RefusalAnswer> = {
   "invalid-phone": { status: 400, message: "auth:errors.invalidPhone", field: "phone" },
   "rate-limited": { status: 429, message: "api:errors.waitForCode" },
+  // After wrong codes the number waits longer (decision 0504).
+  "wrong-codes": { status: 429, message: "auth:errors.wrongCodesWait" },
   // Section 8: 'No account associated with this phone number.'
   "rejected-number": { status: 400, message: "auth:errors.noAccount", field: "phone" },
   unavailable: { status: 503, message: "auth:errors.unavailable" },
@@ -62,6 +65,7 @@ export async function verifySignInCode(
     attemptId: input.attemptId,
     code: input.code.replace(/\D/g, ""),
     previousSid: input.previousSid,
+    fingerprint: input.fingerprint ?? null,
     userAgent: request.headers.get("User-Agent"),
   });
   switch (result.status) {
@@ -69,6 +73,9 @@ export async function verifySignInCode(
       return done({ memberID: result.member.id, sessionid: result.sid, isNew: result.isNew });
     case "wrong-code":
       return refused("wrong-code", { details: { count: result.triesLeft } });
+    case "burnt":
+      // Too many wrong codes: a new code can be asked for once the back-off ends (0504).
+      return refused("burnt", { retryAfter: Math.max(1, Math.ceil((result.resendAt.getTime() - Date.now()) / 1000)) });
     default:
       return refused(result.status);
   }
@@ -80,23 +87,6 @@ export const verifyRefusals: Record<VerifyRefusal, RefusalAnswer> = {
   expired: { status: 400, message: "auth:errors.expired" },
   suspended: { status: 403, message: "auth:errors.suspended" },
 };
-
-// ───────────── Beamkins ─────────────
-
-/** A beamkin command that throws its refusal, as an outcome. */
-export async function beamkinOutcome<T>(command: () => Promise<T>): Promise<Outcome<T, RefusalCode>> {
-  try {
-    return done(await command());
-  } catch (error) {
-    if (isRefusal(error)) return refused(error.code, { details: error.details, ...(error.code === "chatting-too-fast" ? { retryAfter: (error.details.minutes ?? 1) * 60 } : {}) });
-    throw error;
-  }
-}
-
-/** Every beamkin refusal with its page's status and message. */
-export const beamkinRefusals = Object.fromEntries(
-  Object.entries(refusalStatus).map(([code, status]) => [code, { status, message: `beamkins:refusals.${code}` }]),
-) as Record<RefusalCode, RefusalAnswer>;
 
 // ───────────── Member details ─────────────
 

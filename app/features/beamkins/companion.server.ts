@@ -5,7 +5,8 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { getCurrentMember, type CurrentMember } from "~/features/auth/sessions.server";
+import { type CurrentMember } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { db } from "~/platform/db/db.server";
 import { questProgress, quests, questSteps } from "~/platform/db/schema";
 import { getInstance } from "~/platform/i18n.server";
@@ -28,7 +29,7 @@ export async function loadCompanion(
   current?: CurrentMember | null,
 ): Promise<CompanionData | null> {
   const t = getInstance(context).t;
-  const me = current === undefined ? await getCurrentMember(request, context) : current;
+  const me = current === undefined ? await currentMember(context) : current;
   const pathname = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
   // The session lookup brought the active beamkin along (no statement of its own).
   const owned = me?.activeBeamkin ?? null;

@@ -9,6 +9,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/platform/db/db.server";
+import { afterCommit } from "~/platform/db/transaction.server";
+import { creditParties } from "~/features/parties/points.server";
 import { forgetSharedBoards } from "./shared-board.server";
 
 export const SCORE_WEIGHTS = {
@@ -41,21 +43,23 @@ type Executor = Pick<Database, "execute">;
 
 /**
  * Adds points to a member's all-time and weekly score in one statement, so concurrent
- * awards never lose an update and a new week starts from zero.
+ * awards never lose an update and a new week starts from zero. The parties the member is
+ * in earn the same points (only their party of `contestId` for a contest's points), and
+ * keep them when the member leaves (docs/parties.md).
  */
-export async function awardScore(tx: Executor, memberId: number, parts: ScoreParts, at = new Date()) {
+export async function awardScore(tx: Executor, memberId: number, parts: ScoreParts, at = new Date(), scope: { contestId?: number } = {}) {
   const points = scoreOf(parts);
   if (points <= 0) return 0;
   const week = weekStart(at);
-  // Before and after the write: no shared board read before it outlives it in this process.
-  forgetSharedBoards();
   await tx.execute(sql`
     update members set
       score = score + ${points},
       week_score = case when score_week = ${week}::date then week_score + ${points} else ${points} end,
       score_week = ${week}::date
     where id = ${memberId}`);
-  forgetSharedBoards();
+  await creditParties(tx, memberId, points, at, scope);
+  // Once committed: a board read in between would otherwise keep the old order.
+  afterCommit(forgetSharedBoards);
   return points;
 }
 
@@ -91,5 +95,5 @@ export async function recomputeScores(tx: Executor, at = new Date()) {
       score_week = ${week}::date
     from members m2 left join totals t on t.member_id = m2.id
     where m.id = m2.id`);
-  forgetSharedBoards();
+  afterCommit(forgetSharedBoards);
 }

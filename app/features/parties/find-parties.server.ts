@@ -1,10 +1,10 @@
 /**
- * The parties a JSON caller may list (GET /api/getparties/): the smallest read the API needs
- * until the parties capability (issue 23) owns its queries; it then answers this the same way.
- * Section 7 allows exactly four combinations of filters: all three, the contest only, the
- * member only, or the zipcode only.
+ * The parties a JSON caller may list (GET /api/getparties/): parties still going (not
+ * disbanded), each with its first ringleader and its head count. Section 7 allows exactly
+ * four combinations of filters: all three, the contest only, the member only, or the zipcode
+ * only.
  */
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
 import { contests, members, parties, partyMembers } from "~/platform/db/schema";
 import { displayName } from "~/features/members/display-name";
@@ -37,8 +37,11 @@ export interface PartyListing {
 
 export const PARTY_LIST_LIMIT = 200;
 
+/** A party's ringleader who has led it longest (a party may have co-ringleaders). */
+const firstRingleader = sql`(select pm.member_id from ${partyMembers} pm where pm.party_id = ${parties.id} and pm.role = 'ringleader' order by pm.joined_at, pm.member_id limit 1)`;
+
 export async function findParties(filter: PartyFilter): Promise<PartyListing[]> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [isNull(parties.disbandedAt)];
   if (filter.contestId !== undefined) conditions.push(eq(parties.contestId, filter.contestId));
   if (filter.zipcode !== undefined) conditions.push(sql`lower(${parties.zipcode}) = lower(${filter.zipcode})`);
   if (filter.memberId !== undefined) {
@@ -53,7 +56,7 @@ export async function findParties(filter: PartyFilter): Promise<PartyListing[]> 
     })
     .from(parties)
     .leftJoin(contests, eq(contests.id, parties.contestId))
-    .leftJoin(members, eq(members.id, parties.ringleaderId))
+    .leftJoin(members, eq(members.id, firstRingleader))
     .where(and(...conditions))
     .orderBy(asc(parties.id))
     .limit(PARTY_LIST_LIMIT);
@@ -63,7 +66,7 @@ export async function findParties(filter: PartyFilter): Promise<PartyListing[]> 
     ContestID: r.party.contestId,
     ContestName: r.contestName,
     Zipcode: r.party.zipcode,
-    RingleaderID: r.party.ringleaderId,
+    RingleaderID: r.leader?.id ?? null,
     Ringleader: r.leader?.id ? displayName({ id: r.leader.id, firstName: r.leader.firstName, lastName: r.leader.lastName, username: r.leader.username }) : null,
     MemberCount: Number(r.memberCount),
   }));

@@ -16,12 +16,17 @@ import type { SaluteKind } from "./salutes.server";
 
 const postTypeOf = { compliment: "compliment", star: "starsalute", secret: "secretsalute" } as const;
 
-/** What decides whether a receipt is public: staff moderation (and, with the hardening work, open reports). */
+/** What decides whether a receipt is public: an open report and staff moderation. */
 export type ReceiptVisibility = Pick<typeof salutes.$inferSelect, "moderation" | "reportedAt" | "moderatedAt">;
 
-/** Whether a star salute's receipt may be shown publicly: not once staff hid the salute. */
+/**
+ * Whether a star salute's receipt may be shown to anyone with its link: not while its
+ * recipient's report waits for staff (decision 0508), not once staff hid it (0804); a report
+ * staff restored makes it public again.
+ */
 export function starReceiptIsPublic(salute: ReceiptVisibility): boolean {
-  return salute.moderation !== "hidden";
+  if (salute.moderation === "hidden") return false;
+  return salute.reportedAt === null || salute.moderatedAt !== null;
 }
 
 const sender = alias(members, "sender");

@@ -13,7 +13,7 @@ import { currentMember } from "~/features/auth/principal.server";
 import { startSession } from "~/features/auth/sessions.server";
 import { signInText, startPhoneSignIn, verifyPhoneCode } from "~/features/auth/sign-in.server";
 import { reportQueue } from "~/features/salutes/moderation.server";
-import { findStarReceipt, listReceivedSalutes, reportSalute, sendSalute } from "~/features/salutes/salutes.server";
+import { findStarReceipt, listReceivedSalutes, reportSalute, sendSalute, starReceiptPath } from "~/features/salutes/salutes.server";
 import { db } from "~/platform/db/db.server";
 import { memberNotices, posts, staffAudit } from "~/platform/db/schema";
 import * as dashboardRoute from "~/routes/dashboard";
@@ -55,8 +55,8 @@ async function reportedSecret() {
   const recipient = await signedIn({ firstName: "Rae", lastName: "Recipient" });
   const sent = await sendSalute({ kind: "secret", senderId: sender.id, recipientId: recipient.member.id, prompt: "brave", note: "you were loud" });
   if (!sent.ok) throw new Error(sent.refusal);
-  expect(await reportSalute(recipient.member.id, sent.saluteId, "unkind")).toBe(true);
-  return { sender, recipient, saluteId: sent.saluteId };
+  expect((await reportSalute(recipient.member.id, sent.value.saluteId, "unkind")).ok).toBe(true);
+  return { sender, recipient, saluteId: sent.value.saluteId };
 }
 
 describe("staff and member sessions are kept apart", () => {
@@ -164,19 +164,24 @@ describe("moderation", () => {
     const recipient = await signedIn({ firstName: "Remy" });
     const sent = await sendSalute({ kind: "star", senderId: giver.id, recipientId: recipient.member.id, message: "hmm", stars: 1, gems: 0 });
     if (!sent.ok) throw new Error(sent.refusal);
-    expect(await findStarReceipt(sent.saluteId)).not.toBeNull();
-    await reportSalute(recipient.member.id, sent.saluteId, "unwanted");
+    expect(await findStarReceipt(sent.value.receiptCode)).not.toBeNull();
+    await reportSalute(recipient.member.id, sent.value.saluteId, "unwanted");
+    // Private while the report waits (decision 0508), and still once staff hid it.
+    expect(await findStarReceipt(sent.value.receiptCode)).toBeNull();
     const admin = await staffMember(true);
-    await callRoute(plain(dashboardRoute.action), post("/dashboard", { intent: "handle-report", saluteId: String(sent.saluteId), decision: "hide" }, admin.cookie));
-    expect(await findStarReceipt(sent.saluteId)).toBeNull();
+    await callRoute(plain(dashboardRoute.action), post("/dashboard", { intent: "handle-report", saluteId: String(sent.value.saluteId), decision: "hide" }, admin.cookie));
+    expect(await findStarReceipt(sent.value.receiptCode)).toBeNull();
+    expect(await starReceiptPath(sent.value.saluteId)).toBeNull();
 
     const other = await sendSalute({ kind: "star", senderId: giver.id, recipientId: recipient.member.id, message: "well done", stars: 2, gems: 0 });
     if (!other.ok) throw new Error(other.refusal);
-    await reportSalute(recipient.member.id, other.saluteId, "other");
-    await callRoute(plain(dashboardRoute.action), post("/dashboard", { intent: "handle-report", saluteId: String(other.saluteId), decision: "restore" }, admin.cookie));
-    expect(await findStarReceipt(other.saluteId)).toMatchObject({ id: other.saluteId, postId: expect.any(Number) });
-    expect(await db().select().from(posts).where(and(eq(posts.type, "starsalute"), eq(posts.refId, other.saluteId)))).toHaveLength(1);
-    expect((await listReceivedSalutes(recipient.member.id)).map((s) => s.id)).toContain(other.saluteId);
+    await reportSalute(recipient.member.id, other.value.saluteId, "other");
+    expect(await findStarReceipt(other.value.receiptCode)).toBeNull();
+    await callRoute(plain(dashboardRoute.action), post("/dashboard", { intent: "handle-report", saluteId: String(other.value.saluteId), decision: "restore" }, admin.cookie));
+    expect(await findStarReceipt(other.value.receiptCode)).toMatchObject({ id: other.value.saluteId, postId: expect.any(Number) });
+    expect(await starReceiptPath(other.value.saluteId)).toBe(`/starsalute/view/${other.value.receiptCode}`);
+    expect(await db().select().from(posts).where(and(eq(posts.type, "starsalute"), eq(posts.refId, other.value.saluteId)))).toHaveLength(1);
+    expect((await listReceivedSalutes(recipient.member.id)).map((s) => s.id)).toContain(other.value.saluteId);
   });
 });
 

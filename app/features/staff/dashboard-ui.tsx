@@ -4,12 +4,20 @@
  * and the row it was about), with what was typed.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form } from "react-router";
 import type { FormAnswer } from "~/platform/respond.server";
 import { FieldError, FormError, inputClass, primaryButton, secondaryButton } from "~/features/salutes/ui";
 import { usePosting, waitingButton } from "~/ui/pending";
+import { isSecretPrompt } from "~/features/salutes/prompts";
+import { reportReasons, type ReportReason } from "~/features/salutes/report-reasons";
 import type { AgentResource } from "./accounts.server";
+import type { StaffAction } from "./audit.server";
+
+/** A contest status the dashboard has words for (others are shown as stored). */
+const contestStatuses = ["Active", "Paused", "Ended"] as const;
+const isContestStatus = (status: string): status is (typeof contestStatuses)[number] => (contestStatuses as readonly string[]).includes(status);
+const isReportReason = (reason: string): reason is ReportReason => (reportReasons as readonly string[]).includes(reason);
 
 /** The answer, when it belongs to this form (same intent, same row). */
 export function answerFor(answer: FormAnswer | undefined, intent: string, row: Record<string, string> = {}) {
@@ -154,13 +162,13 @@ export function ModerationQueue({ queue, isAdmin, answer }: { queue: QueueItem[]
               {item.reason ? (
                 <>
                   <dt className="font-semibold">{t("queue.reason")}</dt>
-                  <dd>{ts(`received.reasons.${item.reason}`, { defaultValue: item.reason })}</dd>
+                  <dd>{isReportReason(item.reason) ? ts(`received.reasons.${item.reason}`) : item.reason}</dd>
                 </>
               ) : null}
               {item.prompt ? (
                 <>
                   <dt className="font-semibold">{t("queue.prompt")}</dt>
-                  <dd>{ts(`prompts.${item.prompt}`, { defaultValue: item.prompt })}</dd>
+                  <dd>{isSecretPrompt(item.prompt) ? ts(`prompts.${item.prompt}`) : item.prompt}</dd>
                 </>
               ) : null}
               {item.stars ? (
@@ -583,7 +591,7 @@ export function ContestsSection({ contests }: { contests: ContestRow[] }) {
                   <th scope="row" className="py-1 font-medium">
                     {c.name}
                   </th>
-                  <td>{t(`contests.statusValue.${c.status}`, { defaultValue: c.status })}</td>
+                  <td>{isContestStatus(c.status) ? t(`contests.statusValue.${c.status}`) : c.status}</td>
                   <td>{[c.startsOn, c.endsOn].filter(Boolean).join(" – ")}</td>
                   <td>{c.gameMaster ?? "—"}</td>
                   <td>{c.parties}</td>
@@ -602,7 +610,7 @@ export function ContestsSection({ contests }: { contests: ContestRow[] }) {
 export interface AuditRow {
   id: number;
   staffUsername: string;
-  action: string;
+  action: StaffAction;
   targetKind: string | null;
   targetId: string | null;
   details: Record<string, string | number | boolean | null>;
@@ -638,7 +646,7 @@ export function AuditSection({ audit, before }: { audit: AuditRow[]; before: num
                     <time dateTime={e.at}>{e.atText}</time>
                   </td>
                   <td className="pe-2">{e.staffUsername}</td>
-                  <td className="pe-2">{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</td>
+                  <td className="pe-2">{t(`audit.actions.${e.action}`)}</td>
                   <td className="break-all">
                     {e.targetKind ? `${e.targetKind} #${e.targetId}` : ""}
                     {Object.keys(e.details).length ? ` ${Object.entries(e.details).map(([k, v]) => `${k}: ${String(v)}`).join(", ")}` : ""}

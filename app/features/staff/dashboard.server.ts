@@ -61,10 +61,10 @@ export async function signInFromLoginPage(args: ActionArgs) {
   const asked = safeRedirectPath(url.searchParams.get("redirectTo"), url.origin, "/dashboard");
   const answer = respond(args, outcome, {
     values: form.values,
-    done: ({ resources, staff }) => ({
+    done: ({ resources, staff }, t) => ({
       // Section 6: an agent with exactly one resource gets it opened in a new tab.
       redirectTo: asked === "/dashboard" && resources.length === 1 ? `/dashboard?${OPEN_RESOURCE_PARAM}=1` : asked,
-      toast: "staff:toast.signedIn",
+      toast: t("staff:toast.signedIn"),
       // A script posting this form gets the flow's fields; the session id stays in the cookie.
       result: { is_admin: staff.isAdmin ? 1 : 0, agentid: staff.agentId, resources },
     }),
@@ -156,7 +156,7 @@ export async function dashboardAction(args: ActionArgs) {
       if (!parsed.ok) return invalid(args, parsed);
       return respond(args, await handleReport(staff, parsed.data), {
         values: parsed.values,
-        done: ({ decision }) => ({ redirectTo: section("queue"), toast: decision === "hide" ? "staff:toast.hidden" : "staff:toast.restored" }),
+        done: ({ decision }, t) => ({ redirectTo: section("queue"), toast: t(decision === "hide" ? "staff:toast.hidden" : "staff:toast.restored") }),
         refusals: {
           "report-gone": { status: 409, message: "staff:errors.reportGone" },
           "admins-only": { status: 403, message: "staff:errors.adminsOnly", field: "sender" },
@@ -170,7 +170,7 @@ export async function dashboardAction(args: ActionArgs) {
       if (!parsed.ok) return invalid(args, parsed);
       return respond(args, await suspendMember(staff, parsed.data.memberId, parsed.data.reason), {
         values: parsed.values,
-        done: () => ({ redirectTo: backToMembers(request), toast: "staff:toast.suspended" }),
+        done: (_, t) => ({ redirectTo: backToMembers(request), toast: t("staff:toast.suspended") }),
         refusals: {
           "no-such-member": { status: 404, message: "staff:errors.noSuchMember" },
           "already-suspended": { status: 409, message: "staff:errors.alreadySuspended" },
@@ -184,7 +184,7 @@ export async function dashboardAction(args: ActionArgs) {
       if (!parsed.ok) return invalid(args, parsed);
       return respond(args, await liftSuspension(staff, parsed.data.memberId), {
         values: parsed.values,
-        done: () => ({ redirectTo: backToMembers(request), toast: "staff:toast.lifted" }),
+        done: (_, t) => ({ redirectTo: backToMembers(request), toast: t("staff:toast.lifted") }),
         refusals: { "not-suspended": { status: 409, message: "staff:errors.notSuspended" } },
       });
     }
@@ -195,7 +195,7 @@ export async function dashboardAction(args: ActionArgs) {
       if (!parsed.ok) return invalid(args, parsed);
       return respond(args, await createStaffAccount(staff, parsed.data), {
         values: parsed.values,
-        done: () => ({ redirectTo: section("staff"), toast: "staff:toast.staffCreated" }),
+        done: (_, t) => ({ redirectTo: section("staff"), toast: t("staff:toast.staffCreated") }),
         refusals: { "username-taken": { status: 409, message: "staff:errors.usernameTaken", field: "username" } },
       });
     }
@@ -206,7 +206,7 @@ export async function dashboardAction(args: ActionArgs) {
       if (!parsed.ok) return invalid(args, parsed);
       return respond(args, await setStaffPassword(staff, parsed.data.staffUserId, parsed.data.password), {
         values: parsed.values,
-        done: () => ({ redirectTo: section("staff"), toast: "staff:toast.passwordSet" }),
+        done: (_, t) => ({ redirectTo: section("staff"), toast: t("staff:toast.passwordSet") }),
         refusals: { "no-such-staff": { status: 404, message: "staff:errors.noSuchStaff" } },
       });
     }
@@ -217,7 +217,7 @@ export async function dashboardAction(args: ActionArgs) {
       if (!parsed.ok) return invalid(args, parsed);
       return respond(args, await addAgentResource(staff, parsed.data), {
         values: parsed.values,
-        done: () => ({ redirectTo: section("staff"), toast: "staff:toast.resourceAdded" }),
+        done: (_, t) => ({ redirectTo: section("staff"), toast: t("staff:toast.resourceAdded") }),
         refusals: { "no-such-agent": { status: 404, message: "staff:errors.noSuchAgent" } },
       });
     }
@@ -228,7 +228,7 @@ export async function dashboardAction(args: ActionArgs) {
       if (!parsed.ok) return invalid(args, parsed);
       return respond(args, await removeAgentResource(staff, parsed.data.resourceId), {
         values: parsed.values,
-        done: () => ({ redirectTo: section("staff"), toast: "staff:toast.resourceRemoved" }),
+        done: (_, t) => ({ redirectTo: section("staff"), toast: t("staff:toast.resourceRemoved") }),
         refusals: { "no-such-resource": { status: 404, message: "staff:errors.noSuchResource" } },
       });
     }

@@ -1,5 +1,5 @@
 /** Words from the Glow team to a member (a report handled, a warning), each dismissible. */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form } from "react-router";
 import { secondaryButton } from "~/features/salutes/ui";
 import { RedirectField } from "~/ui/redirect-field";

@@ -1,8 +1,8 @@
-import { beamkinOutcome, beamkinRefusals } from "~/features/api/adapters.server";
 import { apiCalls } from "~/features/api/calls.server";
 import { requireApiMember } from "~/features/api/caller.server";
 import { apiHandler } from "~/features/api/route.server";
 import { sendChatMessage } from "~/features/beamkins/chat.server";
+import { beamkinRefusals } from "~/features/beamkins/errors";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
 import { invalid, respond } from "~/platform/respond.server";
@@ -19,16 +19,14 @@ const handle = apiHandler(apiCalls.creaturechatmessage, async (call) => {
   const { creatureid, chatmessage, message } = form.data;
   const locale = getLocale(call.context);
   const t = getInstance(call.context).t;
-  const outcome = await beamkinOutcome(() =>
-    sendChatMessage({
-      member,
-      // {message} alone: the companion (or none); {creatureid: 0}: the chat without a beamkin.
-      creatureId: creatureid,
-      message: chatmessage ?? message ?? "",
-      language: isLanguage(locale) ? locale : "en",
-      t: (key) => t(key),
-    }),
-  );
+  const outcome = await sendChatMessage({
+    member,
+    // {message} alone: the companion (or none); {creatureid: 0}: the chat without a beamkin.
+    creatureId: creatureid,
+    message: chatmessage ?? message ?? "",
+    language: isLanguage(locale) ? locale : "en",
+    t: (key) => t(key),
+  });
   return respond(call.args, outcome, {
     values: form.values,
     done: (said) => ({

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import type { Route } from "./+types/docs";
 import { callReferences } from "~/features/api/openapi.server";
 import { CSRF_COOKIE_NAME, CSRF_HEADER } from "~/features/api/caller.server";

@@ -9,7 +9,7 @@ const handle = apiHandler(apiCalls.getphonecode, async (call) => {
   if (!form.ok) return invalid(call.args, form);
   return respond(call.args, await sendSignInCode(call.request, call.context, form.data.phone), {
     values: form.values,
-    done: (sent) => ({ result: sent, toast: "auth:toast.codeSent" }),
+    done: (sent, t) => ({ result: sent, toast: t("auth:toast.codeSent") }),
     refusals: sendCodeRefusals,
   });
 });

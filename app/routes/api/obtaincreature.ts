@@ -1,8 +1,9 @@
-import { beamkinOutcome, beamkinRefusals, ownedCreatureView } from "~/features/api/adapters.server";
+import { ownedCreatureView } from "~/features/api/adapters.server";
 import { apiCalls } from "~/features/api/calls.server";
 import { requireApiMember } from "~/features/api/caller.server";
 import { apiHandler } from "~/features/api/route.server";
 import { obtainCreature } from "~/features/beamkins/creatures.server";
+import { beamkinRefusals } from "~/features/beamkins/errors";
 import { getInstance } from "~/platform/i18n.server";
 import { invalid, respond } from "~/platform/respond.server";
 
@@ -12,7 +13,7 @@ const handle = apiHandler(apiCalls.obtaincreature, async (call) => {
   const form = call.parse();
   if (!form.ok) return invalid(call.args, form);
   const t = getInstance(call.context).t;
-  const outcome = await beamkinOutcome(() => obtainCreature(member.id, form.data.creatureid, "starter"));
+  const outcome = await obtainCreature(member.id, form.data.creatureid, "starter");
   return respond(call.args, outcome, {
     values: form.values,
     // A member without a companion gets this one as theirs (obtainCreature sets CreatureID).

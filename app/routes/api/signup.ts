@@ -17,7 +17,7 @@ const handle = apiHandler(apiCalls.signup, async (call) => {
   const saved = await completeSignup(member.id, { ...details, lastName: details.lastName ?? null }, look);
   return respond(call.args, saved.ok ? done({ memberID: member.id, accessLevel: 2 as const }) : refused(saved.conflict), {
     values: form.values,
-    done: (result) => ({ result, toast: { key: "profile:signup.done", params: { name: details.firstName } } }),
+    done: (result, t) => ({ result, toast: t("profile:signup.done", { name: details.firstName }) }),
     refusals: {
       username: { status: 409, message: "profile:errors.usernameTaken", field: "username" },
       "signed-up": { status: 409, message: "profile:signup.already" },

@@ -15,7 +15,7 @@ const handle = apiHandler(apiCalls.updatemember, async (call) => {
   const saved = await updateMemberDetails(member.id, { ...details, lastName: details.lastName ?? null });
   return respond(call.args, saved.ok ? done({ memberID: member.id }) : refused(saved.conflict), {
     values: form.values,
-    done: (result) => ({ result, toast: "profile:saved" }),
+    done: (result, t) => ({ result, toast: t("profile:saved") }),
     refusals: { username: { status: 409, message: "profile:errors.usernameTaken", field: "username" } },
   });
 });

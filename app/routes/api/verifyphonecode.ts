@@ -17,7 +17,7 @@ const handle = apiHandler(apiCalls.verifyphonecode, async (call) => {
   });
   return respond(call.args, outcome, {
     values: form.values,
-    done: (signedIn) => ({ result: signedIn, toast: "auth:toast.signedIn" }),
+    done: (signedIn, t) => ({ result: signedIn, toast: t("auth:toast.signedIn") }),
     refusals: verifyRefusals,
   });
 });

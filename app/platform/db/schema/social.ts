@@ -2,7 +2,7 @@
  * Salutes, gems, the newsfeed's posts and glows.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { members } from "./identity";
 import { staffUsers } from "./staff";
@@ -32,10 +32,18 @@ export const salutes = pgTable(
     moderation: text("moderation"),
     moderatedAt: timestamp("moderated_at", { withTimezone: true }),
     moderatedBy: integer("moderated_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    /**
+     * The star receipt's address (/starsalute/view/{code}): random, so receipts cannot be
+     * walked through by counting (decision 0508). Made by the database for every salute.
+     */
+    receiptCode: text("receipt_code")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
   },
   (t) => [
     index("salutes_recipient_idx").on(t.recipientId, t.createdAt),
+    uniqueIndex("salutes_receipt_code_key").on(t.receiptCode),
     index("salutes_sender_idx").on(t.senderId, t.kind, t.createdAt),
     /** The moderation queue: reports not handled yet, oldest first. */
     index("salutes_report_queue_idx").on(t.reportedAt).where(sql`${t.reportedAt} is not null and ${t.moderatedAt} is null`),
