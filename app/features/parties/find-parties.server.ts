@@ -38,7 +38,7 @@ export interface PartyListing {
 export const PARTY_LIST_LIMIT = 200;
 
 /** A party's ringleader who has led it longest (a party may have co-ringleaders). */
-const firstRingleader = sql`(select pm.member_id from ${partyMembers} pm where pm.party_id = ${parties.id} and pm.role = 'ringleader' order by pm.joined_at, pm.member_id limit 1)`;
+const firstRingleader = sql`(select ${partyMembers.memberId} from ${partyMembers} where ${partyMembers.partyId} = ${parties.id} and ${partyMembers.role} = 'ringleader' order by ${partyMembers.joinedAt}, ${partyMembers.memberId} limit 1)`;
 
 export async function findParties(filter: PartyFilter): Promise<PartyListing[]> {
   const conditions: SQL[] = [isNull(parties.disbandedAt)];
