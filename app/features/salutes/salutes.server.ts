@@ -9,7 +9,7 @@
  * query a recipient can reach leaves it out at the SQL level.
  */
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db, type Database } from "~/platform/db/db.server";
 import { transaction } from "~/platform/db/transaction.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
@@ -338,15 +338,27 @@ export async function hideSalute(memberId: number, saluteId: number, now = new D
   return closeSalute(memberId, saluteId, { hiddenAt: now });
 }
 
-/** The recipient reports a salute for staff to look at; it is hidden at once. */
+/**
+ * The recipient reports a salute for staff to look at; it is hidden at once. A salute staff
+ * restored after an earlier report goes back into the queue (and its receipt is private
+ * again until they decide); one staff hid stays decided.
+ */
 export async function reportSalute(memberId: number, saluteId: number, reason: ReportReason, now = new Date()) {
-  return closeSalute(memberId, saluteId, { hiddenAt: now, reportedAt: now, reportReason: reason });
+  const hiddenByStaff = sql`${salutes.moderation} = 'hidden'`;
+  return closeSalute(memberId, saluteId, {
+    hiddenAt: now,
+    reportedAt: now,
+    reportReason: reason,
+    moderation: sql`case when ${hiddenByStaff} then ${salutes.moderation} end`,
+    moderatedAt: sql`case when ${hiddenByStaff} then ${salutes.moderatedAt} end`,
+    moderatedBy: sql`case when ${hiddenByStaff} then ${salutes.moderatedBy} end`,
+  });
 }
 
 async function closeSalute(
   memberId: number,
   saluteId: number,
-  values: Partial<typeof salutes.$inferInsert>,
+  values: PgUpdateSetSource<typeof salutes>,
 ): Promise<Outcome<SaluteKind, "gone">> {
   if (!Number.isSafeInteger(saluteId) || saluteId < 1 || saluteId > 2_147_483_647) return refused("gone");
   return transaction(async (tx): Promise<Outcome<SaluteKind, "gone">> => {

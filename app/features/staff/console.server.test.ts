@@ -183,6 +183,32 @@ describe("moderation", () => {
     expect(await db().select().from(posts).where(and(eq(posts.type, "starsalute"), eq(posts.refId, other.value.saluteId)))).toHaveLength(1);
     expect((await listReceivedSalutes(recipient.member.id)).map((s) => s.id)).toContain(other.value.saluteId);
   });
+
+  it("a restored salute reported again goes back into the queue, its receipt private until staff decide; a hidden one stays decided", async () => {
+    const { member: giver } = await signedIn({ firstName: "Ivo" });
+    const recipient = await signedIn({ firstName: "Una" });
+    const admin = await staffMember(true);
+    const sent = await sendSalute({ kind: "star", senderId: giver.id, recipientId: recipient.member.id, message: "again?", stars: 1, gems: 0 });
+    if (!sent.ok) throw new Error(sent.refusal);
+    const { saluteId, receiptCode } = sent.value;
+    const decide = (decision: "hide" | "restore") =>
+      callRoute(plain(dashboardRoute.action), post("/dashboard", { intent: "handle-report", saluteId: String(saluteId), decision }, admin.cookie));
+
+    await reportSalute(recipient.member.id, saluteId, "unwanted");
+    expect(outcome(await decide("restore")).status).toBe(303);
+    expect(await findStarReceipt(receiptCode)).not.toBeNull();
+
+    expect((await reportSalute(recipient.member.id, saluteId, "unkind")).ok).toBe(true);
+    expect((await reportQueue()).find((r) => r.id === saluteId)).toMatchObject({ reason: "unkind" });
+    expect(await findStarReceipt(receiptCode)).toBeNull();
+    expect(outcome(await decide("hide")).status).toBe(303);
+    expect(await findStarReceipt(receiptCode)).toBeNull();
+
+    // A report of a salute staff hid changes nothing: it stays hidden and out of the queue.
+    expect((await reportSalute(recipient.member.id, saluteId, "other")).ok).toBe(true);
+    expect((await reportQueue()).map((r) => r.id)).not.toContain(saluteId);
+    expect(await findStarReceipt(receiptCode)).toBeNull();
+  });
 });
 
 describe("suspending a member", () => {
