@@ -106,6 +106,11 @@ async function memberCookie(): Promise<{ cookie: string; memberId: number }> {
 }
 
 describe("older flow (staff)", () => {
+  it("npm start names the demo world's admin and agent with the passwords they sign in with", () => {
+    const welcome = server.lines.find((line) => line.includes("Staff: open"));
+    expect(welcome).toMatch(/\/login as the demo world's admin admin \(password glow-admin-demo\) or agent agent \(password glow-agent-demo\)\./);
+  });
+
   it("login, getagentresources, getuser and logout with the Bearer session id", async () => {
     const login = expectResult<{ sessionid: string; is_admin: number; agentid: number | null }>(
       await call("POST", "/api/login", { body: { username: "agent", password: "glow-agent-demo" } }),

@@ -51,6 +51,15 @@ test.describe("staff", () => {
     await expect(staff.page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await expect(staff.page.getByText(`Signed in as ${account.username} · Admin`)).toBeVisible();
     await expect(staff.page.getByText("Signed in.")).toBeVisible();
+    // Section 9: toasts on the older flow's pages last 5000 ms (the fade waits that long,
+    // with or without JavaScript), not the site's 3000 ms.
+    const toast = staff.page.locator("[data-toast-type]", { hasText: "Signed in." });
+    await expect(toast).toHaveAttribute("style", /--toast-close-after:\s*5000ms/);
+    if (js) {
+      await staff.page.waitForTimeout(3_800);
+      await expect(toast).toBeVisible();
+      await expect(toast).toBeHidden({ timeout: 5_000 });
+    }
     if (js) expect(await staff.page.evaluate(() => sessionStorage.getItem("admin"))).toBe("1");
 
     // Sign-out ends the staff session, clears the flow's session storage and goes to /.
