@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/platform/translations";
-import { Form, href, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { loadLoginPage, signInFromLoginPage } from "~/features/staff/dashboard.server";
 import { FieldError, FormError, inputClass, primaryButton } from "~/features/salutes/ui";
@@ -88,9 +88,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="text-sm">
-        <a href={href("/signin")} className="underline">
+        <Link to={href("/signin")} className="underline">
           {t("login.memberLink")}
-        </a>
+        </Link>
       </p>
     </div>
   );

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { FormAnswer } from "~/platform/respond.server";
 import { FieldError, FormError, inputClass, primaryButton, secondaryButton } from "~/features/salutes/ui";
 import { usePosting, waitingButton } from "~/ui/pending";
@@ -659,14 +659,14 @@ export function AuditSection({ audit, before }: { audit: AuditRow[]; before: num
       )}
       <p className="flex gap-4 text-sm">
         {before ? (
-          <a href="/dashboard#audit" className="underline">
+          <Link to="/dashboard#audit" className="underline">
             {t("audit.newest")}
-          </a>
+          </Link>
         ) : null}
         {last && audit.length >= 50 ? (
-          <a href={`/dashboard?auditBefore=${last.id}#audit`} className="underline">
+          <Link to={`/dashboard?auditBefore=${last.id}#audit`} className="underline">
             {t("audit.older")}
-          </a>
+          </Link>
         ) : null}
       </p>
     </section>
