@@ -22,7 +22,6 @@ type Context = Readonly<RouterContextProvider>;
 export type SendCodeRefusal = "invalid-phone" | "rate-limited" | "wrong-codes" | "rejected-number" | "unavailable";
 
 export async function sendSignInCode(
-  request: Request,
   context: Context,
   phone: string,
 ): Promise<Outcome<{ id: string; phone: string }, SendCodeRefusal>> {

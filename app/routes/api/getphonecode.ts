@@ -7,7 +7,7 @@ import { invalid, respond } from "~/platform/respond.server";
 const handle = apiHandler(apiCalls.getphonecode, async (call) => {
   const form = call.parse();
   if (!form.ok) return invalid(call.args, form);
-  return respond(call.args, await sendSignInCode(call.request, call.context, form.data.phone), {
+  return respond(call.args, await sendSignInCode(call.context, form.data.phone), {
     values: form.values,
     done: (sent, t) => ({ result: sent, toast: t("auth:toast.codeSent") }),
     refusals: sendCodeRefusals,
