@@ -13,7 +13,8 @@ export const INDEX_FILE = path.join(DECISIONS_DIR, "README.md");
 /** A record's file: four digits, a dash, a slug. */
 export const RECORD_FILE = /^(\d{4})-[a-z0-9-]+\.md$/;
 
-const TITLE = /^# (\d{4}) (\S.*)$/;
+// The title follows the number after one space: no dash between them.
+const TITLE = /^# (\d{4}) ([^\s—–-].*)$/;
 const STATUS = /^Status: (Accepted|Proposed|Superseded by (\d{4}(?:, \d{4})*))$/;
 const DATE = /^Date: (\d{4}-\d{2}-\d{2})$/;
 // Each superseded number may carry a note on which part it replaces: "0019 (its plain links)".
