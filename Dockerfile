@@ -38,6 +38,9 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json package-lock.json server.js ./
 COPY drizzle ./drizzle
+# `npm run staff -- add NAME --admin` (with PostgreSQL, or the server stopped: the embedded
+# database is one process's); on a new embedded database, STAFF_FIRST_ADMIN does it at start.
+COPY scripts/staff.mjs ./scripts/staff.mjs
 # The embedded database (DATABASE_URL unset → ./data/glow) lives on a volume the
 # unprivileged user can write.
 RUN mkdir -p /app/data && chown node:node /app/data

@@ -32,7 +32,7 @@ async function ensureBuild() {
   return entry;
 }
 
-function printWelcome({ url, database, sms, email }) {
+function printWelcome({ url, database, sms, email, demoStaff = [] }) {
   const lines = [
     "",
     `  Glow is listening on ${url}`,
@@ -47,6 +47,13 @@ function printWelcome({ url, database, sms, email }) {
     ...(email === "console"
       ? [`  Emails (party invitations) are printed in this log and listed at ${url}/dev/mailbox (from this machine).`]
       : ["  Emails (party invitations) are sent through SMTP."]),
+    ...(demoStaff.length
+      ? [
+          `  Staff: open ${url}/login as the demo world's ${demoStaff
+            .map((s) => `${s.isAdmin ? "admin" : "agent"} ${s.username} (password ${s.password})`)
+            .join(" or ")}.`,
+        ]
+      : []),
     "",
   ];
   console.log(lines.join("\n"));

@@ -196,9 +196,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 /** What every screen has around it: the header, the companion, toasts and the cookie banner. */
 function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | undefined; children: React.ReactNode }) {
-  const bannerEvenIfDeclined = useMatches().some(
+  const matches = useMatches();
+  const bannerEvenIfDeclined = matches.some(
     (match) => (match.handle as { cookieBanner?: string } | undefined)?.cookieBanner === "even-if-declined",
   );
+  // A page may keep its toasts longer (the older flow's pages: 5000 ms).
+  const toastMs = matches.map((match) => (match.handle as { toastMs?: number } | undefined)?.toastMs).findLast(Boolean);
   const consent = root?.consent;
   return (
     <>
@@ -213,7 +216,7 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
       <CompanionMount companion={root?.companion ?? null} />
       {/* One dock at the bottom: toasts stack above the cookie banner, never over its buttons. */}
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-end gap-4">
-        <Toaster toast={root?.toast ?? null} />
+        <Toaster toast={root?.toast ?? null} closeAfterMs={toastMs} />
         {consent === null || (consent === "no" && bannerEvenIfDeclined) ? <CookieBanner /> : null}
       </div>
     </>

@@ -42,6 +42,9 @@ export default [
   route("partymanager", "routes/partymanager.tsx"),
   route("accept-invite/:partyId/:contestid?/:memberid?/:role?/:type?", "routes/accept-invite.tsx"),
   route("takeaguess/:cardID", "routes/takeaguess.tsx"),
+  // The older username/password flow (sections 2 "Navigation" and 4): staff only.
+  route("login", "routes/login.tsx"),
+  route("dashboard", "routes/dashboard.tsx"),
 
   // Resources and preference forms (work without JavaScript).
   route("locales/:lng/:file", "routes/resources/locales.ts"),
@@ -58,6 +61,7 @@ export default [
   route("avatars/:memberId/:file", "routes/resources/avatar.ts"),
   route("salutes/recipients", "routes/resources/salute-recipients.ts"),
   route("salutes/received", "routes/resources/salute-received.ts"),
+  route("team-notices/dismiss", "routes/resources/team-notice-dismiss.ts"),
   route("reactions", "routes/resources/reactions.ts"),
   route("feed/updates", "routes/resources/feed-updates.ts"),
   // Beamkins: JSON for the companion island, redirects for plain form posts.
@@ -66,6 +70,35 @@ export default [
   route("beamkins/give-light", "routes/resources/beamkins-give-light.ts"),
   route("beamkins/active", "routes/resources/beamkins-active.ts"),
   route("beamkins/obtain", "routes/resources/beamkins-obtain.ts"),
+
+  // The JSON API (section 7's calls): thin over the same commands and responder as the forms.
+  route("api/openapi.json", "routes/api/openapi.ts"),
+  route("api/docs", "routes/api/docs.tsx"),
+  route("api/login", "routes/api/login.ts"),
+  route("api/getagentresources", "routes/api/getagentresources.ts"),
+  route("api/logout", "routes/api/logout.ts"),
+  route("api/getuser", "routes/api/getuser.ts"),
+  route("api/locales/:lng/:file", "routes/resources/locales.ts", { id: "routes/api/locales" }),
+  route("api/locales/add/:lng/:ns", "routes/resources/locales-add.ts", { id: "routes/api/locales-add" }),
+  route("api/getphonecode", "routes/api/getphonecode.ts"),
+  route("api/verifyphonecode", "routes/api/verifyphonecode.ts"),
+  route("api/autosignin", "routes/api/autosignin.ts"),
+  route("api/signout", "routes/api/signout.ts"),
+  route("api/sessionvalidation", "routes/api/sessionvalidation.ts"),
+  route("api/signup", "routes/api/signup.ts"),
+  route("api/updatemember", "routes/api/updatemember.ts"),
+  route("api/updateavatar", "routes/api/updateavatar.ts"),
+  route("api/getaccount", "routes/api/getaccount.ts"),
+  route("api/getparties", "routes/api/getparties.ts"),
+  route("api/getcontests", "routes/api/getcontests.ts"),
+  route("api/getCreature", "routes/api/getCreature.ts"),
+  route("api/getMemberLight", "routes/api/getMemberLight.ts"),
+  route("api/getMemberLightByTime", "routes/api/getMemberLightByTime.ts"),
+  route("api/getMemberCreatures", "routes/api/getMemberCreatures.ts"),
+  route("api/obtaincreature", "routes/api/obtaincreature.ts"),
+  route("api/giveCreatureLight", "routes/api/giveCreatureLight.ts"),
+  route("api/getCreatureChatHistory", "routes/api/getCreatureChatHistory.ts"),
+  route("api/creaturechatmessage", "routes/api/creaturechatmessage.ts"),
 
   // The console SMS provider's outbox: the Not-found page unless that provider is active and
   // the request comes straight from this machine (its JSON twin, /dev/outbox.json, is
@@ -78,6 +111,7 @@ export default [
 
   // Browser-test hook: answers 404 unless GLOW_E2E_HOOKS_TOKEN is set and presented.
   route("__e2e/session", "routes/resources/e2e-session.ts"),
+  route("__e2e/staff", "routes/resources/e2e-staff.ts"),
   route("__e2e/invite-expired", "routes/resources/e2e-invite.ts"),
 
   route("*", "routes/not-found.tsx"),

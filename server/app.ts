@@ -15,6 +15,9 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { seedDemoWorld } from "~/features/demo/seed.server";
+import { demoStaffPresent } from "~/features/demo/staff.seed.server";
+import { ensureFirstAdmin } from "~/features/staff/first-admin.server";
+import { preparePasswordChecks } from "~/features/staff/passwords.server";
 import {
   connection,
   describeTarget,
@@ -32,18 +35,29 @@ import { emailSender } from "~/platform/email/email.server";
 import { startEmailQueue, stopEmailQueue } from "~/platform/email/queue.server";
 import { consoleOutbox, sms } from "~/platform/sms/sms.server";
 import { reachedFromThisMachine } from "~/platform/this-machine.server";
+import { apiCrossOrigin } from "./api-origins";
 import { newNonce } from "./nonce";
 import { publicPageCache } from "./page-cache";
 import { contentSecurityPolicy, securityHeaders } from "./security";
 import { visitorPages } from "./visitor-pages";
 import { serverTiming } from "./server-timing";
 
+/** `npm run staff -- …` runs from this build too (scripts/staff.mjs), against the same database code. */
+export { runStaffCommand } from "~/features/staff/command.server";
+
 export interface StartOptions {
   vite?: ViteDevServer;
   /** The built browser assets (build/client); server.js knows where the build is. */
   clientDir?: string;
   /** Called once the server listens; used by server.js to print how to get in. */
-  onListening?: (info: { url: string; database: string; sms: "console" | "twilio"; email: "console" | "smtp" }) => void;
+  onListening?: (info: {
+    url: string;
+    database: string;
+    sms: "console" | "twilio";
+    email: "console" | "smtp";
+    /** The demo world's staff accounts still present, with their known passwords. */
+    demoStaff: readonly { username: string; password: string; isAdmin: boolean }[];
+  }) => void;
 }
 
 /** Builds the Express app; the database must already be connected. */
@@ -99,6 +113,8 @@ export function createApp(options: {
     next();
   });
 
+  // The JSON API's cross-origin rule comes first: its allowed origins' preflights are answered there.
+  app.use(apiCrossOrigin(config.API_ALLOWED_ORIGINS));
   app.use(refuseMalformedRequests);
   app.use(refuseCrossOriginPosts);
 
@@ -272,7 +288,7 @@ export function refuseCrossOriginPosts(
   res: express.Response,
   next: express.NextFunction,
 ) {
-  if (SAFE_METHODS.has(req.method)) return next();
+  if (SAFE_METHODS.has(req.method) || res.locals.allowedCrossOrigin === true) return next();
   if (req.get("sec-fetch-site") === "cross-site") return void refuse(req, res, 403, "errors:server.crossOrigin");
   const origin = req.get("origin");
   if (origin === undefined) return next();
@@ -331,6 +347,10 @@ export async function startServer(options: StartOptions = {}) {
   if (config.SEED_DEMO && (await seedDemoWorld(conn.db))) {
     log.info("seeded the demo world");
   }
+  await ensureFirstAdmin(config.STAFF_FIRST_ADMIN, config.STAFF_FIRST_ADMIN_PASSWORD);
+  // The stand-in hash an unknown staff username is checked against, made before anyone asks.
+  await preparePasswordChecks();
+  const demoStaff = config.SEED_DEMO ? await demoStaffPresent(conn.db) : [];
   // Emails queued in the database (invitations) go out from here, retried when they fail.
   startEmailQueue();
 
@@ -361,7 +381,7 @@ export async function startServer(options: StartOptions = {}) {
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   // Without PUBLIC_ORIGIN, texted codes name the site by where it listens (0503).
   setListeningOrigin(url);
-  options.onListening?.({ url, database: describeTarget(conn.target), sms: smsProvider.name, email: mailer.name });
+  options.onListening?.({ url, database: describeTarget(conn.target), sms: smsProvider.name, email: mailer.name, demoStaff });
   log.info("sms provider", { provider: smsProvider.name });
   log.info("email sender", { sender: mailer.name });
   if (config.GLOW_CONTAINER && mailer.name === "console") {

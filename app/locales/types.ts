@@ -2,6 +2,7 @@
  * The translation keys, typed from the English files (the source of truth): a component's
  * `t` (~/platform/translations) refuses a key that no file has, at the type check.
  */
+import type api from "./en/api.json";
 import type auth from "./en/auth.json";
 import type avatar from "./en/avatar.json";
 import type beamkins from "./en/beamkins.json";
@@ -12,9 +13,11 @@ import type newsfeed from "./en/newsfeed.json";
 import type parties from "./en/parties.json";
 import type profile from "./en/profile.json";
 import type salutes from "./en/salutes.json";
+import type staff from "./en/staff.json";
 
 /** Every namespace: one file each in app/locales/{en,zh}/ (a test checks this list). */
 export interface Resources {
+  api: typeof api;
   auth: typeof auth;
   avatar: typeof avatar;
   beamkins: typeof beamkins;
@@ -25,6 +28,7 @@ export interface Resources {
   parties: typeof parties;
   profile: typeof profile;
   salutes: typeof salutes;
+  staff: typeof staff;
 }
 
 export type Namespace = keyof Resources;

@@ -60,12 +60,26 @@ const EnvSchema = z.object({
   // smtps://… for TLS from the start); SMTP_FROM names the sender and is then required.
   SMTP_URL: unsetIfEmpty(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
   SMTP_FROM: unsetIfEmpty(z.string().min(3).max(200)),
+  // The first staff admin, made at start-up when the database has no staff account at all
+  // (a container has no terminal for `npm run staff -- add NAME --admin`). Set both or neither.
+  STAFF_FIRST_ADMIN: unsetIfEmpty(z.string().max(100)),
+  STAFF_FIRST_ADMIN_PASSWORD: unsetIfEmpty(z.string().max(200)),
+  // Other origins whose pages may call the JSON API under /api (comma-separated, e.g.
+  // https://app.example,https://admin.example); every other cross-origin call is refused.
+  API_ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.url().transform((u) => new URL(u).origin))),
 
   // The beamkins' chat brain: an OpenAI-compatible chat API (a local model server works
   // too) when the base URL and model are set; the built-in scripted brain otherwise.
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   OPENAI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   OPENAI_MODEL: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+}).refine((config) => (config.STAFF_FIRST_ADMIN === undefined) === (config.STAFF_FIRST_ADMIN_PASSWORD === undefined), {
+  path: ["STAFF_FIRST_ADMIN"],
+  message: "STAFF_FIRST_ADMIN and STAFF_FIRST_ADMIN_PASSWORD are set together, or not at all",
 });
 
 export type Env = z.infer<typeof EnvSchema>;

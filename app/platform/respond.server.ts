@@ -107,9 +107,21 @@ function headersFor(status: number, retryAfter: number | undefined): HeadersInit
   return { "Retry-After": String(Math.max(1, Math.ceil(retryAfter ?? 30))) };
 }
 
-/** A JSON refusal in the envelope. */
-export function jsonRefusal(status: number, message: string, options: { retryAfter?: number; errors?: Record<string, string> } = {}) {
-  const body: Envelope<never> = { success: false, type: errorTypeForStatus(status), message, ...(options.errors ? { errors: options.errors } : {}) };
+/**
+ * A JSON refusal in the envelope. Its type is the catalogue's for the status, unless the
+ * caller knows better (a session id that was given but is over: 401 EXPIRED_SESSION).
+ */
+export function jsonRefusal(
+  status: number,
+  message: string,
+  options: { retryAfter?: number; errors?: Record<string, string>; type?: ErrorType } = {},
+) {
+  const body: Envelope<never> = {
+    success: false,
+    type: options.type ?? errorTypeForStatus(status),
+    message,
+    ...(options.errors ? { errors: options.errors } : {}),
+  };
   return data(body, { status, headers: headersFor(status, options.retryAfter) });
 }
 
@@ -170,6 +182,25 @@ export function respond<V, R extends string, T = V>(args: ActionArgs, outcome: O
  */
 export function backTo(request: Request, values: FormValues, fallback: string): string {
   return safeRedirectPath(values.redirectTo, new URL(request.url).origin, fallback);
+}
+
+/**
+ * An answer with cookies added (a sign-in's session cookie, the API's CSRF cookie): a
+ * redirect or Response gets them as headers, a `data()` answer in its init.
+ */
+export function withSetCookies<A>(answer: A, cookies: readonly string[]): A {
+  if (cookies.length === 0) return answer;
+  if (answer instanceof Response) {
+    for (const cookie of cookies) answer.headers.append("Set-Cookie", cookie);
+    return answer;
+  }
+  const withInit = answer as unknown as { init: ResponseInit | null };
+  if (withInit && typeof withInit === "object" && "init" in withInit) {
+    const headers = new Headers(withInit.init?.headers);
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    withInit.init = { ...withInit.init, headers };
+  }
+  return answer;
 }
 
 /** Answers a form that did not parse: 400 with each field's message and what was typed. */

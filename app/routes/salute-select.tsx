@@ -5,19 +5,23 @@ import { requireMember } from "~/features/auth/principal.server";
 import { withDates } from "~/features/salutes/dates";
 import { gemsLeft, listReceivedSalutes } from "~/features/salutes/salutes.server";
 import { ReceivedSalutes } from "~/features/salutes/ui";
+import { teamNoticesFor } from "~/features/staff/notices.server";
+import { TeamNotices } from "~/features/staff/team-notices";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 
-export const handle = { i18n: ["salutes"] };
+export const handle = { i18n: ["salutes", "staff"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { member } = await requireMember(context);
   const url = new URL(request.url);
   const to = /^\d{1,10}$/.test(url.searchParams.get("to") ?? "") ? url.searchParams.get("to") : null;
-  const [received, gems] = await Promise.all([listReceivedSalutes(member.id), gemsLeft(member.id)]);
+  const [received, gems, notices] = await Promise.all([listReceivedSalutes(member.id), gemsLeft(member.id), teamNoticesFor(member.id)]);
   return {
     to,
     received: withDates(received, getLocale(context)),
     gemsLeft: gems,
+    // Words from the team: a report of theirs handled, a warning about a salute they sent.
+    notices,
     highlight: Number(url.searchParams.get("salute")) || null,
     title: getInstance(context).t("salutes:select.title"),
   };
@@ -37,6 +41,7 @@ export default function SaluteSelect({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("select.heading")}</h1>
+      <TeamNotices notices={loaderData.notices} />
       <p>{t("select.intro")}</p>
       <p className="text-sm">{t("gems.left", { count: loaderData.gemsLeft })}</p>
       <ul className="grid gap-3 sm:grid-cols-3" aria-label={t("select.kinds")}>

@@ -296,6 +296,20 @@ export async function signedOutCookies(request: Request, notice: boolean) {
 export async function validateSession(request: Request, fingerprint: string | null) {
   const current = await memberOfRequest(request);
   if (!current) return null;
+  await recordFingerprint(current, fingerprint);
+  return current;
+}
+
+/** The same for a session id given by a JSON caller (in the body, or as a Bearer header). */
+export async function validateSessionId(sid: string, fingerprint: string | null): Promise<CurrentMember | null> {
+  const found = await findSessionMember(sid);
+  if (!found) return null;
+  const current = { ...found, sid };
+  await recordFingerprint(current, fingerprint);
+  return current;
+}
+
+async function recordFingerprint(current: CurrentMember, fingerprint: string | null) {
   const print = fingerprint?.slice(0, 200) || null;
   if (print && print !== current.fingerprint) {
     if (current.fingerprint) log.info("session device fingerprint changed", { memberId: current.member.id });
@@ -304,5 +318,4 @@ export async function validateSession(request: Request, fingerprint: string | nu
       .set({ fingerprint: print, lastSeenAt: new Date() })
       .where(eq(sessions.idHash, hashSessionId(current.sid)));
   }
-  return current;
 }

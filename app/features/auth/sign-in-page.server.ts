@@ -233,6 +233,8 @@ export async function handleSignInPost(request: Request, context: Context) {
         error: t("auth:errors.expired"),
         ...(result.resendAt ? { resend: resendOf(result.resendAt) } : {}),
       });
+    case "suspended":
+      return answer(403, { values: {}, error: t("auth:errors.suspended") });
   }
 }
 

@@ -10,6 +10,7 @@ import { log } from "~/platform/log.server";
 import { clientNetworkKey, consumeRateLimits, forgetHits, type BucketLimit } from "~/platform/rate-limit.server";
 import { sms, SmsDeliveryError } from "~/platform/sms/sms.server";
 import { CODE_TTL_MS, codeMatches, generateCode, hashCode, MAX_FAILED_TRIES, newAttemptId } from "./codes.server";
+import { isMemberSuspended } from "~/features/staff/suspensions.server";
 import { toE164 } from "./phone";
 import { endSession, startSession } from "./sessions.server";
 
@@ -224,7 +225,9 @@ export type VerifyResult =
   | { status: "signed-in"; member: Member; sid: string; isNew: boolean }
   | { status: "wrong-code"; triesLeft: number; resendAt: Date }
   | { status: "burnt"; resendAt: Date }
-  | { status: "expired"; resendAt: Date | null };
+  | { status: "expired"; resendAt: Date | null }
+  /** The right code, for a member staff suspended: no session. */
+  | { status: "suspended" };
 
 export interface VerifyInput {
   attemptId: string;
@@ -273,6 +276,7 @@ export async function verifyPhoneCode(input: VerifyInput): Promise<VerifyResult>
       .returning();
     const member = created ?? (await tx.select().from(members).where(eq(members.phone, attempt.phone)))[0];
     if (!member) throw new Error("member vanished during sign-in");
+    if (!created && (await isMemberSuspended(member.id, tx))) return { status: "suspended" } as const;
     return { status: "ok", member, isNew: Boolean(created) } as const;
   });
   switch (outcome.status) {
@@ -282,6 +286,8 @@ export async function verifyPhoneCode(input: VerifyInput): Promise<VerifyResult>
       return { status: "burnt", resendAt: await nextSendAt(outcome.phone, now) };
     case "expired":
       return { status: "expired", resendAt: outcome.phone ? await nextSendAt(outcome.phone, now) : null };
+    case "suspended":
+      return { status: "suspended" };
   }
 
   if (input.previousSid) await endSession(input.previousSid);

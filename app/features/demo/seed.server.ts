@@ -8,6 +8,7 @@ import * as t from "~/platform/db/schema";
 import { beamkinCatalogue, beamkinImageUrl } from "~/features/beamkins/catalogue";
 import { recomputeScores } from "~/features/leaderboard/score.server";
 import { seedDemoParties, seedDemoPartyPoints } from "./parties.seed.server";
+import { seedDemoStaff } from "./staff.seed.server";
 
 /** Demo members sign in with these numbers; codes go to the console outbox. */
 export const demoMembers = [
@@ -191,6 +192,7 @@ export async function seedDemoWorld(db: Database, now = new Date()): Promise<boo
       postValues.push({ type: "quest", actorId: who.id, refId: explorerQuest!.id, createdAt: ago(60 * 24 * 2 + i * 37) });
     }
     await tx.insert(t.posts).values(postValues);
+    await seedDemoStaff(tx, { senderId: zhenyi.id, recipientId: rosalind.id, sentAt: ago(170), reportedAt: ago(150) });
     // The leaderboard reads materialised scores: derive them from what was just seeded.
     await recomputeScores(tx, now);
     await seedDemoPartyPoints(tx, now);

@@ -9,7 +9,7 @@
  * query a recipient can reach leaves it out at the SQL level.
  */
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db, type Database } from "~/platform/db/db.server";
 import { transaction } from "~/platform/db/transaction.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
@@ -21,6 +21,7 @@ import { removePostsAbout, writePost } from "~/features/feed/feed.server";
 import { awardScore, weekStart } from "~/features/leaderboard/score.server";
 import { creditMemberLight, LIGHT_PER_SALUTE_RECEIVED } from "./member-light.server";
 import type { SecretPrompt } from "./prompts";
+import { starReceiptIsPublic } from "./moderation.server";
 import type { ReportReason } from "./report-reasons";
 import { SALUTE_RULES } from "./rules";
 
@@ -287,8 +288,8 @@ const RECEIPT_CODE = /^[A-Za-z0-9_-]{16,64}$/;
 /**
  * A star salute's public receipt (star salutes are never secret), found by its random
  * address, with its feed post's id in the same query (through the posts' (type, ref_id)
- * index). A salute its recipient reported is not public while the report is open (decision
- * 0508): staff dismissing the report clears `reported_at`, and the receipt is back.
+ * index). Null when there is none, or when it is not public (starReceiptIsPublic: a report
+ * still open, decision 0508, or staff hid it, decision 0804).
  */
 export async function findStarReceipt(code: string): Promise<StarReceipt | null> {
   if (!RECEIPT_CODE.test(code)) return null;
@@ -298,10 +299,10 @@ export async function findStarReceipt(code: string): Promise<StarReceipt | null>
     .innerJoin(sender, eq(sender.id, salutes.senderId))
     .innerJoin(recipient, eq(recipient.id, salutes.recipientId))
     .leftJoin(posts, and(eq(posts.type, postTypeOf.star), eq(posts.refId, salutes.id)))
-    .where(and(eq(salutes.receiptCode, code), eq(salutes.kind, "star"), isNull(salutes.reportedAt)))
+    .where(and(eq(salutes.receiptCode, code), eq(salutes.kind, "star")))
     .orderBy(posts.id)
     .limit(1);
-  if (!row) return null;
+  if (!row || !starReceiptIsPublic(row.salute)) return null;
   return {
     id: row.salute.id,
     code: row.salute.receiptCode,
@@ -315,14 +316,19 @@ export async function findStarReceipt(code: string): Promise<StarReceipt | null>
   };
 }
 
-/** The address of a star salute's public receipt, or null (not a star salute, or reported). */
+/** The address of a star salute's public receipt, or null (not a star salute, or not public). */
 export async function starReceiptPath(saluteId: number): Promise<string | null> {
   if (!Number.isSafeInteger(saluteId) || saluteId < 1 || saluteId > 2_147_483_647) return null;
   const [row] = await db()
-    .select({ code: salutes.receiptCode })
+    .select({
+      code: salutes.receiptCode,
+      moderation: salutes.moderation,
+      reportedAt: salutes.reportedAt,
+      moderatedAt: salutes.moderatedAt,
+    })
     .from(salutes)
-    .where(and(eq(salutes.id, saluteId), eq(salutes.kind, "star"), isNull(salutes.reportedAt)));
-  return row ? `/starsalute/view/${row.code}` : null;
+    .where(and(eq(salutes.id, saluteId), eq(salutes.kind, "star")));
+  return row && starReceiptIsPublic(row) ? `/starsalute/view/${row.code}` : null;
 }
 
 // ───────────── Hiding and reporting (the recipient) ─────────────
@@ -332,15 +338,27 @@ export async function hideSalute(memberId: number, saluteId: number, now = new D
   return closeSalute(memberId, saluteId, { hiddenAt: now });
 }
 
-/** The recipient reports a salute for staff to look at; it is hidden at once. */
+/**
+ * The recipient reports a salute for staff to look at; it is hidden at once. A salute staff
+ * restored after an earlier report goes back into the queue (and its receipt is private
+ * again until they decide); one staff hid stays decided.
+ */
 export async function reportSalute(memberId: number, saluteId: number, reason: ReportReason, now = new Date()) {
-  return closeSalute(memberId, saluteId, { hiddenAt: now, reportedAt: now, reportReason: reason });
+  const hiddenByStaff = sql`${salutes.moderation} = 'hidden'`;
+  return closeSalute(memberId, saluteId, {
+    hiddenAt: now,
+    reportedAt: now,
+    reportReason: reason,
+    moderation: sql`case when ${hiddenByStaff} then ${salutes.moderation} end`,
+    moderatedAt: sql`case when ${hiddenByStaff} then ${salutes.moderatedAt} end`,
+    moderatedBy: sql`case when ${hiddenByStaff} then ${salutes.moderatedBy} end`,
+  });
 }
 
 async function closeSalute(
   memberId: number,
   saluteId: number,
-  values: Partial<typeof salutes.$inferInsert>,
+  values: PgUpdateSetSource<typeof salutes>,
 ): Promise<Outcome<SaluteKind, "gone">> {
   if (!Number.isSafeInteger(saluteId) || saluteId < 1 || saluteId > 2_147_483_647) return refused("gone");
   return transaction(async (tx): Promise<Outcome<SaluteKind, "gone">> => {
@@ -355,41 +373,4 @@ async function closeSalute(
     await removePostsAbout(postTypeOf[kind], saluteId, tx);
     return done(kind);
   });
-}
-
-// ───────────── Staff ─────────────
-
-export interface ReportedSalute {
-  id: number;
-  kind: SaluteKind;
-  sender: { id: number; name: string };
-  recipient: { id: number; name: string };
-  message: string;
-  prompt: string | null;
-  reason: string | null;
-  reportedAt: string;
-}
-
-/**
- * Reported salutes with their senders, for staff handling reports. Only a staff screen
- * (behind the staff sign-in) may call this; no member route does.
- */
-export async function listReportedSalutesForStaff(): Promise<ReportedSalute[]> {
-  const rows = await db()
-    .select({ salute: salutes, sender, recipient })
-    .from(salutes)
-    .innerJoin(sender, eq(sender.id, salutes.senderId))
-    .innerJoin(recipient, eq(recipient.id, salutes.recipientId))
-    .where(sql`${salutes.reportedAt} is not null`)
-    .orderBy(desc(salutes.reportedAt));
-  return rows.map((r) => ({
-    id: r.salute.id,
-    kind: r.salute.kind as SaluteKind,
-    sender: { id: r.sender.id, name: displayName(r.sender) },
-    recipient: { id: r.recipient.id, name: displayName(r.recipient) },
-    message: r.salute.message,
-    prompt: r.salute.promptKey,
-    reason: r.salute.reportReason,
-    reportedAt: r.salute.reportedAt!.toISOString(),
-  }));
 }

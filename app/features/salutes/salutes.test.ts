@@ -10,11 +10,11 @@ import {
   gemsLeft,
   hideSalute,
   listReceivedSalutes,
-  listReportedSalutesForStaff,
   reportSalute,
   SALUTE_RULES,
   sendSalute,
 } from "./salutes.server";
+import { reportQueue } from "./moderation.server";
 import { searchRecipients } from "./recipients.server";
 
 let phoneCounter = 0;
@@ -162,7 +162,7 @@ describe("secret salutes", () => {
     const out = await sendSalute({ kind: "secret", senderId: giver.id, recipientId: friend.id, prompt: "funny", note: "" });
     if (!out.ok) throw new Error(out.refusal);
     expect((await reportSalute(friend.id, out.value.saluteId, "unkind")).ok).toBe(true);
-    const reports = await listReportedSalutesForStaff();
+    const reports = await reportQueue();
     expect(reports.find((r) => r.id === out.value.saluteId)).toMatchObject({ sender: { id: giver.id }, reason: "unkind" });
   });
 });

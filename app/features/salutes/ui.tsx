@@ -260,7 +260,10 @@ export function Stars({ count }: { count: number }) {
   );
 }
 
-/** What the member received, newest first; a secret salute shows no sender and can be hidden or reported. */
+/**
+ * What the member received, newest first; a secret salute shows no sender. Secret and star
+ * salutes can be hidden or reported (a report goes to the staff's moderation queue).
+ */
 export function ReceivedSalutes({
   salutes,
   highlight,
@@ -297,7 +300,7 @@ export function ReceivedSalutes({
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             <time dateTime={s.createdAt}>{s.date}</time>
           </p>
-          {s.kind === "secret" ? <HideOrReport saluteId={s.id} /> : null}
+          {s.kind === "secret" || s.kind === "star" ? <HideOrReport saluteId={s.id} /> : null}
         </li>
       ))}
     </ul>

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
@@ -7,7 +6,7 @@ import { signedInCookies, startSession } from "~/features/auth/sessions.server";
 import { consentCookie } from "~/platform/cookies.server";
 import { db } from "~/platform/db/db.server";
 import { characters, members } from "~/platform/db/schema";
-import { env } from "~/platform/env.server";
+import { e2eHookOpen } from "~/platform/e2e-hooks.server";
 
 const Body = z.object({
   phone: z.string().regex(/^\+\d{10,15}$/),
@@ -26,8 +25,7 @@ const Body = z.object({
  * away from a door that signs anyone in as anyone (docs/decisions/0007).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const { GLOW_E2E_HOOKS_TOKEN: token, GLOW_CONTAINER: inContainer } = env();
-  if (inContainer || !token || !sameToken(request.headers.get("x-e2e-token"), token)) throw data(null, { status: 404 });
+  if (!e2eHookOpen(request)) throw data(null, { status: 404 });
   const parsed = Body.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return data({ error: parsed.error.message }, { status: 400 });
   const { phone, withAvatar, ...fields } = parsed.data;
@@ -44,13 +42,6 @@ export async function action({ request }: Route.ActionArgs) {
   for (const cookie of await signedInCookies(request, sid)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await consentCookie.serialize("yes"));
   return data({ memberId: member!.id }, { headers });
-}
-
-/** Compared in constant time: the token is a secret. */
-function sameToken(given: string | null, expected: string) {
-  const a = Buffer.from(given ?? "");
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export async function loader() {

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { members } from "./identity";
+import { staffUsers } from "./staff";
 
 export const saluteKinds = ["compliment", "star", "secret"] as const;
 
@@ -27,6 +28,10 @@ export const salutes = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     reportedAt: timestamp("reported_at", { withTimezone: true }),
     reportReason: text("report_reason"),
+    /** What staff decided about a report: hidden (for good) or restored. */
+    moderation: text("moderation"),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    moderatedBy: integer("moderated_by").references(() => staffUsers.id, { onDelete: "set null" }),
     /**
      * The star receipt's address (/starsalute/view/{code}): random, so receipts cannot be
      * walked through by counting (decision 0508). Made by the database for every salute.
@@ -40,6 +45,9 @@ export const salutes = pgTable(
     index("salutes_recipient_idx").on(t.recipientId, t.createdAt),
     uniqueIndex("salutes_receipt_code_key").on(t.receiptCode),
     index("salutes_sender_idx").on(t.senderId, t.kind, t.createdAt),
+    /** The moderation queue: reports not handled yet, oldest first. */
+    index("salutes_report_queue_idx").on(t.reportedAt).where(sql`${t.reportedAt} is not null and ${t.moderatedAt} is null`),
+    check("salutes_moderation_known", sql`${t.moderation} is null or ${t.moderation} in ('hidden', 'restored')`),
     check("salutes_kind_known", sql`${t.kind} in ('compliment', 'star', 'secret')`),
     check("salutes_stars_range", sql`${t.stars} is null or ${t.stars} between 1 and 3`),
     check("salutes_gems_range", sql`${t.gems} between 0 and 10`),

@@ -1,0 +1,140 @@
+/**
+ * The one small place where commands that still answer in their older shapes (phone
+ * sign-in's status unions) become the seam's outcomes for the API. When sign-in moves onto
+ * `Outcome`, these shrink to the commands themselves.
+ */
+import type { RouterContextProvider } from "react-router";
+import { env } from "~/platform/env.server";
+import type { FieldProblems } from "~/platform/forms.server";
+import { getInstance } from "~/platform/i18n.server";
+import { done, refused, type Outcome } from "~/platform/outcome";
+import { publicHost } from "~/platform/public-origin.server";
+import { requestInfoContext } from "~/platform/request-context";
+import type { RefusalAnswer } from "~/platform/respond.server";
+import { signInText, startPhoneSignIn, verifyPhoneCode } from "~/features/auth/sign-in.server";
+import { displayPhone } from "~/features/auth/phone";
+import type { Creature, OwnedBeamkin } from "~/features/beamkins/creatures.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+// ───────────── Phone sign-in ─────────────
+
+export type SendCodeRefusal = "invalid-phone" | "rate-limited" | "wrong-codes" | "rejected-number" | "unavailable";
+
+export async function sendSignInCode(
+  context: Context,
+  phone: string,
+): Promise<Outcome<{ id: string; phone: string }, SendCodeRefusal>> {
+  const { t } = getInstance(context);
+  // Never the request's own host: a forged one would name another site (decision 0503).
+  const smsHost = publicHost();
+  const result = await startPhoneSignIn({
+    phone,
+    clientIp: context.get(requestInfoContext).clientIp,
+    allowedCallingCodes: env().PHONE_COUNTRIES,
+    textFor: (code) => signInText(t("auth:sms.body", { code }), smsHost, code),
+  });
+  switch (result.status) {
+    case "sent":
+      return done({ id: result.attemptId, phone: displayPhone(result.phone) });
+    case "rate-limited":
+      return refused(result.reason === "wrong-codes" ? "wrong-codes" : "rate-limited", { retryAfter: result.retryAfterSeconds });
+    default:
+      return refused(result.status);
+  }
+}
+
+export const sendCodeRefusals: Record<SendCodeRefusal, RefusalAnswer> = {
+  "invalid-phone": { status: 400, message: "auth:errors.invalidPhone", field: "phone" },
+  "rate-limited": { status: 429, message: "api:errors.waitForCode" },
+  // After wrong codes the number waits longer (decision 0504).
+  "wrong-codes": { status: 429, message: "auth:errors.wrongCodesWait" },
+  // Section 8: 'No account associated with this phone number.'
+  "rejected-number": { status: 400, message: "auth:errors.noAccount", field: "phone" },
+  unavailable: { status: 503, message: "auth:errors.unavailable" },
+};
+
+export type VerifyRefusal = "wrong-code" | "burnt" | "expired" | "suspended";
+
+export async function verifySignInCode(
+  request: Request,
+  input: { attemptId: string; code: string; previousSid: string | null; fingerprint?: string | null },
+): Promise<Outcome<{ memberID: number; sessionid: string; isNew: boolean }, VerifyRefusal>> {
+  const result = await verifyPhoneCode({
+    attemptId: input.attemptId,
+    code: input.code.replace(/\D/g, ""),
+    previousSid: input.previousSid,
+    fingerprint: input.fingerprint ?? null,
+    userAgent: request.headers.get("User-Agent"),
+  });
+  switch (result.status) {
+    case "signed-in":
+      return done({ memberID: result.member.id, sessionid: result.sid, isNew: result.isNew });
+    case "wrong-code":
+      return refused("wrong-code", { details: { count: result.triesLeft } });
+    case "burnt":
+      // Too many wrong codes: a new code can be asked for once the back-off ends (0504).
+      return refused("burnt", { retryAfter: Math.max(1, Math.ceil((result.resendAt.getTime() - Date.now()) / 1000)) });
+    default:
+      return refused(result.status);
+  }
+}
+
+export const verifyRefusals: Record<VerifyRefusal, RefusalAnswer> = {
+  "wrong-code": { status: 400, message: "auth:errors.wrongCode", field: "code" },
+  burnt: { status: 429, message: "auth:errors.burnt" },
+  expired: { status: 400, message: "auth:errors.expired" },
+  suspended: { status: 403, message: "auth:errors.suspended" },
+};
+
+// ───────────── Member details ─────────────
+
+const detailMessages: Record<string, string> = {
+  firstName: "profile:errors.firstName",
+  lastName: "profile:errors.lastName",
+  username: "profile:errors.username",
+  email: "profile:errors.email",
+  zipcode: "profile:errors.zipcode",
+  style: "avatar:errors.style",
+  seed: "avatar:errors.seed",
+};
+
+/** A refused details form says what /profile and /signup say for each field. */
+export function withProfileMessages<F extends { ok: false; problems: FieldProblems }>(form: F): F {
+  const problems: FieldProblems = {};
+  for (const [field, problem] of Object.entries(form.problems)) {
+    problems[field] = detailMessages[field] ? { key: detailMessages[field]!, params: { max: 64 } } : problem;
+  }
+  return { ...form, problems };
+}
+
+// ───────────── Creatures as section 3 names them ─────────────
+
+type Translate = (key: string) => string;
+
+/** A catalogue beamkin (with the member's light when it is theirs): ID, Name, ImageURL, Light. */
+export function creatureView(t: Translate, creature: Creature, owned: OwnedBeamkin | null) {
+  return {
+    ID: creature.id,
+    Name: t(`beamkins:${creature.name}`),
+    ImageURL: creature.imageUrl,
+    Light: owned ? owned.light : null,
+    Slug: creature.slug,
+    Personality: creature.personality,
+  };
+}
+
+/** One of the member's beamkins. */
+export function ownedCreatureView(t: Translate, owned: OwnedBeamkin, activeId: number) {
+  return {
+    ID: owned.id,
+    Name: t(`beamkins:${owned.name}`),
+    ImageURL: owned.imageUrl,
+    Light: owned.light,
+    Slug: owned.slug,
+    Personality: owned.personality,
+    ObtainedAt: owned.obtainedAt,
+    ObtainedVia: owned.obtainedVia,
+    Active: owned.id === activeId,
+  };
+}

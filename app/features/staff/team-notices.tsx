@@ -1,0 +1,32 @@
+/** Words from the Glow team to a member (a report handled, a warning), each dismissible. */
+import { useTranslation } from "~/platform/translations";
+import { Form } from "react-router";
+import { secondaryButton } from "~/features/salutes/ui";
+import { RedirectField } from "~/ui/redirect-field";
+import type { TeamNotice } from "./notices.server";
+
+export function TeamNotices({ notices }: { notices: TeamNotice[] }) {
+  const { t } = useTranslation("staff");
+  if (notices.length === 0) return null;
+  return (
+    <section aria-labelledby="team-notices-heading" className="space-y-2 rounded-xl border-l-4 border-glow-500 bg-glow-50 p-4 dark:bg-slate-900">
+      <h2 id="team-notices-heading" className="font-semibold">
+        {t("notices.heading")}
+      </h2>
+      <ul className="space-y-2">
+        {notices.map((n) => (
+          <li key={n.id} data-notice-kind={n.kind} className="flex flex-wrap items-center justify-between gap-2">
+            <p>{t(`notices.${n.kind}`)}</p>
+            <Form method="post" action="/team-notices/dismiss">
+              <RedirectField />
+              <input type="hidden" name="noticeId" value={n.id} />
+              <button type="submit" className={secondaryButton}>
+                {t("notices.dismiss")}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

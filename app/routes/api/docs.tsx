@@ -1,0 +1,172 @@
+import { useTranslation } from "~/platform/translations";
+import type { Route } from "./+types/docs";
+import { callReferences } from "~/features/api/openapi.server";
+import { CSRF_COOKIE_NAME, CSRF_HEADER } from "~/features/api/caller.server";
+import { getInstance } from "~/platform/i18n.server";
+
+export const handle = { i18n: ["api"] };
+
+/** The API's reference, rendered on the server from the same schemas as /api/openapi.json. */
+export function loader({ context }: Route.LoaderArgs) {
+  const t = getInstance(context).t;
+  return { ...callReferences(t), csrf: { header: CSRF_HEADER, cookie: CSRF_COOKIE_NAME }, title: t("api:docs.title") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Glow API reference"} · Glow` }];
+
+const code = "rounded bg-slate-100 px-1 font-mono text-sm dark:bg-slate-800";
+const pre = "overflow-x-auto rounded-lg bg-slate-100 p-3 font-mono text-xs leading-relaxed dark:bg-slate-900";
+
+export default function ApiDocs({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("api");
+  const { groups, components, csrf } = loaderData;
+  return (
+    <article className="space-y-8" aria-labelledby="api-heading">
+      <header className="space-y-3">
+        <h1 id="api-heading" className="font-righteous text-3xl text-glow-700 dark:text-glow-300">
+          {t("docs.heading")}
+        </h1>
+        <p>{t("docs.intro")}</p>
+        <p>
+          <a href="/api/openapi.json" className="underline">
+            {t("docs.openapi")}
+          </a>{" "}
+          <code className={code}>/api/openapi.json</code>
+        </p>
+      </header>
+
+      <section aria-labelledby="api-envelope" className="space-y-2">
+        <h2 id="api-envelope" className="text-xl font-semibold">
+          {t("docs.envelopeHeading")}
+        </h2>
+        <p>{t("docs.envelope", { done: "{ success: true, result }", refused: "{ success: false, type, message, errors? }" })}</p>
+      </section>
+
+      <section aria-labelledby="api-auth" className="space-y-2">
+        <h2 id="api-auth" className="text-xl font-semibold">
+          {t("docs.authHeading")}
+        </h2>
+        <ul className="list-disc space-y-1 ps-6">
+          <li>{t("docs.authMember")}</li>
+          <li>{t("docs.authStaff")}</li>
+          <li>{t("docs.authCsrf", csrf)}</li>
+          <li>{t("docs.authOrigin")}</li>
+        </ul>
+      </section>
+
+      <nav aria-labelledby="api-contents" className="space-y-2">
+        <h2 id="api-contents" className="text-xl font-semibold">
+          {t("docs.contents")}
+        </h2>
+        {groups.map((group) => (
+          <div key={group.name}>
+            <p className="font-semibold">{group.name}</p>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {group.calls.map((call) => (
+                <li key={call.id}>
+                  <a href={`#${call.id}`} className="font-mono underline">
+                    {call.method} {call.path}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+
+      {groups.map((group) => (
+        <section key={group.name} aria-label={group.name} className="space-y-6">
+          <h2 className="text-2xl font-semibold">{group.name}</h2>
+          <p>{group.description}</p>
+          {group.calls.map((call) => (
+            <section key={call.id} id={call.id} aria-labelledby={`${call.id}-heading`} className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+              <h3 id={`${call.id}-heading`} className="font-mono text-lg font-semibold break-all">
+                {call.method} {call.path}
+              </h3>
+              <p>{call.summary}</p>
+              <p className="text-sm">
+                {t(`docs.auth.${call.auth}`)}
+                {call.changes ? ` · ${t("docs.changes")}` : ""}
+                {call.alsoMethods.length ? ` · ${t("docs.alsoMethods", { methods: call.alsoMethods.join(", ") })}` : ""}
+              </p>
+              <h4 className="font-semibold">
+                {t("docs.takes")}
+                {call.takes ? ` (${t(call.takes === "query" ? "docs.takesQuery" : "docs.takesBody")})` : ""}
+              </h4>
+              {call.fields.length === 0 && !call.openFields ? (
+                <p>{t("docs.nothing")}</p>
+              ) : (
+                <div className="overflow-x-auto">
+                  <table className="w-full text-left text-sm">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t("docs.field")}</th>
+                        <th scope="col">{t("docs.type")}</th>
+                        <th scope="col">{t("docs.required")}</th>
+                        <th scope="col">{t("docs.about")}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {call.fields.map((field) => (
+                        <tr key={field.name} className="border-t border-slate-200 align-top dark:border-slate-800">
+                          <th scope="row" className="py-1 pe-2 font-mono font-medium">
+                            {field.name}
+                          </th>
+                          <td className="pe-2 font-mono">{field.type}</td>
+                          <td className="pe-2">{field.required ? t("docs.yes") : t("docs.no")}</td>
+                          <td>{field.description ?? ""}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                  {call.openFields ? <p className="mt-1 text-sm">{t("docs.anyFields")}</p> : null}
+                </div>
+              )}
+              <h4 className="font-semibold">
+                <code className={code}>{t("docs.answers")}</code>
+              </h4>
+              <pre className={pre} tabIndex={0} aria-label={`${call.method} ${call.path}: ${t("docs.answers")}`}>
+                {call.result}
+              </pre>
+              <h4 className="font-semibold">{t("docs.refusals")}</h4>
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("docs.status")}</th>
+                      <th scope="col">{t("docs.errorType")}</th>
+                      <th scope="col">{t("docs.when")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {call.refusals.map((refusal, i) => (
+                      <tr key={i} className="border-t border-slate-200 align-top dark:border-slate-800">
+                        <td className="py-1 pe-2 font-mono">{refusal.status}</td>
+                        <td className="pe-2 font-mono">{refusal.type}</td>
+                        <td>{refusal.when}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          ))}
+        </section>
+      ))}
+
+      <section aria-labelledby="api-schemas" className="space-y-3">
+        <h2 id="api-schemas" className="text-xl font-semibold">
+          {t("docs.schemas")}
+        </h2>
+        {Object.entries(components).map(([name, schema]) => (
+          <div key={name} id={`schema-${name}`}>
+            <h3 className="font-mono font-semibold">{name}</h3>
+            <pre className={pre} tabIndex={0} aria-label={name}>
+              {JSON.stringify(schema, null, 2)}
+            </pre>
+          </div>
+        ))}
+      </section>
+    </article>
+  );
+}

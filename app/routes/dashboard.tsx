@@ -1,0 +1,68 @@
+import { useTranslation } from "~/platform/translations";
+import type { Route } from "./+types/dashboard";
+import { dashboardAction, loadDashboard } from "~/features/staff/dashboard.server";
+import {
+  AccountsSection,
+  AuditSection,
+  ContestsSection,
+  MembersSection,
+  ModerationQueue,
+  Resources,
+  SignOutForm,
+  useStaffSessionStorage,
+} from "~/features/staff/dashboard-ui";
+import type { FormAnswer } from "~/platform/respond.server";
+import { STAFF_TOAST_AUTO_CLOSE_MS } from "~/ui/toaster";
+
+/** The older username/password flow's home: its toasts last 5000 ms (section 9). */
+export const handle = { i18n: ["staff", "salutes"], toastMs: STAFF_TOAST_AUTO_CLOSE_MS };
+
+export const loader = ({ request, context }: Route.LoaderArgs) => loadDashboard(request, context);
+export const action = ({ request, context }: Route.ActionArgs) => dashboardAction({ request, context });
+
+/** Staff pages are never kept by a browser or a proxy: they show senders and phone numbers. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Dashboard"} · Glow` }];
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
+  const { staff, resources, openResource, queue, admin } = loaderData;
+  const answer = actionData as FormAnswer | undefined;
+  useStaffSessionStorage(staff.isAdmin, resources);
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("dashboard.heading")}</h1>
+          <p>
+            {t("dashboard.signedInAs", { name: staff.username })} · {staff.isAdmin ? t("dashboard.roleAdmin") : t("dashboard.roleAgent")}
+          </p>
+        </div>
+        <SignOutForm />
+      </div>
+      <nav aria-label={t("dashboard.sections")} className="flex flex-wrap gap-3 text-sm">
+        {staff.agentId ? <a href="#resources" className="underline">{t("resources.heading")}</a> : null}
+        <a href="#queue" className="underline">{t("queue.heading")}</a>
+        {admin ? (
+          <>
+            <a href="#members" className="underline">{t("members.heading")}</a>
+            <a href="#staff" className="underline">{t("accounts.heading")}</a>
+            <a href="#contests" className="underline">{t("contests.heading")}</a>
+            <a href="#audit" className="underline">{t("audit.heading")}</a>
+          </>
+        ) : null}
+      </nav>
+      {staff.agentId ? <Resources resources={resources} openNow={openResource} /> : null}
+      <ModerationQueue queue={queue} isAdmin={staff.isAdmin} answer={answer} />
+      {admin ? (
+        <>
+          <MembersSection q={admin.q} found={admin.found} suspended={admin.suspended} answer={answer} />
+          <AccountsSection accounts={admin.accounts} answer={answer} />
+          <ContestsSection contests={admin.contests} />
+          <AuditSection audit={admin.audit} before={admin.auditBefore} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "~/platform/translations";
+import { Form, href, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { loadLoginPage, signInFromLoginPage } from "~/features/staff/dashboard.server";
+import { FieldError, FormError, inputClass, primaryButton } from "~/features/salutes/ui";
+import type { FormAnswer } from "~/platform/respond.server";
+import { STAFF_TOAST_AUTO_CLOSE_MS } from "~/ui/toaster";
+import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
+
+/** The older username/password flow, for staff: its toasts last 5000 ms (section 9). */
+export const handle = { i18n: ["staff"], toastMs: STAFF_TOAST_AUTO_CLOSE_MS };
+
+export const loader = ({ request, context }: Route.LoaderArgs) => loadLoginPage(request, context);
+export const action = ({ request, context }: Route.ActionArgs) => signInFromLoginPage({ request, context });
+
+/** A slowed-down sign-in's Retry-After reaches the browser, with JavaScript and without. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Staff sign-in"} · Glow` }];
+
+/**
+ * Section 4's states: pending (the button says so and takes no second press), fulfilled
+ * (the dashboard), rejected (the server's message, above the form).
+ */
+export default function Login({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("staff");
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const answer = actionData as FormAnswer | undefined;
+  const errors = answer?.errors ?? {};
+  const form = useFocusFirstInvalid(answer);
+  // A refused password is never shown again (the server does not send it back either).
+  const password = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (answer && password.current) password.current.value = "";
+  }, [answer]);
+  return (
+    <div className="mx-auto max-w-sm space-y-5">
+      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("login.heading")}</h1>
+      <p>{t("login.intro")}</p>
+      <Form ref={form} method="post" className="space-y-4" aria-label={t("login.heading")}>
+        <FormError message={errors.form} />
+        <div>
+          <label htmlFor="staff-username" className="block font-medium">
+            {t("login.username")}
+          </label>
+          <input
+            id="staff-username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            maxLength={100}
+            defaultValue={answer?.values.username ?? ""}
+            aria-invalid={errors.username ? true : undefined}
+            aria-describedby={errors.username ? "staff-username-error" : undefined}
+            className={inputClass}
+          />
+          <FieldError id="staff-username-error" message={errors.username} />
+        </div>
+        <div>
+          <label htmlFor="staff-password" className="block font-medium">
+            {t("login.password")}
+          </label>
+          <input
+            ref={password}
+            id="staff-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={200}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? "staff-password-error" : undefined}
+            className={inputClass}
+          />
+          <FieldError id="staff-password-error" message={errors.password} />
+        </div>
+        <button type="submit" className={primaryButton} disabled={pending} aria-busy={pending || undefined}>
+          {pending ? t("login.pending") : t("login.submit")}
+        </button>
+      </Form>
+      <p className="text-sm">
+        <Link to={href("/signin")} className="underline">
+          {t("login.memberLink")}
+        </Link>
+      </p>
+    </div>
+  );
+}
