@@ -21,6 +21,7 @@ import { getCurrentMember, roleFlags, signedOutCookies } from "~/features/auth/s
 import { headerAvatar } from "~/features/avatars/characters.server";
 import { loadCompanion } from "~/features/beamkins/companion.server";
 import { displayName } from "~/features/members/display-name";
+import { recordVisit } from "~/features/quests/progress.server";
 import { CompanionMount } from "~/islands/companion-mount";
 import { SessionStart } from "~/islands/session-start";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
@@ -80,6 +81,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getCurrentMember(request, context),
     sessionHintCookie.parse(request.headers.get("Cookie")),
   ]);
+  // "Visit this page" quest steps count before the companion says what is next.
+  if (current) await recordVisit(current.member.id, new URL(request.url).pathname);
   const [avatar, companion] = await Promise.all([
     headerAvatar(request, context),
     loadCompanion(request, context, current),

@@ -6,6 +6,7 @@
 import { and, eq, gte, type Placeholder, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db/db.server";
 import { creatureLightEvents, creatures, lightLedger, memberCreatures, members, type Member } from "~/platform/db/schema";
+import { recordProgress } from "~/features/quests/progress.server";
 import { BeamkinRefusal } from "./errors";
 import { DAILY_VISIT_LIGHT, isCreatureId, LIGHT_MAX } from "./rules";
 
@@ -192,6 +193,7 @@ export async function giveLight(memberId: number, creatureId: number, amount: nu
     await tx
       .insert(creatureLightEvents)
       .values({ memberCreatureId: owned.id, delta: amount, reason: "give-light" });
+    await recordProgress(tx, memberId, { objective: "light", target: creatureId });
     return { light: filled.light, balance: paid.balance };
   });
 }
