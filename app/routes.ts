@@ -13,6 +13,8 @@ export default [
     route(":postType/:id", "routes/newsfeed-post.tsx", { id: "routes/newsfeed-typed-post" }),
     route(":id", "routes/newsfeed-post.tsx"),
   ]),
+  route("treasure", "routes/treasure.tsx"),
+  route("treasure/:id", "routes/treasure-find.tsx"),
   route("signin", "routes/signin.tsx"),
   route("register", "routes/register.tsx"),
   route("signup", "routes/signup.tsx"),
@@ -22,14 +24,25 @@ export default [
   route("starsalute", "routes/starsalute.tsx"),
   route("salute-select", "routes/salute-select.tsx"),
   route("starsalute/view/:starID", "routes/star-receipt.tsx"),
+  route("playquest", "routes/playquest.tsx"),
   route("leaderboard", "routes/leaderboard.tsx"),
   route("chat-demo", "routes/chat-demo.tsx"),
   route("beamkins", "routes/beamkins.tsx"),
-  // /prize-box-demo belongs to the quests issue and goes here.
+  route("prize-box-demo", "routes/prize-box-demo.tsx"),
   route("lightball-demo", "routes/lightball-demo.tsx"),
   route("lightmeter-example", "routes/lightmeter-example.tsx"),
+  route("quest-tutorial", "routes/quest-tutorial.tsx"),
+  route("choose-quest", "routes/choose-quest.tsx"),
+  route("story-landing", "routes/story-landing.tsx"),
   route("accept-invite/:partyId/:contestid?/:memberid?/:role?/:type?", "routes/accept-invite.tsx"),
   route("takeaguess/:cardID", "routes/takeaguess.tsx"),
+  route("start", "routes/start.tsx"),
+  route("kidnap", "routes/kidnap.tsx"),
+
+  // The game master's quest table and treasure hunt (the /gamemaster console links to them).
+  route("gamemaster/quests", "routes/gamemaster/quests.tsx"),
+  route("gamemaster/treasures", "routes/gamemaster/treasures.tsx"),
+  route("gamemaster/treasures/sheet", "routes/gamemaster/treasure-sheet.tsx"),
 
   // Resources and preference forms (work without JavaScript).
   route("locales/:lng/:file", "routes/resources/locales.ts"),
@@ -37,6 +50,7 @@ export default [
   route("preferences/theme", "routes/resources/theme.ts"),
   route("preferences/language", "routes/resources/language.ts"),
   route("preferences/cookies", "routes/resources/cookie-consent.ts"),
+  route("preferences/story-sound", "routes/resources/story-sound.ts"),
   route("session/end", "routes/resources/end-session.ts"),
   route("signout", "routes/resources/sign-out.ts"),
   route("sessionvalidation", "routes/resources/session-validate.ts"),

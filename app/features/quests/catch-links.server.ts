@@ -13,15 +13,11 @@ import { db } from "~/platform/db/db.server";
 import { catchLinkCatches, catchLinks, creatures, memberCreatures } from "~/platform/db/schema";
 import { transaction } from "~/platform/db/transaction.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
+import { CATCH_RULES } from "./catch-rules";
 import { grantBeamkin } from "./rewards.server";
 import { randomCode } from "./runs.server";
 
-export const CATCH_RULES = {
-  friendHours: 24,
-  friendLinksPerDay: 5,
-  gmMaxCatches: 500,
-  gmMaxDays: 30,
-} as const;
+export { CATCH_RULES } from "./catch-rules";
 
 /** 20 characters of 32: 100 random bits. */
 export const newCatchCode = () => randomCode(20);

@@ -11,7 +11,7 @@ import { completeSignup } from "~/features/members/profile.server";
 import { defaultLook } from "~/features/avatars/options.server";
 import { sendSalute } from "~/features/salutes/salutes.server";
 import { db } from "~/platform/db/db.server";
-import { lightLedger, members, parties, partyMembers, prizeBoxes, questProgress, questRuns, quests } from "~/platform/db/schema";
+import { contests, lightLedger, members, parties, partyMembers, prizeBoxes, questProgress, questRuns, quests, treasures } from "~/platform/db/schema";
 import { builtInStepId, SIGNUP_QUEST, TUTORIAL_QUEST, writeQuest } from "./built-in.server";
 import { partyJoined, recordProgress, recordVisit } from "./progress.server";
 import { questMap, replayQuest, scanStepCode, skipQuest, startQuest } from "./runs.server";
@@ -144,7 +144,7 @@ describe("scan a code to start", () => {
 
 describe("party quests", () => {
   async function party(name: string, people: number[], joinedAt = new Date(Date.now() - 3600_000)) {
-    const [contest] = await db().execute<{ id: number }>(sql`select id from contests where name = 'Spring Glow Hunt'`).then((r) => r.rows);
+    const [contest] = await db().select({ id: contests.id }).from(contests).where(eq(contests.name, "Spring Glow Hunt"));
     const [row] = await db().insert(parties).values({ name, contestId: contest!.id }).returning();
     await db().insert(partyMembers).values(people.map((memberId) => ({ partyId: row!.id, memberId, joinedAt })));
     return row!.id;
@@ -155,7 +155,7 @@ describe("party quests", () => {
     const partyId = await party("Test Comets", [a.id, b.id]);
     const relay = await questId("comet-relay");
     expect((await startQuest(b.id, relay)).ok).toBe(true);
-    const [cometStone] = await db().execute<{ id: number }>(sql`select id from treasures where name = 'The Comet Stone'`).then((r) => r.rows);
+    const [cometStone] = await db().select({ id: treasures.id }).from(treasures).where(eq(treasures.name, "The Comet Stone"));
     // Ann finds the Comet Stone: the party's first leg.
     expect(await recordProgress(db(), a.id, { objective: "treasure", target: cometStone!.id })).toHaveLength(1);
 

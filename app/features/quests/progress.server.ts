@@ -11,7 +11,7 @@
  * points (a replay gives nothing again); the last one completes the run, writes a feed
  * post and puts a prize box in front of every player of the run.
  */
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
 import {
   partyMembers,

@@ -17,12 +17,7 @@ export interface LocalText {
   zh: string;
 }
 
-export const questObjectives = ["signup", "visit", "avatar", "salute", "party", "guess", "treasure", "light", "chat"] as const;
-export type QuestObjective = (typeof questObjectives)[number];
-
-/** When a step can be done: after the one before it, at any time, or once its code was scanned. */
-export const stepUnlocks = ["linear", "free", "scan"] as const;
-export type StepUnlock = (typeof stepUnlocks)[number];
+export { questObjectives, stepUnlocks, type QuestObjective, type StepUnlock } from "./quest-kinds";
 
 export const quests = pgTable(
   "quests",
