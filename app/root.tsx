@@ -21,7 +21,7 @@ import { getCurrentMember, roleFlags, signedOutCookies } from "~/features/auth/s
 import { headerAvatar } from "~/features/avatars/characters.server";
 import { loadCompanion } from "~/features/beamkins/companion.server";
 import { displayName } from "~/features/members/display-name";
-import { recordVisit } from "~/features/quests/progress.server";
+import { questVisits } from "~/features/quests/progress.server";
 import { CompanionMount } from "~/islands/companion-mount";
 import { SessionStart } from "~/islands/session-start";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
@@ -48,6 +48,7 @@ export const handle = { i18n: ["common", "errors", "auth"] };
 export const middleware: Route.MiddlewareFunction[] = [
   unreadableBodyIsBadRequest,
   principalMiddleware,
+  questVisits,
   i18nextMiddleware,
   toastMiddleware,
   sameSiteBounce,
@@ -81,8 +82,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getCurrentMember(request, context),
     sessionHintCookie.parse(request.headers.get("Cookie")),
   ]);
-  // "Visit this page" quest steps count before the companion says what is next.
-  if (current) await recordVisit(current.member.id, new URL(request.url).pathname);
   const [avatar, companion] = await Promise.all([
     headerAvatar(request, context),
     loadCompanion(request, context, current),

@@ -68,6 +68,9 @@ export default [
   route("beamkins/give-light", "routes/resources/beamkins-give-light.ts"),
   route("beamkins/active", "routes/resources/beamkins-active.ts"),
   route("beamkins/obtain", "routes/resources/beamkins-obtain.ts"),
+  // Treasure claims and guesses a phone kept while offline, sent when it is back (JSON).
+  route("treasures/claim", "routes/resources/treasure-claim.ts"),
+  route("guesses/:cardID", "routes/resources/guess.ts"),
 
   // The console SMS provider's outbox: 404 unless that provider is active.
   route("dev/outbox", "routes/dev/outbox.tsx"),

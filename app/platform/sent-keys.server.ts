@@ -4,6 +4,7 @@
  * under the key, and any later arrival of the same key gets that answer again without doing
  * anything twice. Keys are the member's own: another member's key is another key.
  */
+import { createHash } from "node:crypto";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { db } from "./db/db.server";
 import { sentKeys } from "./db/schema";
@@ -13,6 +14,16 @@ import type { Queryable } from "./db/transaction.server";
 export const SENT_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 const stored = (memberId: number, key: string) => `${memberId}:${key}`;
+
+/**
+ * The key a post is remembered by: the browser's key and what the post says. A form sent
+ * again as it was (a double press, a resend) is the same post; the same form sent with
+ * other words (a refused code corrected and sent again) is a new one.
+ */
+export function postKey(key: string | undefined, content: string): string | undefined {
+  if (!key) return undefined;
+  return `${key}.${createHash("sha256").update(content).digest("base64url").slice(0, 22)}`;
+}
 
 /** The answer an earlier arrival of this key got, or null. */
 export async function answerOfKey<T>(memberId: number, key: string | undefined, on: Queryable = db()): Promise<T | null> {

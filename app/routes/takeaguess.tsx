@@ -52,7 +52,7 @@ export default function TakeAGuess({ loaderData, actionData }: Route.ComponentPr
   const answer = actionData as FormAnswer | undefined;
   const error = answer?.errors.guess ?? answer?.errors.form;
   const guessing = usePosting(`/takeaguess/${card.id}`, { intent: "guess" });
-  const keep = useKeptSubmit(t("keptLabel"));
+  const keep = useKeptSubmit(t("keptLabel"), `/guesses/${encodeURIComponent(card.id)}`);
   const last = card.attempts.at(-1);
   return (
     <article aria-labelledby="guess-heading" className="space-y-6">

@@ -63,7 +63,7 @@ export default function TreasureFind({ loaderData, actionData }: Route.Component
   const answer = actionData as FormAnswer | undefined;
   const error = answer?.errors.code ?? answer?.errors.form;
   const claiming = usePosting(`/treasure/${treasure.id}`);
-  const keep = useKeptSubmit(t("keptLabel", { name: treasure.name }));
+  const keep = useKeptSubmit(t("keptLabel", { name: treasure.name }), "/treasures/claim");
   return (
     <article aria-labelledby="treasure-heading" className="space-y-6">
       <header className="space-y-2">
@@ -89,6 +89,7 @@ export default function TreasureFind({ loaderData, actionData }: Route.Component
       ) : (
         <Form method="post" onSubmit={keep} className="space-y-3">
           <input type="hidden" name="key" value={loaderData.key} />
+          <input type="hidden" name="treasureId" value={treasure.id} />
           {treasure.opens ? <p role="status">{t("opensOn", { when: treasure.opens })}</p> : null}
           {treasure.closes ? <p className="text-sm">{t("closesOn", { when: treasure.closes })}</p> : null}
           {code && !error ? (

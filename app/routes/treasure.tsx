@@ -41,7 +41,7 @@ export default function Treasure({ loaderData, actionData }: Route.ComponentProp
   const answer = actionData as FormAnswer | undefined;
   const error = answer?.errors.code ?? answer?.errors.form;
   const claiming = usePosting("/treasure");
-  const keep = useKeptSubmit(t("keptLabelTyped"));
+  const keep = useKeptSubmit(t("keptLabelTyped"), "/treasures/claim");
   return (
     <div className="space-y-8">
       <header className="space-y-2">

@@ -121,9 +121,10 @@ async function sendKept(t: (key: string, options?: Record<string, unknown>) => s
 
 /**
  * The submit handler of a form whose post may be kept: while the browser is offline the
- * post is kept (with a key of its own) instead of failing; online, the form posts as usual.
+ * post is kept (with a key of its own) instead of failing, to be sent to `sendTo` (an
+ * address that answers JSON) when the connection returns; online, the form posts as usual.
  */
-export function useKeptSubmit(label: string) {
+export function useKeptSubmit(label: string, sendTo: string) {
   const { t } = useTranslation("offline");
   return useCallback(
     (event: FormEvent<HTMLFormElement>) => {
@@ -134,11 +135,11 @@ export function useKeptSubmit(label: string) {
       for (const [name, value] of new FormData(form, (event.nativeEvent as SubmitEvent).submitter)) {
         if (typeof value === "string" && name !== "key") fields[name] = value;
       }
-      keepPost({ key: newPostKey(), action: new URL(form.action, window.location.href).pathname, fields, label });
+      keepPost({ key: newPostKey(), action: sendTo, fields, label });
       showToast({ type: "success", message: t("kept", { label }) });
       form.reset();
     },
-    [label, t],
+    [label, sendTo, t],
   );
 }
 

@@ -14,7 +14,7 @@ import { guessAttempts, guessCards, guessHintsTaken } from "~/platform/db/schema
 import { transaction, type Tx } from "~/platform/db/transaction.server";
 import type { Language } from "~/platform/i18n";
 import { done, refused, type Outcome } from "~/platform/outcome";
-import { keepAnswer, takeKey, answerOfKey } from "~/platform/sent-keys.server";
+import { answerOfKey, keepAnswer, postKey, takeKey } from "~/platform/sent-keys.server";
 import { awardScore } from "~/features/leaderboard/score.server";
 import { recordProgress } from "~/features/quests/progress.server";
 import { inLanguage, type ShownText } from "~/features/quests/text";
@@ -100,7 +100,8 @@ export interface GuessDone {
 export type GuessOutcome = Outcome<GuessDone, GuessRefusal>;
 
 export async function takeAGuess(input: { memberId: number; cardId: string; guess: string; key?: string }, now = new Date()): Promise<GuessOutcome> {
-  const { memberId, key } = input;
+  const { memberId } = input;
+  const key = postKey(input.key, `${input.cardId}:${input.guess.trim()}`);
   const earlier = await answerOfKey<GuessOutcome>(memberId, key);
   if (earlier) return earlier;
   return transaction(async (tx) => {

@@ -69,12 +69,18 @@ export async function gameMasterContests(memberId: number) {
 }
 
 /** The contest's quests, sorted by id or by reward (in the reader's language). */
+/*
+ * The subqueries below name the outer table's column in full ("quests"."id"): drizzle writes
+ * a column of the only table of a query unqualified, and an unqualified "id" inside the
+ * subquery would be the inner table's own.
+ */
+
 export async function contestQuests(contestId: number, lang: Language, sort: QuestSort = "id", descending = false): Promise<QuestRow[]> {
   const rows = await db()
     .select({
       quest: quests,
-      steps: sql<number>`(select count(*)::int from ${questSteps} s where s.quest_id = ${quests.id})`,
-      played: sql<number>`(select count(*)::int from ${questRuns} r where r.quest_id = ${quests.id})`,
+      steps: sql<number>`(select count(*)::int from ${questSteps} s where s.quest_id = "quests"."id")`,
+      played: sql<number>`(select count(*)::int from ${questRuns} r where r.quest_id = "quests"."id")`,
     })
     .from(quests)
     .where(eq(quests.contestId, contestId))
@@ -145,7 +151,7 @@ export async function deleteQuests(contestId: number, questIds: number[]): Promi
   if (questIds.length === 0) return refused("no-quest");
   return transaction(async (tx) => {
     const mine = await tx
-      .select({ id: quests.id, played: sql<number>`(select count(*)::int from ${questRuns} r where r.quest_id = ${quests.id})` })
+      .select({ id: quests.id, played: sql<number>`(select count(*)::int from ${questRuns} r where r.quest_id = "quests"."id")` })
       .from(quests)
       .where(and(inArray(quests.id, questIds), eq(quests.contestId, contestId)));
     if (mine.length !== new Set(questIds).size) return refused("no-quest");
@@ -163,7 +169,7 @@ export async function setQuestsStatus(contestId: number, questIds: number[], sta
     const empty = await db()
       .select({ id: quests.id })
       .from(quests)
-      .where(and(inArray(quests.id, questIds), sql`not exists (select 1 from ${questSteps} s where s.quest_id = ${quests.id})`));
+      .where(and(inArray(quests.id, questIds), sql`not exists (select 1 from ${questSteps} s where s.quest_id = "quests"."id")`));
     if (empty.length) return refused("no-steps");
   }
   const changed = await db()
@@ -271,7 +277,7 @@ export async function addStep(contestId: number, questId: number, input: StepInp
 export async function removeStep(contestId: number, questId: number, stepId: number): Promise<Outcome<{ id: number }, QuestRefusal>> {
   return transaction(async (tx) => {
     const [quest] = await tx
-      .select({ id: quests.id, played: sql<number>`(select count(*)::int from ${questRuns} r where r.quest_id = ${quests.id})` })
+      .select({ id: quests.id, played: sql<number>`(select count(*)::int from ${questRuns} r where r.quest_id = "quests"."id")` })
       .from(quests)
       .where(and(eq(quests.id, questId), eq(quests.contestId, contestId)));
     if (!quest) return refused("no-quest");

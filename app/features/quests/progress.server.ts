@@ -12,6 +12,7 @@
  * post and puts a prize box in front of every player of the run.
  */
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import type { MiddlewareFunction } from "react-router";
 import { db } from "~/platform/db/db.server";
 import {
   partyMembers,
@@ -25,6 +26,7 @@ import {
 } from "~/platform/db/schema";
 import { keep } from "~/platform/cache";
 import type { Queryable, Tx } from "~/platform/db/transaction.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { earnMemberLight } from "~/features/beamkins/light.server";
 import { writePost } from "~/features/feed/feed.server";
 import { awardScore } from "~/features/leaderboard/score.server";
@@ -216,15 +218,35 @@ export async function isStepPlace(pathname: string): Promise<boolean> {
   return (await stepPlaces.get("steps")).places.has(normalisePath(pathname));
 }
 
-/**
- * A member opened a page: the "visit" steps that target it count. Called by the root loader
- * for every page a member sees; nothing is asked of the database for pages no step targets.
- */
+/** A member opened a page: the "visit" steps that target it count. */
 export async function recordVisit(memberId: number, pathname: string, now = new Date()) {
   const path = normalisePath(pathname);
   if (!(await stepPlaces.get("steps")).visits.has(path)) return [];
   return recordProgress(db(), memberId, { objective: "visit", target: path }, now);
 }
+
+/** The page a GET is for: a document, or React Router's data request for it (/x.data, /_root.data). */
+export function pageOf(url: URL): string {
+  if (url.pathname === "/_root.data") return "/";
+  return normalisePath(url.pathname.replace(/\.data$/, ""));
+}
+
+/**
+ * Root middleware: a page a member opens counts for their "visit" quest steps. In the
+ * middleware rather than a loader because a client-side navigation runs only the new
+ * page's loaders, yet every page and data request passes through here. Pages no step
+ * targets cost no database question (and no member lookup).
+ */
+export const questVisits: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (request.method === "GET") {
+    const page = pageOf(new URL(request.url));
+    if ((await stepPlaces.get("steps")).visits.has(page)) {
+      const me = await currentMember(context);
+      if (me) await recordVisit(me.member.id, page);
+    }
+  }
+  return next();
+};
 
 /**
  * The parties capability calls this when a member joins a party (an accepted invite, a

@@ -46,7 +46,7 @@ function playable() {
   return and(
     eq(quests.status, "published"),
     eq(quests.starts, "choose"),
-    or(isNull(quests.contestId), sql`exists (select 1 from ${contests} c where c.id = ${quests.contestId} and c.status = 'Active')`),
+    or(isNull(quests.contestId), sql`exists (select 1 from ${contests} c where c.id = "quests"."contest_id" and c.status = 'Active')`),
   );
 }
 
@@ -325,7 +325,7 @@ export async function choosableQuests(memberId: number, lang: Language): Promise
     .select({
       quest: quests,
       contest: contests.name,
-      steps: sql<number>`(select count(*)::int from ${questSteps} s where s.quest_id = ${quests.id})`,
+      steps: sql<number>`(select count(*)::int from ${questSteps} s where s.quest_id = "quests"."id")`,
     })
     .from(quests)
     .leftJoin(contests, eq(contests.id, quests.contestId))

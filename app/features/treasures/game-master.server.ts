@@ -78,7 +78,7 @@ export async function contestTreasures(contestId: number) {
       opensAt: treasures.opensAt,
       closesAt: treasures.closesAt,
       codeRotatedAt: treasures.codeRotatedAt,
-      finds: sql<number>`(select count(*)::int from ${treasureClaims} c where c.treasure_id = ${treasures.id} and c.status = 'counted')`,
+      finds: sql<number>`(select count(*)::int from ${treasureClaims} c where c.treasure_id = "treasures"."id" and c.status = 'counted')`,
     })
     .from(treasures)
     .where(eq(treasures.contestId, contestId))

@@ -133,6 +133,14 @@ describe("a claim kept on the phone while offline", () => {
     expect(await db().select().from(treasureClaims).where(eq(treasureClaims.memberId, m.id))).toHaveLength(1);
   });
 
+  it("the same form corrected and sent again with its key is a new post, not the old answer", async () => {
+    const m = await member();
+    const t = await treasure();
+    const key = "k-form-0123456789abcdef";
+    expect(await claimTreasure({ memberId: m.id, code: "TYPO", key, treasureId: t.id })).toEqual({ ok: false, refusal: "wrong-code" });
+    expect((await claimTreasure({ memberId: m.id, code: t.code, key, treasureId: t.id })).ok).toBe(true);
+  });
+
   it("a wrong code resent with its key counts once toward the limit", async () => {
     const m = await member();
     const key = "k-wrong-0123456789abcdef";

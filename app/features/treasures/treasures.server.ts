@@ -18,7 +18,7 @@ import { treasureClaims, treasures } from "~/platform/db/schema";
 import { transaction, type Tx } from "~/platform/db/transaction.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { hitRateLimit, waitForRoom } from "~/platform/rate-limit.server";
-import { answerOfKey, keepAnswer, takeKey } from "~/platform/sent-keys.server";
+import { answerOfKey, keepAnswer, postKey, takeKey } from "~/platform/sent-keys.server";
 import { earnMemberLight } from "~/features/beamkins/light.server";
 import { writePost } from "~/features/feed/feed.server";
 import { awardScore } from "~/features/leaderboard/score.server";
@@ -56,7 +56,8 @@ export interface ClaimInput {
 }
 
 export async function claimTreasure(input: ClaimInput, now = new Date()): Promise<ClaimOutcome> {
-  const { memberId, key } = input;
+  const { memberId } = input;
+  const key = postKey(input.key, `${input.treasureId ?? ""}:${normaliseCode(input.code)}`);
   const earlier = await answerOfKey<ClaimOutcome>(memberId, key);
   if (earlier) return earlier;
 
