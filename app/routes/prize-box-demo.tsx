@@ -1,5 +1,6 @@
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import type { Route } from "./+types/prize-box-demo";
 import { isCosmetic } from "~/features/quests/cosmetics";
 import { DEMO_PRIZE_TABLE } from "~/features/quests/prize-box";
@@ -53,6 +54,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PrizeBoxDemo({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("quests");
   const opening = usePosting("/prize-box-demo");
+  const [, setParams] = useSearchParams();
+  const calm = useCallback(() => {
+    // Reloading the page must not celebrate again.
+    setParams((params) => {
+      params.delete("celebrate");
+      return params;
+    }, { replace: true, preventScrollReset: true });
+  }, [setParams]);
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -65,7 +74,7 @@ export default function PrizeBoxDemo({ loaderData }: Route.ComponentProps) {
         </h2>
         {loaderData.drawn ? (
           <div id="prize">
-            {loaderData.celebrate ? <Confetti /> : null}
+            {loaderData.celebrate ? <Confetti onDone={calm} /> : null}
             <PrizeReveal prize={loaderData.drawn} />
           </div>
         ) : null}

@@ -153,6 +153,8 @@ test.describe("a new member's first steps", () => {
 });
 
 test.describe("treasure hunts", () => {
+  // Each test has the game master set things up first, in a browser of their own.
+  test.describe.configure({ timeout: 90_000 });
   test("a member opens a treasure link twice and claims it once", async ({ page, browser }, testInfo) => {
     const name = `Test chest ${stamp()}`;
     const { link } = await hideTreasure(browser, testInfo, name);
@@ -238,6 +240,8 @@ test.describe("guess cards", () => {
 });
 
 test.describe("catching a beamkin", () => {
+  // Each test has the game master set things up first, in a browser of their own.
+  test.describe.configure({ timeout: 90_000 });
   test("a game master shares a catch link; a member catches the beamkin once, and the link says so after", async ({ page, browser }, testInfo) => {
     const gm = await gameMaster(browser, testInfo);
     await gm.page.goto("/kidnap");
@@ -263,6 +267,8 @@ test.describe("catching a beamkin", () => {
 });
 
 test.describe("the game master's quest table", () => {
+  // Each test has the game master set things up first, in a browser of their own.
+  test.describe.configure({ timeout: 90_000 });
   test("edits, duplicates and deletes a quest", async ({ page }) => {
     const title = `Night walk ${stamp()}`;
     await signIn(page, { phone: GRACE });
