@@ -323,3 +323,26 @@ test.describe("the game master's quest table", () => {
     expect(response?.status()).toBe(403);
   });
 });
+
+test.describe("the story a returning member sees, and the demo prize box", () => {
+  test("a returning member's /start is their own story: a welcome back with their beamkin", async ({ page }) => {
+    await signIn(page, { phone: "+15550100001" }); // Ada, of the demo world
+    await page.goto("/start");
+    await expect(page).toHaveURL(/\/story-landing$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Ada Lovelace!");
+    await expect(page.getByText("Sparkit kept your light glowing while you were away.")).toBeVisible();
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("What's next");
+    await page.getByRole("link", { name: "To your quests" }).click();
+    await expect(page).toHaveURL(/\/playquest$/);
+  });
+
+  test("/prize-box-demo rolls on the server with its odds shown, and gives nothing", async ({ page }) => {
+    await page.goto("/prize-box-demo");
+    await page.getByText("See the odds").click();
+    await expect(page.getByText("These are demo odds: the demo box gives nothing.")).toBeVisible();
+    await page.getByRole("button", { name: "Open the demo box" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /!$/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open another" })).toBeVisible();
+  });
+});
