@@ -283,7 +283,14 @@ test.describe("the game master's quest table", () => {
     await create.getByRole("button", { name: "Create as shown" }).click();
     await expect(page.getByText("Quest created as a draft. Add its steps.")).toBeVisible();
     const steps = page.getByRole("dialog", { name: `Steps of ${title}` });
+    await steps.getByLabel("The step asks to").selectOption({ label: "Visit a page" });
+    await steps.getByLabel("Target (optional)").fill("lantern");
     await steps.getByLabel("The companion's line (English)").fill("Walk to the lantern.");
+    await steps.getByRole("button", { name: "Add the step" }).click();
+    // A page is a path: what was typed comes back with the reason.
+    await expect(steps.getByText(/a page starts with \//)).toBeVisible();
+    await expect(steps.getByLabel("Target (optional)")).toHaveValue("lantern");
+    await steps.getByLabel("Target (optional)").fill("/beamkins");
     await steps.getByRole("button", { name: "Add the step" }).click();
     await expect(page.getByText("Step added.")).toBeVisible();
     await steps.getByRole("link", { name: "Close" }).click();

@@ -52,3 +52,20 @@ describe("the game master's quest table", () => {
     expect(await db().select().from(quests).where(eq(quests.id, copy.value.id))).toEqual([]);
   });
 });
+
+describe("a step's target", () => {
+  it("is checked and written as it will be compared", async () => {
+    const { stepTarget } = await import("./game-master.server");
+    expect(stepTarget("visit", "/beamkins/")).toBe("/beamkins");
+    expect(stepTarget("visit", "beamkins")).toBeUndefined();
+    expect(stepTarget("visit", "")).toBeUndefined();
+    expect(stepTarget("treasure", "12")).toBe("12");
+    expect(stepTarget("treasure", "twelve")).toBeUndefined();
+    expect(stepTarget("salute", "star")).toBe("star");
+    expect(stepTarget("salute", "hug")).toBeUndefined();
+    expect(stepTarget("avatar", "")).toBeNull();
+    expect(stepTarget("chat", "x")).toBeUndefined();
+    const made = await createQuest(contestId, fields({ titleEn: "Targets" }));
+    expect(await addStep(contestId, made.value.id, { ...step, objective: "visit", target: "nowhere" })).toEqual({ ok: false, refusal: "bad-target" });
+  });
+});

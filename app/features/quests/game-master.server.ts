@@ -11,7 +11,7 @@ import { contests, memberRoles, questRuns, quests, questSteps, questObjectives, 
 import { transaction } from "~/platform/db/transaction.server";
 import type { Language } from "~/platform/i18n";
 import { done, refused, type Outcome } from "~/platform/outcome";
-import { forgetStepPlaces } from "./progress.server";
+import { forgetStepPlaces, normalisePath } from "./progress.server";
 import { newStartCode } from "./runs.server";
 import { inLanguage, type ShownText } from "./text";
 
@@ -128,7 +128,29 @@ export async function createQuest(contestId: number, input: QuestInput, now = ne
   return done({ id: row!.id });
 }
 
-export type QuestRefusal = "no-quest" | "played" | "no-steps";
+export type QuestRefusal = "no-quest" | "played" | "no-steps" | "bad-target";
+
+/**
+ * A step's target as it is stored, or undefined when it cannot name anything for this
+ * objective: a visit's page is a path of Glow ("/beamkins", no trailing slash), a treasure
+ * or party a number, a guess card its id, a salute its kind; the other objectives take none.
+ */
+export function stepTarget(objective: string, typed: string): string | null | undefined {
+  const target = typed.trim();
+  switch (objective) {
+    case "visit":
+      return /^\/[^\s?#]*$/.test(target) ? normalisePath(target) : undefined;
+    case "treasure":
+    case "party":
+      return target === "" ? null : /^\d{1,10}$/.test(target) ? target : undefined;
+    case "guess":
+      return target === "" ? null : /^[a-z0-9][a-z0-9-]{0,63}$/i.test(target) ? target : undefined;
+    case "salute":
+      return target === "" ? null : ["compliment", "star", "secret"].includes(target) ? target : undefined;
+    default:
+      return target === "" ? null : undefined;
+  }
+}
 
 export async function updateQuest(contestId: number, questId: number, input: QuestInput, now = new Date()): Promise<Outcome<{ id: number }, QuestRefusal>> {
   if (input.status === "published") {
@@ -247,6 +269,8 @@ export async function questStepList(contestId: number, questId: number, lang: La
 
 /** Adds a step at the end of a quest (a scan step gets its code). */
 export async function addStep(contestId: number, questId: number, input: StepInput): Promise<Outcome<{ id: number }, QuestRefusal>> {
+  const target = stepTarget(input.objective, input.target);
+  if (target === undefined) return refused("bad-target");
   return transaction(async (tx) => {
     const [quest] = await tx.select({ id: quests.id }).from(quests).where(and(eq(quests.id, questId), eq(quests.contestId, contestId)));
     if (!quest) return refused("no-quest");
@@ -260,7 +284,7 @@ export async function addStep(contestId: number, questId: number, input: StepInp
         questId,
         position: position?.next ?? 1,
         objective: input.objective,
-        target: input.target || null,
+        target,
         unlock: input.unlock,
         startCode: input.unlock === "scan" ? newStartCode() : null,
         dialogue: [{ en: input.lineEn, zh: input.lineZh }],

@@ -80,6 +80,7 @@ const refusals = {
   "no-quest": { status: 404, message: "quests:errors.noQuest" },
   played: { status: 409, message: "quests:errors.played" },
   "no-steps": { status: 409, message: "quests:errors.noSteps", field: "status" },
+  "bad-target": { status: 400, message: "quests:errors.badTarget", field: "target" },
 } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
