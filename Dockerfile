@@ -49,5 +49,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Exec form: node itself is PID 1 and receives SIGTERM (no shell in between) for a clean stop.
 # A larger young generation, as `npm start` gives it (docs/decisions/0042): pages allocate a
-# lot that dies at once, and collecting it less often serves about a tenth more pages.
+# lot that dies at once, and it is collected less often.
 CMD ["node", "--max-semi-space-size=64", "server.js"]

@@ -2,8 +2,6 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { i18nRuntime } from "./app/platform/i18n-runtime/swap";
-import { routeTableMemo } from "./server/route-table-memo";
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
@@ -15,5 +13,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server bundle's entry is our Express app, which pulls in the React Router build.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
-  plugins: [i18nRuntime(), routeTableMemo(), tailwindcss(), reactRouter(), tsconfigPaths()],
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
 }));

@@ -1,10 +1,8 @@
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
-import { i18nRuntime } from "./app/platform/i18n-runtime/swap";
 
 export default defineConfig({
-  // The same i18n runtime as the builds, so tests render what members see.
-  plugins: [i18nRuntime(), tsconfigPaths()],
+  plugins: [tsconfigPaths()],
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.ts", "bench/**/*.test.ts"],
     environment: "node",

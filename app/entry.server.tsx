@@ -1,20 +1,27 @@
 import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
-// React's string-writing build of its streaming renderer: the same renderer as the Node
-// build, but it hands each piece of HTML over as a string instead of copying it into a
-// byte buffer; htmlBody() encodes a turn's pieces at once (decision 0025).
-import { renderToPipeableStream } from "react-dom/server.bun";
-import { I18nextProvider } from "react-i18next";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
-import { cardRenderer } from "~/features/feed/card-html.server";
-import { CardHtmlContext } from "~/features/feed/post-card";
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { noteDatabaseAway } from "~/platform/database-away.server";
 import { htmlBody } from "~/platform/html-stream.server";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { requestInfoContext } from "~/platform/request-context";
+import { TranslationsProvider } from "~/platform/translations";
+import { currentTiming, recordRender } from "~/platform/server-timing.server";
 import { NonceProvider } from "~/ui/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error React Router caught. The database being away is one line (and a 503, see
+ * platform/database-away.server.ts), not a stack per request; anything else is a bug and
+ * is printed whole. A request the client gave up on is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (noteDatabaseAway(error, request, context as RouterContextProvider | undefined)) return;
+  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+};
 
 export default function handleRequest(
   request: Request,
@@ -32,7 +39,11 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestInfoContext);
-  const i18n = getInstance(loadContext);
+  const translations = serverTranslations(getInstance(loadContext));
+  // The render's share of Server-Timing: from here to the shell being ready to send. Taken
+  // now: React calls back from its own scheduling.
+  const timing = currentTiming();
+  const renderStarted = performance.now();
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -48,24 +59,20 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          {/* Feed cards from the shared memory of rendered cards (0026); not in development,
-              where translations and components change under it. */}
-          <CardHtmlContext.Provider value={import.meta.env.DEV ? null : cardRenderer(i18n)}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </CardHtmlContext.Provider>
-        </I18nextProvider>
+        <TranslationsProvider translations={translations}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </TranslationsProvider>
       </NonceProvider>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true;
+          recordRender(performance.now() - renderStarted, timing);
           const { destination, body } = htmlBody(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });
-          // React needs only write/end/destroy/on of a writable (see htmlBody).
-          pipe(destination as unknown as NodeJS.WritableStream);
+          pipe(destination);
           resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import {
   data,
   isRouteErrorResponse,
@@ -17,7 +17,8 @@ import appCss from "./app.css?url";
 import { AccountArea } from "~/features/auth/account-area";
 import { takeDraft } from "~/features/auth/drafts.server";
 import { sameSiteBounce } from "~/features/auth/same-site-bounce.server";
-import { getCurrentMember, roleFlags, signedOutCookies } from "~/features/auth/sessions.server";
+import { roleFlags, signedOutCookies } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { headerAvatar } from "~/features/avatars/characters.server";
 import { loadCompanion } from "~/features/beamkins/companion.server";
 import { displayName } from "~/features/members/display-name";
@@ -25,6 +26,7 @@ import { questVisits } from "~/features/quests/progress.server";
 import { CompanionMount } from "~/islands/companion-mount";
 import { SessionStart } from "~/islands/session-start";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
+import { answerDatabaseAway, sayWhenToComeBack } from "~/platform/database-away.server";
 import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.server";
 import { pageLang } from "~/platform/i18n";
 import { principalMiddleware } from "~/platform/principal.server";
@@ -37,6 +39,7 @@ import { CookieBanner } from "~/ui/cookie-banner";
 import { SessionNotices } from "~/ui/session-notices";
 import { CrashScreen } from "~/ui/crash-screen";
 import { ErrorScreen } from "~/ui/error-screen";
+import { NotFoundScreen } from "~/ui/not-found-screen";
 import { useNonce } from "~/ui/nonce";
 import { RouteFocus } from "~/ui/route-focus";
 import { SiteHeader } from "~/ui/site-header";
@@ -46,10 +49,14 @@ import { Toaster } from "~/ui/toaster";
 export const handle = { i18n: ["common", "errors", "auth"] };
 
 export const middleware: Route.MiddlewareFunction[] = [
+  // First: a 503 says when to come back, and the database being away is answered as the
+  // catalogue says whichever loader or action found it (decision 0510).
+  sayWhenToComeBack,
   unreadableBodyIsBadRequest,
   principalMiddleware,
   questVisits,
   i18nextMiddleware,
+  answerDatabaseAway,
   toastMiddleware,
   sameSiteBounce,
 ];
@@ -61,7 +68,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWhenPostFails, keepPageWhenReloadFails];
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: appCss },
+  // With a precedence React writes the stylesheet at the top of <head>, ahead of the module
+  // preloads <Scripts> adds: on a slow phone the render-blocking CSS then arrives first, not
+  // queued behind the page's scripts (React otherwise writes a plain <link> after them).
+  { rel: "stylesheet", href: appCss, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -79,7 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [themeSession, consent, current, hint] = await Promise.all([
     themeSessionResolver(request),
     readConsent(request),
-    getCurrentMember(request, context),
+    currentMember(context),
     sessionHintCookie.parse(request.headers.get("Cookie")),
   ]);
   const [avatar, companion] = await Promise.all([
@@ -89,7 +99,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // Text a member typed into a form after their session ended, given back once on the page
   // they return to after signing in again (features/auth/drafts.server.ts).
-  const draft = current ? takeDraft(session, new URL(request.url)) : { values: null, changed: false };
+  const draft = current ? await takeDraft(session, new URL(request.url)) : { values: null, changed: false };
 
   if (session.get("sid") && !current) {
     // A replayed, ended or too-old session: this browser is signed out.
@@ -107,6 +117,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? {
         id: current.member.id,
         displayName: displayName(current.member),
+        // Session start already ran for this session (the fingerprint is stored with it).
+        sessionValidated: current.fingerprint !== null,
         accessLevel: current.accessLevel,
         ...roleFlags(current.roles),
       }
@@ -128,8 +140,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       companion,
       draft: draft.values,
       appName: getInstance(context).t("appName"),
-      // The title of an error screen (see meta): its heading, 'Error'.
+      // The title of an error screen (see meta): its heading, 'Error'; the Not-found page's own.
       errorTitle: getInstance(context).t("errors:screen.heading"),
+      notFoundTitle: getInstance(context).t("notFound.title"),
     },
     { headers },
   );
@@ -163,7 +176,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { locale, consent, member, sessionHint } = loaderData;
   useShownData();
   useEffect(() => {
-    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    // When the new language's text cannot be loaded, the server renders the page in it.
+    if (i18n.language !== locale) i18n.changeLanguage(locale).catch(() => window.location.reload());
   }, [locale, i18n]);
   // A consent answered before JavaScript loaded reached only the server's cookie; mirror
   // it into local storage too, as the banner's submit handler would have.
@@ -175,7 +189,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <Page root={loaderData}>
       <SessionNotices flags={loaderData.notices} />
       <Outlet />
-      {consent === "yes" && (member || sessionHint) ? <SessionStart signedIn={Boolean(member)} /> : null}
+      {consent === "yes" && (member || sessionHint) ? (
+        <SessionStart signedIn={Boolean(member)} validated={member?.sessionValidated ?? false} />
+      ) : null}
     </Page>
   );
 }
@@ -207,11 +223,26 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
 }
 
 /** Error screens are titled too (a child route's own title is not used when it fails). */
-export const meta: Route.MetaFunction = ({ error, loaderData }) =>
-  error ? [{ title: `${loaderData?.errorTitle ?? "Error"} · ${loaderData?.appName ?? "Glow"}` }] : [];
+export const meta: Route.MetaFunction = ({ error, loaderData }) => {
+  if (!error) return [];
+  const title = isNotFound(error) ? (loaderData?.notFoundTitle ?? "Page not found") : (loaderData?.errorTitle ?? "Error");
+  return [{ title: `${title} · ${loaderData?.appName ?? "Glow"}` }];
+};
+
+/** A 404 from any page (an unknown address, a post or receipt that is not there). */
+const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
+  if (isNotFound(error)) {
+    // The Not-found page, never the catalogue's NOT_FOUND button, which signs out (0500).
+    const back = (error as { data?: { back?: unknown } }).data?.back;
+    return (
+      <Page root={root}>
+        <NotFoundScreen back={typeof back === "string" ? back : null} />
+      </Page>
+    );
+  }
   if (isRouteErrorResponse(error)) {
     return (
       <Page root={root}>

@@ -72,9 +72,10 @@ export default [
   route("treasures/claim", "routes/resources/treasure-claim.ts"),
   route("guesses/:cardID", "routes/resources/guess.ts"),
 
-  // The console SMS provider's outbox: 404 unless that provider is active.
+  // The console SMS provider's outbox: the Not-found page unless that provider is active and
+  // the request comes straight from this machine (its JSON twin, /dev/outbox.json, is
+  // answered in server/app.ts; docs/decisions/0501).
   route("dev/outbox", "routes/dev/outbox.tsx"),
-  route("dev/outbox.json", "routes/dev/outbox-json.ts"),
 
   // Browser-test hook: answers 404 unless GLOW_E2E_HOOKS_TOKEN is set and presented.
   route("__e2e/session", "routes/resources/e2e-session.ts"),

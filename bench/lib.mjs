@@ -1,14 +1,97 @@
-// Pure helpers of the benchmark: no network, no processes, so vitest can test them.
+// Pure helpers of the benchmark: no network, no processes, so vitest can test them
+// (bench/lib.test.ts).
 
-/** The budgets the platform issue sets. */
-export const TARGETS = {
-  /** Glow's initial client JS at most this many times the bare app's. */
-  jsRatioMax: 1.25,
-  /** Gzipped HTML strictly under this many bytes (14 KB: about the first TCP round trip). */
-  htmlGzipMax: 14 * 1024,
-  /** Glow's requests per second at least this many times the bare app's. */
-  rpsRatioMin: 0.6,
+/** The budgets of issue 26: what a member on a slow phone and an operator at an event feel. */
+export const BUDGETS = {
+  phone: {
+    /** First contentful paint and LCP: at most this × the bare app's, plus `paintSlackMs`… */
+    paintRatio: 1.3,
+    paintSlackMs: 300,
+    /** …and never above this. */
+    paintMaxMs: 2000,
+    tbtMaxMs: 200,
+    clsMax: 0.05,
+    accessibility: 1,
+  },
+  bytes: {
+    /** First-load JavaScript, gzipped: at most this × the bare app's. */
+    jsRatioMax: 1.25,
+    /** HTML strictly under this many bytes gzipped (14 KB: about the first TCP round trip). */
+    htmlGzipMax: 14 * 1024,
+    /** No font or image over this many bytes on a first visit. */
+    assetMaxBytes: 40 * 1024,
+  },
+  event: {
+    rate: 100,
+    seconds: 60,
+    p95MaxMs: 300,
+    p99MaxMs: 800,
+    /** Members at one page view every this many seconds: how capacity is told in people. */
+    secondsPerView: 10,
+  },
+  growth: {
+    /** p50 at the big scale at most this × the p50 at 1×. */
+    p50RatioMax: 1.3,
+  },
 };
+
+// ── Small numbers ──
+
+/** The middle value (the mean of the two middle ones for an even count); null when empty. */
+export function median(xs) {
+  const values = xs.filter((x) => typeof x === "number" && Number.isFinite(x));
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The p-th percentile (0–100) by the nearest-rank method; null when empty. */
+export function percentile(xs, p) {
+  if (!xs.length) return null;
+  const sorted = [...xs].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+/** Reads a whole-number environment variable, falling back to `fallback` when unset. */
+export function envInt(env, name, fallback, { min = 0 } = {}) {
+  const raw = env[name];
+  if (raw == null || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number ≥ ${min} (got "${raw}")`);
+  return n;
+}
+
+/** The parts of a run BENCH_PARTS asks for (comma-separated; unset: all of them). */
+export const PARTS = ["phone", "bytes", "event", "growth"];
+export function chosenParts(value) {
+  if (value == null || value.trim() === "") return [...PARTS];
+  const asked = value.split(",").map((p) => p.trim()).filter(Boolean);
+  const unknown = asked.filter((p) => !PARTS.includes(p));
+  if (unknown.length) throw new Error(`BENCH_PARTS: unknown part(s) ${unknown.join(", ")} (known: ${PARTS.join(", ")})`);
+  return PARTS.filter((p) => asked.includes(p));
+}
+
+/** A row is measured when BENCH_ONLY is unset, or its name contains it, or its path is it. */
+export function rowChosen(row, only) {
+  if (!only) return true;
+  return row.name.includes(only) || row.path === only;
+}
+
+/** A small seeded random generator (mulberry32), so a run's mix can be replayed. */
+export function randomSource(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ── Scripts a page loads at once (first-load JS) ──
 
 const ATTR = (name) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i");
 
@@ -86,139 +169,187 @@ export function staticImportUrls(code, scriptUrl) {
   return urls;
 }
 
-/** value / baseline, or null when either is missing or the baseline is 0. */
-export function ratio(value, baseline) {
-  if (value == null || baseline == null || !Number.isFinite(value) || !Number.isFinite(baseline)) return null;
-  if (baseline === 0) return null;
-  return value / baseline;
-}
-
 /**
- * Pass/fail per target for one measured page. A metric not measured is `null` (neither
- * pass nor fail); `ok` is false as soon as one measured metric fails.
+ * Where the page's stylesheet stands in `<head>`: the number of module preloads and
+ * scripts before the first stylesheet (0 is what a slow phone needs), or null without one.
  */
-export function verdict({ jsRatio, htmlGzip, rpsRatio }, targets = TARGETS) {
-  const js = jsRatio == null ? null : jsRatio <= targets.jsRatioMax;
-  const html = htmlGzip == null ? null : htmlGzip < targets.htmlGzipMax;
-  const rps = rpsRatio == null ? null : rpsRatio >= targets.rpsRatioMin;
-  const checks = [js, html, rps];
-  return { js, html, rps, ok: !checks.includes(false) && checks.some((c) => c !== null) };
-}
-
-const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
-
-/** The middle value (the mean of the two middle ones for an even count); null when empty. */
-export function median(xs) {
-  if (!xs.length) return null;
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-/**
- * A page's throughput against the bare page's from paired rounds: in each round the page's
- * req/s over the bare page's measured on either side of it (`bareSamples`), and the median
- * of those ratios. Null when no round has both.
- */
-export function pairedRatio(samples = [], bareSamples = []) {
-  const ratios = [];
-  for (let i = 0; i < Math.min(samples.length, bareSamples.length); i++) {
-    const r = ratio(samples[i], bareSamples[i]);
-    if (r != null) ratios.push(r);
+export function scriptsBeforeStylesheet(html) {
+  const head = /<head\b[^>]*>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? "";
+  let before = 0;
+  for (const m of head.matchAll(/<link\b[^>]*>|<script\b[^>]*>/gi)) {
+    const tag = m[0];
+    if (/^<script/i.test(tag)) {
+      before += 1;
+      continue;
+    }
+    const rel = (attr(tag, "rel") ?? "").toLowerCase();
+    if (rel === "stylesheet") return before;
+    if (rel === "modulepreload") before += 1;
   }
-  return median(ratios);
+  return null;
+}
+
+// ── Server-Timing ──
+
+/** `db;dur=3.2;desc="4 queries", render;dur=5.1` → { db: 3.2, render: 5.1 }. */
+export function parseServerTiming(header) {
+  const out = {};
+  for (const part of String(header ?? "").split(",")) {
+    const [name, ...params] = part.trim().split(";").map((s) => s.trim());
+    if (!name) continue;
+    const dur = params.find((p) => p.startsWith("dur="));
+    out[name] = dur ? Number(dur.slice(4)) : null;
+  }
+  return out;
+}
+
+// ── Verdicts ──
+
+/** The slow-phone budget of one page against the bare app's medians of the same run. */
+export function phoneVerdict(page, bare, budgets = BUDGETS.phone) {
+  const paintLimit = (bareMs) =>
+    bareMs == null ? budgets.paintMaxMs : Math.min(budgets.paintRatio * bareMs + budgets.paintSlackMs, budgets.paintMaxMs);
+  const limits = {
+    fcp: paintLimit(bare?.fcp),
+    lcp: paintLimit(bare?.lcp),
+    tbt: budgets.tbtMaxMs,
+    cls: budgets.clsMax,
+    accessibility: budgets.accessibility,
+  };
+  const checks = {
+    fcp: page.fcp == null ? null : page.fcp <= limits.fcp,
+    lcp: page.lcp == null ? null : page.lcp <= limits.lcp,
+    tbt: page.tbt == null ? null : page.tbt <= limits.tbt,
+    cls: page.cls == null ? null : page.cls <= limits.cls,
+    accessibility: page.accessibility == null ? null : page.accessibility >= limits.accessibility,
+  };
+  return { limits, checks, ok: Object.values(checks).every((c) => c === true) };
+}
+
+/** The bytes budget of one page against the bare app's first-load JS. */
+export function bytesVerdict(page, bare, budgets = BUDGETS.bytes) {
+  const jsLimit = bare?.jsGzip == null ? null : budgets.jsRatioMax * bare.jsGzip;
+  const bigAssets = page.assets == null ? null : page.assets.filter((a) => a.bytes > budgets.assetMaxBytes);
+  const checks = {
+    js: page.jsGzip == null || jsLimit == null ? null : page.jsGzip <= jsLimit,
+    html: page.htmlGzip == null ? null : page.htmlGzip < budgets.htmlGzipMax,
+    assets: bigAssets == null ? null : bigAssets.length === 0,
+  };
+  return {
+    limits: { js: jsLimit, html: budgets.htmlGzipMax, asset: budgets.assetMaxBytes },
+    checks,
+    bigAssets: bigAssets ?? [],
+    ok: checks.js === true && checks.html === true && checks.assets !== false,
+  };
+}
+
+/** Latency figures of a set of answers (milliseconds from the moment each was due to start). */
+export function latencySummary(samples) {
+  const ms = samples.map((s) => s.ms);
+  return {
+    count: samples.length,
+    p50: percentile(ms, 50),
+    p95: percentile(ms, 95),
+    p99: percentile(ms, 99),
+    max: ms.length ? Math.max(...ms) : null,
+  };
+}
+
+/** The live event's budget: p95, p99, no errors, every accepted write once. */
+export function eventVerdict({ p95, p99, errors, writes }, budgets = BUDGETS.event) {
+  const checks = {
+    p95: p95 == null ? null : p95 <= budgets.p95MaxMs,
+    p99: p99 == null ? null : p99 <= budgets.p99MaxMs,
+    errors: errors === 0,
+    writes: writes == null ? null : writes.missing === 0 && writes.duplicated === 0,
+  };
+  return { checks, ok: Object.values(checks).every((c) => c === true) };
+}
+
+/** Flat as data grows: p50 at the big scale against p50 at 1×. */
+export function growthVerdict({ p50Small, p50Big }, budgets = BUDGETS.growth) {
+  const r = p50Small && p50Big != null ? p50Big / p50Small : null;
+  return { ratio: r, ok: r != null && r <= budgets.p50RatioMax };
+}
+
+/** How many members an instance serves at `rate` page views a second, each viewing once per `secondsPerView`. */
+export function membersAt(rate, secondsPerView = BUDGETS.event.secondsPerView) {
+  return Math.round(rate * secondsPerView);
+}
+
+// ── The live event's arrivals and mix ──
+
+/**
+ * When each request of an open-loop run is due: `rate` a second, evenly spaced, for
+ * `seconds` (in milliseconds from the start). Requests start at these times whatever the
+ * earlier ones are doing, as members do; a slow server then shows as growing latency, not
+ * as fewer requests sent (what a closed loop of N connections would measure).
+ */
+export function arrivalTimes(rate, seconds) {
+  const n = Math.round(rate * seconds);
+  return Array.from({ length: n }, (_, i) => (i * 1000) / rate);
+}
+
+/** Picks entries of `mix` (each with a `weight`) in proportion to their weights. */
+export function weightedPicker(mix, random) {
+  const total = mix.reduce((sum, m) => sum + m.weight, 0);
+  if (!(total > 0)) throw new Error("the mix has no weight");
+  return () => {
+    let x = random() * total;
+    for (const m of mix) {
+      x -= m.weight;
+      if (x < 0) return m;
+    }
+    return mix.at(-1);
+  };
 }
 
 /**
- * Turns measured rows into ratios and verdicts against the bare row. Throughput is
- * measured in rounds (`rpsSamples`, one per round); a row's req/s is their mean. A row
- * with `bareSamples` (the bare page's req/s around each of its rounds) is judged by the
- * median of its paired ratios (`pairedRatio`); one without, by its mean over the bare
- * page's. Returns the rows (mutated) and `drift`: how much the bare page's slices differ
- * ((max − min) / max; 0.1 = 10 %), a measure of how busy the machine was.
+ * The next rate to try in the search for capacity (the highest rate that holds the p95
+ * budget), given the steps so far ([{ rate, ok }]): up by half while each step holds,
+ * then halving the gap between the best rate that held and the lowest that did not,
+ * until the gap is under `precision` (a fraction of the rate that held). Null: done.
  */
-export function judge(rows, targets = TARGETS) {
-  const bare = rows.find((r) => r.baseline);
-  if (!bare) throw new Error("no baseline row");
-  for (const row of rows) {
-    const samples = (row.rpsSamples ?? []).filter((n) => Number.isFinite(n));
-    if (samples.length) row.rps = mean(samples);
+export function nextCapacityRate(steps, { start = 100, growth = 1.5, precision = 0.1, maxRate = 5000, minRate = 5 } = {}) {
+  if (!steps.length) return start;
+  const held = steps.filter((s) => s.ok).map((s) => s.rate);
+  const failed = steps.filter((s) => !s.ok).map((s) => s.rate);
+  const best = held.length ? Math.max(...held) : null;
+  const lowestFail = failed.length ? Math.min(...failed) : null;
+  if (lowestFail == null) {
+    const next = Math.round(best * growth);
+    return next > maxRate ? null : next;
   }
-  const samples = (bare.rpsSamples ?? []).filter((n) => Number.isFinite(n));
-  const drift =
-    samples.length > 1 ? (Math.max(...samples) - Math.min(...samples)) / Math.max(...samples) : 0;
-  bare.verdict = verdict({ jsRatio: null, htmlGzip: bare.htmlGzip, rpsRatio: null }, targets);
-  for (const row of rows) {
-    if (row === bare || row.skipped || row.htmlGzip == null) continue;
-    row.jsRatio = ratio(row.jsGzip, bare.jsGzip);
-    row.rpsRatio = row.bareSamples?.length
-      ? pairedRatio(row.rpsSamples, row.bareSamples)
-      : ratio(row.rps, bare.rps);
-    row.verdict = verdict(row, targets);
+  if (best == null) {
+    const next = Math.round(lowestFail / 2);
+    return next < minRate ? null : next;
   }
-  return { rows, drift };
+  if (lowestFail - best <= Math.max(1, best * precision)) return null;
+  return Math.round((best + lowestFail) / 2);
 }
 
-/** 12345 → "12.1 KB" (KB = 1024 bytes, as the 14 KB target is). */
-export function formatBytes(n) {
-  if (n == null) return "–";
-  if (n < 1024) return `${n} B`;
-  return `${(n / 1024).toFixed(1)} KB`;
+/** The capacity a search found: the best rate that held, or null. */
+export function capacityOf(steps) {
+  const held = steps.filter((s) => s.ok).map((s) => s.rate);
+  return held.length ? Math.max(...held) : null;
 }
-
-export function formatRatio(r) {
-  return r == null ? "" : `${r.toFixed(2)}×`;
-}
-
-function baselineNote(r) {
-  const note = r.verdict?.html === false ? "FAIL (HTML)" : "baseline";
-  const samples = r.rpsSamples ?? [];
-  if (samples.length < 2) return note;
-  return `${note}; req/s ${Math.min(...samples).toFixed(0)}–${Math.max(...samples).toFixed(0)} over ${samples.length} slices`;
-}
-
-const mark = (v) => (v == null ? " " : v ? "✓" : "✗");
 
 /**
- * The one table of a run. `rows` are results as run.mjs records them:
- * { name, path, baseline?, skipped?, note?, jsGzip, jsFiles, jsRatio, htmlGzip, rps, rpsRatio, verdict }.
+ * Writes the run accepted, checked against what the database holds: `accepted` are the
+ * payloads Glow answered as done, `found` maps each payload the database holds to how often.
  */
-export function formatTable(rows, targets = TARGETS) {
-  const header = ["Page", "JS gzip", "× bare", "", "HTML gzip", "", "req/s", "× bare", "", "Result"];
-  const lines = rows.map((r) => {
-    if (r.skipped) return [r.name, "", "", "", "", "", "", "", "", `skipped: ${r.note}`];
-    const v = r.verdict ?? {};
-    return [
-      r.name,
-      r.jsGzip == null ? "–" : `${formatBytes(r.jsGzip)} (${r.jsFiles})`,
-      r.baseline ? "baseline" : formatRatio(r.jsRatio),
-      r.baseline ? "" : mark(v.js),
-      formatBytes(r.htmlGzip),
-      mark(v.html),
-      r.rps == null ? "–" : r.rps.toFixed(0),
-      r.baseline ? "baseline" : formatRatio(r.rpsRatio),
-      r.baseline ? "" : mark(v.rps),
-      r.error ? `error: ${r.error}` : r.baseline ? baselineNote(r) : v.ok ? "PASS" : "FAIL",
-    ];
-  });
-  const all = [header, ...lines];
-  const widths = header.map((_, i) => Math.max(...all.map((l) => (i === header.length - 1 ? 0 : l[i].length))));
-  const right = new Set([1, 2, 4, 6, 7]);
-  const fmt = (l) =>
-    l
-      .map((cell, i) => (i === l.length - 1 ? cell : right.has(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
-      .join("  ")
-      .trimEnd();
-  const rule = "─".repeat(Math.max(...all.map((l) => fmt([...l.slice(0, -1), "Result"]).length)));
-  return [
-    fmt(header),
-    rule,
-    ...lines.map(fmt),
-    rule,
-    `Targets: JS ≤ ${targets.jsRatioMax}× bare · HTML < ${formatBytes(targets.htmlGzipMax)} gzip · req/s ≥ ${targets.rpsRatioMin}× bare` +
-      "   (JS column: gzip total (number of scripts))",
-  ].join("\n");
+export function checkWrites(accepted, found) {
+  let missing = 0;
+  let duplicated = 0;
+  for (const payload of accepted) {
+    const n = found.get(payload) ?? 0;
+    if (n === 0) missing += 1;
+    else if (n > 1) duplicated += 1;
+  }
+  return { accepted: accepted.length, missing, duplicated };
 }
+
+// ── Cookies and the start command ──
 
 /** `Set-Cookie` values → one `Cookie` request header (name=value pairs; attributes dropped). */
 export function cookieHeader(setCookies) {
@@ -230,15 +361,6 @@ export function cookieHeader(setCookies) {
     jar.set(name, pair);
   }
   return [...jar.values()].join("; ");
-}
-
-/** Reads a whole-number environment variable, falling back to `fallback` when unset or bad. */
-export function envInt(env, name, fallback, { min = 0 } = {}) {
-  const raw = env[name];
-  if (raw == null || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number ≥ ${min} (got "${raw}")`);
-  return n;
 }
 
 /**
@@ -272,4 +394,39 @@ export function startNodeOptions(startScript) {
   const stray = options.find((word) => !word.startsWith("--"));
   if (stray) throw new Error(`package.json's start script passes "${stray}" to node; only --options are expected`);
   return options;
+}
+
+// ── The table ──
+
+export function formatBytes(n) {
+  if (n == null) return "–";
+  if (n < 1024) return `${n} B`;
+  return `${(n / 1024).toFixed(1)} KB`;
+}
+
+export const formatMs = (n) => (n == null ? "–" : n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${Math.round(n)} ms`);
+export const mark = (v) => (v == null ? " " : v ? "✓" : "✗");
+
+/**
+ * A plain-text table: `header` cells, then rows of cells; the last column is not padded.
+ * `right` lists the columns aligned right (numbers).
+ * @param {string[]} header
+ * @param {unknown[][]} rows
+ * @param {{ right?: number[] }} [options]
+ */
+export function textTable(header, rows, { right = [] } = {}) {
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((l) => String(l[i] ?? "").length)));
+  const fmt = (l) =>
+    l
+      .map((cell, i) => {
+        const text = String(cell ?? "");
+        if (i === l.length - 1) return text;
+        return right.includes(i) ? text.padStart(widths[i]) : text.padEnd(widths[i]);
+      })
+      .join("  ")
+      .trimEnd();
+  const lines = all.map(fmt);
+  const rule = "─".repeat(Math.max(...lines.map((l) => l.length)));
+  return [lines[0], rule, ...lines.slice(1), rule].join("\n");
 }

@@ -1,20 +1,33 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
-  TARGETS,
+  BUDGETS,
+  arrivalTimes,
+  bytesVerdict,
+  capacityOf,
+  checkWrites,
+  chosenParts,
   containerNodeMajor,
   cookieHeader,
   envInt,
-  formatTable,
+  eventVerdict,
+  growthVerdict,
   initialScriptUrls,
-  judge,
+  latencySummary,
   median,
+  membersAt,
+  nextCapacityRate,
   nodeBinaryPackage,
-  pairedRatio,
-  ratio,
+  parseServerTiming,
+  percentile,
+  phoneVerdict,
+  randomSource,
+  rowChosen,
+  scriptsBeforeStylesheet,
   startNodeOptions,
   staticImportUrls,
-  verdict,
+  textTable,
+  weightedPicker,
 } from "./lib.mjs";
 
 // Trimmed from a real React Router 7 page (the bare app's).
@@ -70,75 +83,171 @@ describe("staticImportUrls", () => {
   });
 });
 
-describe("ratios and verdicts", () => {
-  it("divides by the baseline and refuses a missing or zero baseline", () => {
-    expect(ratio(125, 100)).toBe(1.25);
-    expect(ratio(1, 0)).toBeNull();
-    expect(ratio(null, 10)).toBeNull();
-  });
-
-  it("passes at exactly 1.25× JS and 0.6× throughput, fails just past them", () => {
-    expect(verdict({ jsRatio: 1.25, htmlGzip: 1000, rpsRatio: 0.6 })).toMatchObject({ ok: true });
-    expect(verdict({ jsRatio: 1.2501, htmlGzip: 1000, rpsRatio: 0.6 })).toMatchObject({ js: false, ok: false });
-    expect(verdict({ jsRatio: 1, htmlGzip: 1000, rpsRatio: 0.599 })).toMatchObject({ rps: false, ok: false });
-  });
-
-  it("wants HTML strictly under 14 KB gzipped", () => {
-    expect(verdict({ jsRatio: 1, htmlGzip: TARGETS.htmlGzipMax - 1, rpsRatio: 1 }).html).toBe(true);
-    expect(verdict({ jsRatio: 1, htmlGzip: TARGETS.htmlGzipMax, rpsRatio: 1 }).html).toBe(false);
-  });
-
-  it("judges each Glow row by the mean of its rounds against the bare page's", () => {
-    const rows = [
-      { name: "bare /", baseline: true, jsGzip: 100_000, htmlGzip: 1200, rpsSamples: [900, 1100] },
-      { name: "Glow /", jsGzip: 120_000, htmlGzip: 3000, rpsSamples: [650, 750] },
-      { name: "Glow /slow", jsGzip: 140_000, htmlGzip: 3000, rps: 500 },
-      { name: "Glow /signin", skipped: true, note: "not available yet" },
-    ];
-    const { drift } = judge(rows);
-    expect(rows[0]!.rps).toBe(1000);
-    expect(drift).toBeCloseTo(200 / 1100);
-    expect(rows[1]).toMatchObject({ rps: 700, jsRatio: 1.2, rpsRatio: 0.7, verdict: { ok: true } });
-    expect(rows[2]).toMatchObject({ verdict: { js: false, rps: false, ok: false } });
-    expect(rows[3]).not.toHaveProperty("verdict");
-  });
-
-  it("judges a paired row by the median of its rounds, each against the bare page around it", () => {
-    // The machine slowed down in round 2: both sides of that pair are slow, so the ratio
-    // holds; an unpaired mean would have mixed a slow round of one with a fast one of the other.
-    const rows = [
-      { name: "bare /", baseline: true, jsGzip: 100_000, htmlGzip: 1200, rpsSamples: [1000, 400, 1000] },
-      { name: "Glow /", jsGzip: 120_000, htmlGzip: 3000, rpsSamples: [500, 200, 700], bareSamples: [1000, 500, 1000] },
-      { name: "Glow /slow", jsGzip: 120_000, htmlGzip: 3000, rpsSamples: [550, 200, 500], bareSamples: [1000, 400, 1000] },
-    ];
-    judge(rows);
-    // Ratios 0.5, 0.4, 0.7 → median 0.5; and 0.55, 0.5, 0.5 → 0.5.
-    expect(rows[1]).toMatchObject({ rpsRatio: expect.closeTo(0.5), verdict: { rps: false, ok: false } });
-    expect(rows[2]).toMatchObject({ rpsRatio: expect.closeTo(0.5) });
-    expect(median([3, 1, 2])).toBe(2);
-    expect(median([4, 1, 3, 2])).toBe(2.5);
-    expect(median([])).toBeNull();
-    expect(pairedRatio([600, 700], [1000, 1000, 1000])).toBeCloseTo(0.65);
-    expect(pairedRatio([600], [0])).toBeNull();
+describe("where the stylesheet stands", () => {
+  it("counts the scripts a slow phone fetches before the render-blocking CSS", () => {
+    expect(scriptsBeforeStylesheet(page)).toBe(2);
+    const fixed = `<html><head><meta charset="utf-8"/><link rel="stylesheet" href="/a.css" data-precedence="default"/><title>x</title>
+      <link rel="modulepreload" href="/e.js"/></head><body><link rel="stylesheet" href="/late.css"/></body></html>`;
+    expect(scriptsBeforeStylesheet(fixed)).toBe(0);
+    expect(scriptsBeforeStylesheet("<html><head><title>no css</title></head></html>")).toBeNull();
   });
 });
 
-describe("formatTable", () => {
-  it("shows a mark per target, PASS/FAIL per row and why a row was skipped", () => {
-    const rows = [
-      { name: "bare /", baseline: true, jsGzip: 100_000, jsFiles: 4, htmlGzip: 1200, rpsSamples: [1000, 1000] },
-      { name: "Glow /", jsGzip: 120_000, jsFiles: 7, htmlGzip: 3000, rps: 700 },
-      { name: "Glow /big", jsGzip: 200_000, jsFiles: 9, htmlGzip: 20_000, rps: 100 },
-      { name: "Glow /signin", skipped: true, note: "not available yet (Glow answers 404)" },
-    ];
-    judge(rows);
-    const table = formatTable(rows);
-    const line = (name: string) => table.split("\n").find((l) => l.startsWith(`${name} `)) ?? "";
-    expect(line("Glow /")).toMatch(/1\.20×\s+✓.*2\.9 KB\s+✓.*0\.70×\s+✓\s+PASS$/);
-    expect(line("Glow /big")).toMatch(/2\.00×\s+✗.*19\.5 KB\s+✗.*0\.10×\s+✗\s+FAIL$/);
-    expect(line("Glow /signin")).toContain("skipped: not available yet (Glow answers 404)");
-    expect(line("bare /")).toMatch(/baseline; req\/s 1000–1000 over 2 slices$/);
-    expect(table).toContain("Targets: JS ≤ 1.25× bare · HTML < 14.0 KB gzip · req/s ≥ 0.6× bare");
+describe("numbers", () => {
+  it("takes medians of the runs, leaving out runs without the figure", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([null, 5, undefined, 7])).toBe(6);
+    expect(median([])).toBeNull();
+  });
+
+  it("takes percentiles by nearest rank", () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(hundred, 50)).toBe(50);
+    expect(percentile(hundred, 95)).toBe(95);
+    expect(percentile(hundred, 99)).toBe(99);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBeNull();
+    expect(latencySummary([{ ms: 10 }, { ms: 30 }, { ms: 20 }])).toEqual({ count: 3, p50: 20, p95: 30, p99: 30, max: 30 });
+  });
+
+  it("reads the Server-Timing header Glow sends", () => {
+    expect(parseServerTiming('db;dur=3.2;desc="4 queries", render;dur=5.1, total;dur=9.8')).toEqual({ db: 3.2, render: 5.1, total: 9.8 });
+    expect(parseServerTiming(null)).toEqual({});
+  });
+});
+
+describe("choosing what to run", () => {
+  it("runs every part unless BENCH_PARTS names some, and refuses a part it does not know", () => {
+    expect(chosenParts(undefined)).toEqual(["phone", "bytes", "event", "growth"]);
+    expect(chosenParts("growth, phone")).toEqual(["phone", "growth"]);
+    expect(() => chosenParts("phone,speed")).toThrow(/speed/);
+  });
+
+  it("keeps the rows BENCH_ONLY names by part of their name or by path", () => {
+    const row = { name: "/newsfeed (member)", path: "/newsfeed" };
+    expect(rowChosen(row, null)).toBe(true);
+    expect(rowChosen(row, "member")).toBe(true);
+    expect(rowChosen(row, "/newsfeed")).toBe(true);
+    expect(rowChosen(row, "/profile")).toBe(false);
+  });
+});
+
+describe("the slow phone's budget", () => {
+  const bare = { fcp: 800, lcp: 1000 };
+  const good = { fcp: 1200, lcp: 1300, tbt: 150, cls: 0.01, accessibility: 1 };
+
+  it("allows 1.3× the bare app's paint plus 0.3 s, never more than 2 s", () => {
+    const v = phoneVerdict(good, bare);
+    expect(v.limits.fcp).toBeCloseTo(1340);
+    expect(v.limits.lcp).toBe(1600);
+    expect(v.ok).toBe(true);
+    expect(phoneVerdict(good, { fcp: 1500, lcp: 1500 }).limits.lcp).toBe(2000);
+    expect(phoneVerdict({ ...good, fcp: 1341 }, bare).checks.fcp).toBe(false);
+  });
+
+  it("fails on blocking time over 200 ms, CLS over 0.05 or accessibility under 1", () => {
+    expect(phoneVerdict({ ...good, tbt: 200 }, bare).ok).toBe(true);
+    expect(phoneVerdict({ ...good, tbt: 201 }, bare).checks.tbt).toBe(false);
+    expect(phoneVerdict({ ...good, cls: 0.051 }, bare).checks.cls).toBe(false);
+    expect(phoneVerdict({ ...good, accessibility: 0.98 }, bare).ok).toBe(false);
+    // A figure Lighthouse could not give is not a pass.
+    expect(phoneVerdict({ ...good, lcp: null }, bare).ok).toBe(false);
+  });
+});
+
+describe("the bytes budget", () => {
+  const bare = { jsGzip: 100_000 };
+  it("allows 1.25× the bare app's scripts, HTML under 14 KB and no font or image over 40 KB", () => {
+    const page = { jsGzip: 125_000, htmlGzip: 14 * 1024 - 1, assets: [{ url: "/a.woff2", bytes: 40 * 1024 }] };
+    expect(bytesVerdict(page, bare).ok).toBe(true);
+    expect(bytesVerdict({ ...page, jsGzip: 125_001 }, bare).checks.js).toBe(false);
+    expect(bytesVerdict({ ...page, htmlGzip: 14 * 1024 }, bare).checks.html).toBe(false);
+    const big = bytesVerdict({ ...page, assets: [{ url: "/big.png", bytes: 40 * 1024 + 1 }] }, bare);
+    expect(big.checks.assets).toBe(false);
+    expect(big.bigAssets).toEqual([{ url: "/big.png", bytes: 40 * 1024 + 1 }]);
+  });
+});
+
+describe("the live event", () => {
+  it("schedules arrivals evenly, whatever the answers (an open loop)", () => {
+    const times = arrivalTimes(100, 60);
+    expect(times).toHaveLength(6000);
+    expect(times[1]! - times[0]!).toBe(10);
+    expect(times.at(-1)).toBe(59_990);
+  });
+
+  it("picks the mix in proportion to its weights, the same way for the same seed", () => {
+    const mix = [{ name: "feed", weight: 3 }, { name: "glow", weight: 1 }];
+    const pick = weightedPicker(mix, randomSource(26));
+    const counts = { feed: 0, glow: 0 };
+    for (let i = 0; i < 4000; i++) counts[pick().name as "feed" | "glow"] += 1;
+    expect(counts.feed / 4000).toBeCloseTo(0.75, 1);
+    const again = weightedPicker(mix, randomSource(26));
+    const first = weightedPicker(mix, randomSource(26));
+    expect(Array.from({ length: 20 }, () => again().name)).toEqual(Array.from({ length: 20 }, () => first().name));
+    expect(() => weightedPicker([{ weight: 0 }], Math.random)).toThrow();
+  });
+
+  it("passes with p95 ≤ 300 ms, p99 ≤ 800 ms, no errors and every accepted write once", () => {
+    const writes = { accepted: 10, missing: 0, duplicated: 0 };
+    expect(eventVerdict({ p95: 300, p99: 800, errors: 0, writes }).ok).toBe(true);
+    expect(eventVerdict({ p95: 301, p99: 800, errors: 0, writes }).checks.p95).toBe(false);
+    expect(eventVerdict({ p95: 100, p99: 801, errors: 0, writes }).checks.p99).toBe(false);
+    expect(eventVerdict({ p95: 100, p99: 200, errors: 1, writes }).ok).toBe(false);
+    expect(eventVerdict({ p95: 100, p99: 200, errors: 0, writes: { ...writes, missing: 1 } }).checks.writes).toBe(false);
+    expect(eventVerdict({ p95: 100, p99: 200, errors: 0, writes: { ...writes, duplicated: 1 } }).checks.writes).toBe(false);
+  });
+
+  it("finds every accepted write in the database exactly once, or says which are not", () => {
+    const found = new Map([["a", 1], ["b", 2], ["stray", 1]]);
+    expect(checkWrites(["a", "b", "c"], found)).toEqual({ accepted: 3, missing: 1, duplicated: 1 });
+    expect(checkWrites([], found)).toEqual({ accepted: 0, missing: 0, duplicated: 0 });
+  });
+
+  it("searches capacity upwards by half, then halves the gap until it is within 10 %", () => {
+    const limit = 260; // the rate the server holds, for this test
+    const steps: { rate: number; ok: boolean }[] = [];
+    for (let rate = nextCapacityRate(steps); rate != null; rate = nextCapacityRate(steps)) {
+      steps.push({ rate, ok: rate <= limit });
+      expect(steps.length).toBeLessThan(20);
+    }
+    expect(steps.map((s) => s.rate)).toEqual([100, 150, 225, 338, 282, 254, 268]);
+    expect(capacityOf(steps)).toBe(254);
+    expect(membersAt(254)).toBe(2540);
+  });
+
+  it("searches downwards when even the first rate does not hold", () => {
+    const steps = [{ rate: 100, ok: false }];
+    expect(nextCapacityRate(steps)).toBe(50);
+    steps.push({ rate: 50, ok: true });
+    expect(nextCapacityRate(steps)).toBe(75);
+    expect(capacityOf([{ rate: 100, ok: false }])).toBeNull();
+  });
+});
+
+describe("flat as data grows", () => {
+  it("allows the big world's p50 at most 1.3× the small one's", () => {
+    expect(growthVerdict({ p50Small: 20, p50Big: 26 })).toEqual({ ratio: 1.3, ok: true });
+    expect(growthVerdict({ p50Small: 20, p50Big: 26.2 }).ok).toBe(false);
+    expect(growthVerdict({ p50Small: null, p50Big: 10 }).ok).toBe(false);
+  });
+});
+
+describe("textTable", () => {
+  it("pads the columns, numbers to the right, and leaves the last column as it is", () => {
+    const table = textTable(["Page", "LCP", "Result"], [["/", "1.20 s", "PASS"], ["/profile (member)", "980 ms", "FAIL"]], { right: [1] });
+    const lines = table.split("\n");
+    expect(lines[0]).toBe("Page                  LCP  Result");
+    expect(lines[2]).toBe("/                  1.20 s  PASS");
+    expect(lines[3]).toBe("/profile (member)  980 ms  FAIL");
+    expect(lines[1]).toMatch(/^─+$/);
+  });
+
+  it("budgets are the issue's numbers", () => {
+    expect(BUDGETS.phone).toMatchObject({ paintRatio: 1.3, paintSlackMs: 300, paintMaxMs: 2000, tbtMaxMs: 200, clsMax: 0.05 });
+    expect(BUDGETS.event).toMatchObject({ rate: 100, seconds: 60, p95MaxMs: 300, p99MaxMs: 800 });
+    expect(BUDGETS.bytes).toMatchObject({ jsRatioMax: 1.25, htmlGzipMax: 14 * 1024, assetMaxBytes: 40 * 1024 });
   });
 });
 
@@ -154,10 +263,10 @@ describe("helpers for the run", () => {
   });
 
   it("reads whole-number settings and refuses nonsense", () => {
-    expect(envInt({}, "BENCH_DURATION", 10)).toBe(10);
-    expect(envInt({ BENCH_DURATION: "3" }, "BENCH_DURATION", 10)).toBe(3);
-    expect(() => envInt({ BENCH_DURATION: "ten" }, "BENCH_DURATION", 10)).toThrow(/BENCH_DURATION/);
-    expect(() => envInt({ BENCH_CONNECTIONS: "0" }, "BENCH_CONNECTIONS", 20, { min: 1 })).toThrow();
+    expect(envInt({}, "BENCH_RUNS", 3)).toBe(3);
+    expect(envInt({ BENCH_RUNS: "5" }, "BENCH_RUNS", 3)).toBe(5);
+    expect(() => envInt({ BENCH_RUNS: "three" }, "BENCH_RUNS", 3)).toThrow(/BENCH_RUNS/);
+    expect(() => envInt({ BENCH_RUNS: "0" }, "BENCH_RUNS", 3, { min: 1 })).toThrow();
   });
 });
 

@@ -1,87 +1,238 @@
-// What `npm run bench` measures. Later issues add rows here (see bench/README.md).
+// What `npm run bench` measures: the slow-phone and bytes pages, the live event's mix, the
+// rows that must stay flat as data grows, and the seed modules that make the data. Later
+// issues add their rows here (see bench/README.md, "Adding rows").
 import { cookieHeader } from "./lib.mjs";
 
 /**
  * @typedef {object} GlowHandle
  * @property {string} baseUrl        e.g. "http://127.0.0.1:41234"
  * @property {string} e2eToken       the GLOW_E2E_HOOKS_TOKEN Glow was started with
+ * @property {Record<string, number[]>} ids  the world's ids, by the names of `worldIds`
  *
  * @typedef {object} PageSetup
- * @property {Record<string, string>} [headers]  sent with the HTML fetch and every autocannon request
- * @property {string} [path]  replaces the row's path (a page whose address holds an id the setup made)
+ * @property {Record<string, string>} [headers]  sent with every request of the page
+ * @property {string} [path]  replaces the row's path (an address that holds an id)
+ * @property {string} [skip]  why the row is not measured (e.g. "no party in the demo world")
  *
  * @typedef {object} BenchPage
- * @property {string} name   the row's label in the table
- * @property {string} path   path on Glow, e.g. "/newsfeed"
+ * @property {string} name   the row's label
+ * @property {string} path   path on Glow; a 404 skips the row with a note
  * @property {(glow: GlowHandle) => Promise<PageSetup | void>} [setup]
- *   runs once after Glow listens, before the page is measured (sign in, create data, …)
- *
- * @typedef {object} BenchSeed
- * @property {string} name     shown while seeding
- * @property {string} module   path from the repository root to a TypeScript/JS module
- * @property {string} [export] the function to call; default "seedBench"
- * @property {boolean} [optional]  skip quietly (with a note) while the module does not exist yet
+ * @property {string} [info] not a budget: shown with its figures and this note, not judged
  */
 
+/** A member's phone for the e2e session hook: E.164. The demo world's members are +1555010000N. */
+export const DEMO = {
+  ada: "+15550100001",
+  grace: "+15550100002",
+  alan: "+15550100003",
+  katherine: "+15550100004",
+};
+
 /**
- * Signs a member in through Glow's browser-test hook (POST /__e2e/session) and returns
- * the session and consent cookies as a Cookie header.
+ * Signs a member in through Glow's browser-test hook (POST /__e2e/session) and returns the
+ * session and consent cookies as a Cookie header. With `sessionStarted` (the default) the
+ * session is then validated with a device fingerprint, as the member's first page of the
+ * browser session did (spec section 4, "Session start"): the state a member's pages are
+ * usually opened in. `sessionStarted: false` measures that first page itself.
  * @param {string} phone E.164, e.g. "+15557770001"
  * @param {Record<string, unknown>} [fields] firstName, username, withAvatar, … (see the hook)
  */
-export function signedInAs(phone, fields = {}) {
+export function signedInAs(phone, fields = {}, { sessionStarted = true } = {}) {
   return async (/** @type {GlowHandle} */ glow) => {
     const response = await fetch(new URL("/__e2e/session", glow.baseUrl), {
       method: "POST",
       headers: { "content-type": "application/json", "x-e2e-token": glow.e2eToken },
       body: JSON.stringify({ phone, ...fields }),
     });
-    if (!response.ok) {
-      throw new Error(`signing ${phone} in through /__e2e/session answered ${response.status}`);
-    }
+    if (!response.ok) throw new Error(`signing ${phone} in through /__e2e/session answered ${response.status}`);
     const cookie = cookieHeader(response.headers.getSetCookie());
     if (!cookie) throw new Error("the e2e session hook set no cookie");
+    if (sessionStarted) {
+      const validated = await fetch(new URL("/sessionvalidation", glow.baseUrl), {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ fingerprint: `bench-device-${phone}` }),
+      });
+      await validated.arrayBuffer();
+      if (!validated.ok) throw new Error(`validating ${phone}'s session answered ${validated.status}`);
+    }
     return { headers: { cookie } };
   };
 }
 
-/** Glow's pages, each measured against the bare app's one page. @type {BenchPage[]} */
-const rendered = async () => ({ headers: { "cache-control": "no-cache" } });
+/**
+ * The ids pages and the live event's mix need, read from Glow's database before Glow starts
+ * (an embedded database is one process's at a time). A query that fails (a table a later
+ * issue adds) gives an empty list.
+ */
+export const worldIds = {
+  /** The newest posts (post pages). */
+  posts: "select id from posts order by created_at desc, id desc limit 2000",
+  /** Posts nobody has glowed at yet: the event's glows, each one new. */
+  glowTargets: "select p.id from posts p where not exists (select 1 from reactions r where r.post_id = p.id) order by p.created_at desc limit 5000",
+  /** Seeded members (salute recipients). */
+  members: "select id from members where phone like '+1888%' order by id limit 2000",
+  parties: "select id from parties order by id",
+  contests: "select id from contests order by id",
+};
 
+/** A page whose address holds the first id of `ids[name]`; skipped (saying `why`) without one. */
+export function withFirstId(pathOf, name, why, setup) {
+  return async (/** @type {GlowHandle} */ glow) => {
+    const id = glow.ids[name]?.[0];
+    if (id == null) return { skip: why };
+    return { ...((await setup?.(glow)) ?? {}), path: pathOf(id) };
+  };
+}
+
+/**
+ * The slow phone and the bytes: each page is loaded by Lighthouse as a first visit, and its
+ * HTML and first-load scripts are weighed. @type {BenchPage[]}
+ */
 export const pages = [
-  // The issue's two pages, as a visitor (an invitee's first view) sees them: as deployed,
-  // where a visitor's page is served again for a second (decision 0020) …
-  { name: "Glow /", path: "/" },
-  // … and rendered for every request, as a hard reload asks (the page's own cost).
-  { name: "Glow / (rendered)", path: "/", setup: rendered },
-  { name: "Glow /newsfeed (visitor)", path: "/newsfeed" },
-  // … and rendered for every request, as a hard reload asks (the page's own cost).
+  { name: "/", path: "/" },
+  { name: "/signin", path: "/signin" },
+  { name: "/newsfeed (visitor)", path: "/newsfeed" },
+  // Ada has a beamkin: the member pages come with the floating companion.
+  { name: "/newsfeed (member)", path: "/newsfeed", setup: signedInAs(DEMO.ada) },
+  { name: "/profile (member)", path: "/profile", setup: signedInAs(DEMO.ada) },
+  { name: "/beamkins (member)", path: "/beamkins", setup: signedInAs(DEMO.katherine) },
+  // The screens later issues add; skipped with a note while Glow answers 404.
+  { name: "/playquest (member)", path: "/playquest", setup: signedInAs(DEMO.ada) },
   {
-    name: "Glow /newsfeed (visitor, rendered)",
-    path: "/newsfeed",
-    setup: rendered,
+    name: "/party/{id} (member)",
+    path: "/party",
+    setup: withFirstId((id) => `/party/${id}`, "parties", "no party in the demo world", signedInAs(DEMO.katherine)),
   },
-  // … and as a member, with glow buttons and the floating companion.
-  { name: "Glow /newsfeed (member)", path: "/newsfeed", setup: signedInAs("+15557770001", { firstName: "Bench" }) },
-  // Where an emailed invite leads (issue 3); also served again for a second to visitors.
-  { name: "Glow /signin (anonymous)", path: "/signin" },
-  // The character creator must not pull DiceBear into the browser (issue 4).
-  { name: "Glow /profile (member)", path: "/profile", setup: signedInAs("+15557770003", { firstName: "Bench", withAvatar: true }) },
-  // A page with the floating companion; its island loads lazily, after the page (issue 5).
-  { name: "Glow /beamkins (member)", path: "/beamkins", setup: signedInAs("+15557770004", { firstName: "Bench", withAvatar: true }) },
-  // 100 000 members from the seed below (issue 6).
-  { name: "Glow /leaderboard (member)", path: "/leaderboard", setup: signedInAs("+15557770002", { firstName: "Bench" }) },
+  { name: "/judging (judge)", path: "/judging", setup: signedInAs(DEMO.alan) },
+  // Not a budget: what session start (the device fingerprint, once per browser session)
+  // costs the first page a member opens.
+  {
+    name: "/newsfeed (member, session start)",
+    path: "/newsfeed",
+    setup: signedInAs("+15557770001", { firstName: "Bench", withAvatar: true }, { sessionStarted: false }),
+    info: "first page of a browser session: the fingerprint is taken (once per browser session)",
+  },
 ];
 
 /**
- * Big data written into Glow's throw-away database before Glow starts (after the
- * migrations and the demo world). Each module exports
- *   async function seedBench({ db, databaseUrl, log }): Promise<string | void>
- * where `db` is Glow's drizzle database; a returned string is printed as a summary.
- * Modules are loaded through Vite, so TypeScript and "~/" imports work.
- * @type {BenchSeed[]}
+ * The live event's mix: what members (and a few visitors) do at a game master's event,
+ * weighted by how often. Each arrival picks an entry by weight and a signed-in member at
+ * random. Entries that answer 404 are left out of the mix with a note (screens later
+ * issues add). A write carries a payload the bench recognises (`payload`), and after the
+ * run each accepted payload must be in the database exactly once (`check` counts them).
+ *
+ * request({ member, n, runId, pick }) → { method?, path, form?, accept? }
+ *   member: { id, cookie } (null for a visitor), n: the arrival's number, runId: this run's
+ *   tag, pick(list): a random element; `ids` holds the world's ids (posts, parties).
+ * accepted(answer) → true when Glow did the write (status, location, body).
+ * check(query, { tag, memberIds }) → rows { payload, n }: how often the database holds each
+ *   payload of this run (payloads start with `tag`; `memberIds` are the members who wrote).
+ */
+export const eventMix = [
+  { name: "feed", weight: 28, request: () => ({ path: "/newsfeed" }) },
+  { name: "feed (visitor)", weight: 4, visitor: true, request: () => ({ path: "/newsfeed" }) },
+  { name: "home (visitor)", weight: 4, visitor: true, request: () => ({ path: "/" }) },
+  { name: "post", weight: 5, request: ({ pick, ids }) => ({ path: `/newsfeed/${pick(ids.posts)}` }) },
+  { name: "profile", weight: 8, request: () => ({ path: "/profile" }) },
+  { name: "beamkins", weight: 8, request: () => ({ path: "/beamkins" }) },
+  { name: "leaderboard", weight: 9, request: () => ({ path: "/leaderboard" }) },
+  { name: "leaderboard week", weight: 3, request: () => ({ path: "/leaderboard?board=week" }) },
+  // Later issues' screens: measured once they answer.
+  { name: "quest map", weight: 6, request: () => ({ path: "/playquest" }) },
+  { name: "party", weight: 5, request: ({ pick, ids }) => ({ path: `/party/${pick(ids.parties)}` }), needs: "parties" },
+  // Writes.
+  {
+    name: "glow",
+    weight: 8,
+    write: "glow",
+    // One glow per member and post: payload "member:post", never toggled off.
+    request: ({ member, glowTarget }) => ({
+      method: "POST",
+      path: "/reactions",
+      form: { postId: String(glowTarget), glow: "on", stay: "1" },
+      accept: "application/json",
+      payload: `${member.id}:${glowTarget}`,
+    }),
+    accepted: (answer) => answer.status === 200,
+    check: (query, { memberIds }) =>
+      query(
+        `select member_id || ':' || post_id as payload, count(*)::int as n from reactions
+          where member_id = any($1::int[]) group by 1`,
+        [memberIds],
+      ),
+  },
+  {
+    name: "compliment",
+    weight: 4,
+    write: "salute",
+    request: ({ member, pick, ids, tag }) => {
+      let to = pick(ids.members);
+      if (to === member.id) to = ids.members.find((id) => id !== member.id);
+      return {
+        method: "POST",
+        path: "/compliment",
+        form: { recipientId: String(to), message: tag, gems: "0" },
+        payload: tag,
+      };
+    },
+    // A sent salute goes on to its post; a refusal answers the form again (4xx).
+    accepted: (answer) => answer.status >= 300 && answer.status < 400 && !/\/signin/.test(answer.location ?? ""),
+    check: (query, { tag }) =>
+      query(`select message as payload, count(*)::int as n from salutes where message like $1 || '%' group by 1`, [tag]),
+  },
+  {
+    name: "chat",
+    weight: 4,
+    write: "chat",
+    request: ({ tag }) => ({
+      method: "POST",
+      path: "/beamkins/chat",
+      form: { message: tag },
+      accept: "application/json",
+      payload: tag,
+    }),
+    accepted: (answer) => answer.status === 200,
+    check: (query, { tag }) =>
+      query(
+        `select content as payload, count(*)::int as n from chat_messages
+          where role = 'user' and content like $1 || '%' group by 1`,
+        [tag],
+      ),
+  },
+  // A judge scoring and a treasure claim go here once their actions exist (issues 24, 28).
+];
+
+/**
+ * Flat as data grows: each row is measured on Glow over the 1× and the big world in one
+ * run; its p50 at the big scale may be at most 1.3× its p50 at 1×. @type {BenchPage[]}
+ */
+export const growthRows = [
+  { name: "member feed", path: "/newsfeed", setup: signedInAs("+18880000001") },
+  { name: "leaderboard, all time", path: "/leaderboard", setup: signedInAs("+18880000001") },
+  { name: "leaderboard, week", path: "/leaderboard?board=week", setup: signedInAs("+18880000001") },
+  {
+    name: "leaderboard, contest",
+    path: "/leaderboard?board=contest",
+    setup: withFirstId((id) => `/leaderboard?board=contest&contest=${id}`, "contests", "no contest", signedInAs("+18880000001")),
+  },
+  {
+    name: "party page",
+    path: "/party",
+    setup: withFirstId((id) => `/party/${id}`, "parties", "no party", signedInAs("+18880000001")),
+  },
+  { name: "judging queue", path: "/judging", setup: signedInAs(DEMO.alan) },
+];
+
+/**
+ * The data: modules run after the migrations and the demo world, before Glow starts, at a
+ * scale (1 = the demo's data: 1 000 members, 10 000 posts; the growth part's big world is
+ * BENCH_GROWTH_SCALE, 100 by default). Each exports
+ *   async function seedBench({ db, databaseUrl, log, scale }): Promise<string | void>
+ * and is loaded through Vite, so TypeScript and "~/" imports work. `optional: true` skips a
+ * module that does not exist yet with a note.
  */
 export const seeds = [
-  // 100 000 members and 10 000 posts: the leaderboard and the newsfeed at size (issue 6).
-  { name: "100 000 members, 10 000 posts", module: "app/features/leaderboard/bench-seed.server.ts" },
+  { name: "members, scores, posts and glows", module: "app/features/leaderboard/bench-seed.server.ts" },
 ];

@@ -1,7 +1,13 @@
-// `npm run bench`: builds the bare React Router app (bench/bare) and Glow (into
-// build-bench, never ./build), serves both on free ports, measures each page of
-// bench/pages.mjs against the bare page, prints one table and writes bench/results.json.
-// See bench/README.md for the environment variables and extension points.
+// `npm run bench`: what members and operators feel (issue 26). Four parts, each a table of
+// pass/fail lines:
+//   phone   Lighthouse on a simulated slow phone, Glow's pages against the bare React
+//           Router app (bench/bare) measured in the same run;
+//   bytes   each page's HTML and first-load JavaScript, gzipped, and the fonts and images a
+//           first visit downloads;
+//   event   a live event: open-loop arrivals with a realistic mix on PostgreSQL 15 (and on
+//           the embedded database), then the highest rate that holds, as capacity;
+//   growth  the hot pages at 1× and 100× the demo's data, in one run.
+// It prints the tables and writes bench/results.json. See bench/README.md.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -9,50 +15,83 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
+import { withBenchDatabase, startPostgres } from "./database.mjs";
+import { runArrivals, summarizeRun } from "./event.mjs";
 import {
-  TARGETS,
+  BUDGETS,
+  bytesVerdict,
+  capacityOf,
+  checkWrites,
+  chosenParts,
   containerNodeMajor,
+  cookieHeader,
   envInt,
-  formatTable,
+  eventVerdict,
+  formatBytes,
+  formatMs,
+  growthVerdict,
   initialScriptUrls,
-  judge,
+  latencySummary,
+  mark,
+  median,
+  membersAt,
+  nextCapacityRate,
   nodeBinaryPackage,
+  parseServerTiming,
+  phoneVerdict,
+  randomSource,
+  rowChosen,
+  scriptsBeforeStylesheet,
   startNodeOptions,
   staticImportUrls,
+  textTable,
+  weightedPicker,
 } from "./lib.mjs";
-import { pages, seeds } from "./pages.mjs";
+import { eventMix, growthRows, pages, seeds, worldIds } from "./pages.mjs";
+import { firstVisitAssets, lighthouseRun, startChrome } from "./phone.mjs";
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, "..");
 const reactRouterCli = path.join(root, "node_modules/@react-router/dev/bin.js");
 
+const env = process.env;
 const config = {
-  duration: envInt(process.env, "BENCH_DURATION", 10, { min: 1 }),
-  connections: envInt(process.env, "BENCH_CONNECTIONS", 20, { min: 1 }),
-  warmup: envInt(process.env, "BENCH_WARMUP", 5),
-  rounds: envInt(process.env, "BENCH_ROUNDS", 5, { min: 1 }),
-  strict: process.env.BENCH_STRICT === "1",
-  seeds: process.env.BENCH_SEEDS !== "0",
-  only: process.env.BENCH_ONLY?.trim() || null,
-  buildDir: process.env.BENCH_GLOW_BUILD_DIR ?? "build-bench",
-  serverNode: process.env.BENCH_NODE?.trim() || null,
+  parts: chosenParts(env.BENCH_PARTS),
+  only: env.BENCH_ONLY?.trim() || null,
+  runs: envInt(env, "BENCH_RUNS", 3, { min: 1 }),
+  eventRate: envInt(env, "BENCH_EVENT_RATE", BUDGETS.event.rate, { min: 1 }),
+  eventSeconds: envInt(env, "BENCH_EVENT_SECONDS", BUDGETS.event.seconds, { min: 1 }),
+  eventWarmup: envInt(env, "BENCH_EVENT_WARMUP", 10),
+  eventMembers: envInt(env, "BENCH_EVENT_MEMBERS", 500, { min: 2 }),
+  eventEngines: (env.BENCH_EVENT_ENGINES ?? "postgres,embedded").split(",").map((e) => e.trim()).filter(Boolean),
+  capacity: env.BENCH_CAPACITY !== "0",
+  capacitySeconds: envInt(env, "BENCH_CAPACITY_SECONDS", 20, { min: 1 }),
+  growthScale: envInt(env, "BENCH_GROWTH_SCALE", 100, { min: 2 }),
+  growthSamples: envInt(env, "BENCH_GROWTH_SAMPLES", 60, { min: 5 }),
+  strict: env.BENCH_STRICT === "1",
+  buildDir: env.BENCH_GLOW_BUILD_DIR ?? "build-bench",
+  serverNode: env.BENCH_NODE?.trim() || null,
 };
+for (const engine of config.eventEngines) {
+  if (engine !== "postgres" && engine !== "embedded") throw new Error(`BENCH_EVENT_ENGINES: unknown engine "${engine}" (postgres, embedded)`);
+}
 
 const say = (line = "") => console.log(line);
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
-// ── Child processes and temp dirs: every one is tracked and removed on the way out. ──
+// ── Child processes, temp dirs and the PostgreSQL server: all removed on the way out. ──
 
 /** @type {Set<{ name: string, child: import("node:child_process").ChildProcess, output: () => string }>} */
 const children = new Set();
 const tempDirs = [];
+let postgres = null;
+let interrupted = false;
 
-function start(name, args, { env = {}, cwd = root, node = process.execPath } = {}) {
-  // Own process group, so stopping it also stops whatever it spawned (server.js's build).
+function start(name, args, { env: extra = {}, cwd = root, node = process.execPath } = {}) {
+  // Own process group, so stopping it also stops whatever it spawned.
   const child = spawn(node, args, {
     cwd,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...extra },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -81,7 +120,7 @@ function signalGroup(child, signal) {
   }
 }
 
-async function stop(entry, graceMs = 10_000) {
+async function stop(entry, graceMs = 15_000) {
   if (entry.child.exitCode !== null || entry.child.signalCode !== null) return;
   signalGroup(entry.child, "SIGTERM");
   const timer = setTimeout(() => signalGroup(entry.child, "SIGKILL"), graceMs);
@@ -91,21 +130,26 @@ async function stop(entry, graceMs = 10_000) {
 
 async function cleanup() {
   await Promise.all([...children].map((c) => stop(c)));
+  postgres?.stop();
   for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 // Last resort when the process ends without cleanup() (a crash): no orphan servers.
 process.on("exit", () => {
   for (const c of children) signalGroup(c.child, "SIGKILL");
+  postgres?.stop();
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
   process.once(signal, () => {
     say(`\n${signal}: stopping the servers…`);
     interrupted = true;
-    activeLoad?.stop();
     cleanup().finally(() => process.exit(code));
   });
+}
+
+function checkInterrupted() {
+  if (interrupted) throw new Error("interrupted");
 }
 
 /** Runs a child to completion; throws with its output when it fails. */
@@ -117,7 +161,7 @@ async function run(name, args, options) {
 }
 
 /** Starts a server and waits for its "listening on http://…" line. */
-async function serve(name, args, options, { timeoutMs, onLine } = {}) {
+async function serve(name, args, options, { timeoutMs }) {
   const entry = start(name, args, options);
   const url = await new Promise((resolve, reject) => {
     let buffer = "";
@@ -125,21 +169,19 @@ async function serve(name, args, options, { timeoutMs, onLine } = {}) {
       () => reject(new Error(`${name} did not start within ${timeoutMs / 1000} s:\n${entry.output()}`)),
       timeoutMs,
     );
-    const onData = (chunk) => {
+    entry.child.stdout.on("data", (chunk) => {
       buffer += chunk;
       let nl;
       while ((nl = buffer.indexOf("\n")) >= 0) {
         const line = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 1);
-        onLine?.(line);
         const m = /listening on (https?:\/\/\S+)/i.exec(line);
         if (m) {
           clearTimeout(timer);
           resolve(m[1]);
         }
       }
-    };
-    entry.child.stdout.on("data", onData);
+    });
     entry.child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`${name} exited (${code}) before listening:\n${entry.output()}`));
@@ -148,158 +190,14 @@ async function serve(name, args, options, { timeoutMs, onLine } = {}) {
   return { ...entry, url };
 }
 
-// ── Measuring one page ──
-
-async function fetchPage(url, headers) {
-  return fetch(url, {
-    redirect: "manual",
-    headers: { accept: "text/html", "accept-language": "en", ...headers },
-  });
+function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
 }
 
-/** gzip size of every script the page loads at once, following static imports. */
-async function measureScripts(html, pageUrl) {
-  const queue = initialScriptUrls(html, pageUrl);
-  const seen = new Set(queue);
-  let total = 0;
-  const files = [];
-  while (queue.length) {
-    const url = queue.shift();
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`script ${url} answered ${response.status}`);
-    const code = Buffer.from(await response.arrayBuffer());
-    const gz = gzipSync(code).length;
-    total += gz;
-    files.push({ url: new URL(url).pathname, bytes: code.length, gzip: gz });
-    for (const next of staticImportUrls(code.toString("utf8"), url)) {
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
-      }
-    }
-  }
-  return { total, files };
-}
+// ── The Node the servers run on (decision 0029) ──
 
-/** The autocannon run under way, stopped on Ctrl-C so the servers can close. */
-let activeLoad = null;
-let interrupted = false;
-
-async function load(options, watch) {
-  if (interrupted) throw new Error("interrupted");
-  const startedAt = performance.now();
-  activeLoad = autocannon(options);
-  watch?.(activeLoad);
-  try {
-    return { ...(await activeLoad), startedAt };
-  } finally {
-    activeLoad = null;
-  }
-}
-
-/** Seconds of each slice of load that are not counted: connections open, first answers arrive. */
-const RAMP_SECONDS = 1;
-
-/**
- * One slice of load on one page: RAMP_SECONDS + `seconds` of load; requests per second
- * are the answers completed within the last `seconds` (steady state). Counting from the
- * start would undercount slow pages more than fast ones (nothing completes during the
- * first round trip), and the ramp also absorbs the previous slice's abandoned requests.
- */
-async function throughput(url, headers, seconds) {
-  const completed = [];
-  const result = await load(
-    {
-      url,
-      connections: config.connections,
-      duration: RAMP_SECONDS + seconds,
-      headers: { accept: "text/html", ...headers },
-    },
-    (tracker) => tracker.on("response", () => completed.push(performance.now())),
-  );
-  const from = result.startedAt;
-  const windowStart = from + RAMP_SECONDS * 1000;
-  const windowEnd = windowStart + seconds * 1000;
-  const counted = completed.filter((t) => t >= windowStart && t < windowEnd).length;
-  const problems = [];
-  if (result.non2xx) problems.push(`${result.non2xx} non-2xx`);
-  if (result.errors) problems.push(`${result.errors} errors`);
-  if (result.timeouts) problems.push(`${result.timeouts} timeouts`);
-  return {
-    rps: counted / seconds,
-    latencyP99: result.latency.p99,
-    total: counted,
-    problems,
-  };
-}
-
-/** Fetches the page and its scripts; a 404 row is skipped, any other non-200 row carries an error. */
-async function measurePage({ name, url, headers = {}, baseline = false }) {
-  const row = { name, path: new URL(url).pathname, baseline };
-  const response = await fetchPage(url, headers);
-  if (response.status === 404 && !baseline) {
-    await response.arrayBuffer(); // read it all: a cancelled body can leave the connection open
-    return { ...row, skipped: true, note: "not available yet (Glow answers 404)" };
-  }
-  if (response.status !== 200) {
-    await response.arrayBuffer(); // read it all: a cancelled body can leave the connection open
-    const where = response.headers.get("location");
-    return { ...row, error: `answered ${response.status}${where ? ` → ${where}` : ""}` };
-  }
-  const html = await response.text();
-  const scripts = await measureScripts(html, url);
-  row.htmlBytes = Buffer.byteLength(html);
-  row.htmlGzip = gzipSync(html).length;
-  row.jsGzip = scripts.total;
-  row.jsFiles = scripts.files.length;
-  row.scripts = scripts.files;
-  return row;
-}
-
-/**
- * Puts every target under load in turns: a warm-up each, then BENCH_ROUNDS rounds. In a
- * round the bare page is measured before the first Glow page and again after every Glow
- * page (bare, page 1, bare, page 2, …, bare), each slice BENCH_DURATION / BENCH_ROUNDS
- * seconds long. Each Glow slice is thus paired with the bare slices on either side of it,
- * seconds apart: a machine that slows down for a while slows both sides of a pair alike.
- */
-async function loadInTurns(targets) {
-  const [bare, ...pages] = targets;
-  if (config.warmup > 0) {
-    say(`  warming up (${config.warmup} s a page)…`);
-    for (const t of targets) await throughput(t.url, t.headers, config.warmup);
-  }
-  const slice = config.duration / config.rounds;
-  const measure = async ({ row, url, headers }) => {
-    const r = await throughput(url, headers, slice);
-    (row.rpsSamples ??= []).push(r.rps);
-    row.requests = (row.requests ?? 0) + r.total;
-    row.latencyP99Ms = Math.max(row.latencyP99Ms ?? 0, r.latencyP99);
-    if (r.problems.length) row.error = r.problems.join(", ");
-    return r.rps;
-  };
-  for (let round = 1; round <= config.rounds; round++) {
-    let before = await measure(bare);
-    const line = [`${bare.row.name} ${before.toFixed(0)}`];
-    for (const page of pages) {
-      const rps = await measure(page);
-      const after = await measure(bare);
-      (page.row.bareSamples ??= []).push((before + after) / 2);
-      line.push(`${page.row.name} ${rps.toFixed(0)}`, `bare ${after.toFixed(0)}`);
-      before = after;
-    }
-    say(`  round ${round}/${config.rounds} (req/s): ${line.join(" · ")}`);
-  }
-}
-
-// ── The Node the two servers run on ──
-
-/**
- * BENCH_NODE: unset, the servers run on the Node running the bench; a path, on that
- * binary; `container`, on the Node major the Dockerfile ships, fetched once from the npm
- * registry (the `node-<platform>-<arch>` package holds Node's own binary) into
- * node_modules/.cache/bench-node/. Both servers always run on the same Node.
- */
 function resolveServerNode() {
   const wanted = config.serverNode;
   if (!wanted) return { path: process.execPath, version: process.version };
@@ -333,55 +231,57 @@ function resolveServerNode() {
   return { path: binary, version };
 }
 
-// ── The run ──
+// ── Glow: built once, seeded, started as an operator starts it ──
 
-async function main() {
-  const began = Date.now();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "glow-bench-"));
-  tempDirs.push(tmp);
-  const chosen = config.only ? pages.filter((p) => p.name.includes(config.only) || p.path === config.only) : pages;
-  say(
-    `Glow benchmark: ${config.connections} connections, ${config.duration} s a page in ` +
-      `${config.rounds} rounds (+${config.warmup} s warm-up)`,
-  );
+let serverNode;
+const e2eToken = randomBytes(24).toString("hex");
 
-  const serverNode = resolveServerNode();
-  say(`Both servers run on Node ${serverNode.version}${config.serverNode ? ` (BENCH_NODE=${config.serverNode})` : ""}.`);
+async function buildGlow() {
+  const t = Date.now();
+  say(`Building Glow into ${config.buildDir}/ (when its sources changed since the last build)…`);
+  await run("Glow build", [path.join(root, "scripts/build.mjs"), "--if-stale"], {
+    env: { GLOW_BUILD_DIR: config.buildDir, NODE_ENV: "production" },
+  });
+  say(`  ready in ${seconds(t)}`);
+}
 
-  let t = Date.now();
-  say("Building the bare React Router app (bench/bare)…");
-  await run("bare build", [reactRouterCli, "build", path.join(benchDir, "bare")]);
-  say(`  built in ${seconds(t)}`);
+/** The demo world and the seed modules at `scale`, written before Glow opens the database. */
+async function seedWorld(databaseUrl, scale) {
+  const active = [];
+  for (const seed of seeds) {
+    if (fs.existsSync(path.join(root, seed.module))) active.push(seed);
+    else if (seed.optional) say(`  seed "${seed.name}" skipped: ${seed.module} does not exist yet`);
+    else throw new Error(`seed module ${seed.module} does not exist`);
+  }
+  const t = Date.now();
+  const out = await run("seeding", [path.join(benchDir, "seed-runner.mjs")], {
+    env: { DATABASE_URL: databaseUrl, BENCH_SEEDS_JSON: JSON.stringify(active), BENCH_SCALE: String(scale), NODE_ENV: "production" },
+  });
+  for (const line of out.split("\n").filter((l) => l.startsWith("  seeded"))) say(`  ${line.trim()}`);
+  say(`  seeded (${scale}×) in ${seconds(t)}`);
+}
 
-  const databaseUrl = `file:${path.join(tmp, "db")}`;
-  const activeSeeds = [];
-  if (config.seeds) {
-    for (const seed of seeds) {
-      if (fs.existsSync(path.join(root, seed.module))) activeSeeds.push(seed);
-      else if (seed.optional) say(`Seed "${seed.name}" skipped: ${seed.module} does not exist yet`);
-      else throw new Error(`seed module ${seed.module} does not exist`);
+/** The ids pages and the mix need (worldIds in pages.mjs), read before Glow starts. */
+async function readIds(databaseUrl) {
+  return withBenchDatabase(databaseUrl, async (db) => {
+    const ids = {};
+    for (const [name, sql] of Object.entries(worldIds)) {
+      try {
+        ids[name] = (await db.query(sql)).map((row) => Number(row.id));
+      } catch {
+        ids[name] = []; // a table a later issue adds
+      }
     }
-  }
-  if (activeSeeds.length) {
-    t = Date.now();
-    say("Seeding Glow's database…");
-    const out = await run("seeding", [path.join(benchDir, "seed-runner.mjs")], {
-      env: { DATABASE_URL: databaseUrl, BENCH_SEEDS_JSON: JSON.stringify(activeSeeds), NODE_ENV: "production" },
-    });
-    process.stdout.write(out.split("\n").filter((l) => l.startsWith("  ")).map((l) => `${l}\n`).join(""));
-    say(`  seeded in ${seconds(t)}`);
-  }
+    return ids;
+  });
+}
 
-  t = Date.now();
-  const glowNodeOptions = startNodeOptions(JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts?.start);
-  say(
-    `Starting Glow as npm start does (node ${[...glowNodeOptions, "server.js"].join(" ")}; builds into ${config.buildDir} when its sources changed)…`,
-  );
-  const e2eToken = randomBytes(24).toString("hex");
+async function startGlow(name, databaseUrl) {
+  const t = Date.now();
+  const options = startNodeOptions(JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts?.start);
   const glow = await serve(
-    "Glow",
-    // As `npm start` runs it: the same Node options before server.js (decision 0042).
-    [...glowNodeOptions, path.join(root, "server.js")],
+    name,
+    [...options, path.join(root, "server.js")],
     {
       env: {
         NODE_ENV: "production",
@@ -395,14 +295,86 @@ async function main() {
       },
       node: serverNode.path,
     },
-    {
-      timeoutMs: 10 * 60_000,
-      onLine: (line) => {
-        if (/building|rebuilding/i.test(line)) say(`  ${line.trim()}`);
-      },
-    },
+    { timeoutMs: 5 * 60_000 },
   );
-  say(`  Glow listens on ${glow.url} (ready in ${seconds(t)})`);
+  say(`  ${name} listens on ${glow.url} (node ${[...options, "server.js"].join(" ")}; ready in ${seconds(t)})`);
+  return glow;
+}
+
+const fetchPage = (url, headers) =>
+  fetch(url, { redirect: "manual", headers: { accept: "text/html", "accept-language": "en", ...headers } });
+
+/** Runs a row's setup against one Glow; returns { url, headers } or { skip } / { error }. */
+async function prepareRow(row, glow, ids) {
+  try {
+    const setup = (await row.setup?.({ baseUrl: glow.url, e2eToken, ids })) ?? {};
+    if (setup.skip) return { skip: setup.skip };
+    const url = new URL(setup.path ?? row.path, glow.url).href;
+    const response = await fetchPage(url, setup.headers);
+    const html = await response.text();
+    if (response.status === 404) return { skip: "not available yet (Glow answers 404)" };
+    if (response.status !== 200) {
+      const where = response.headers.get("location");
+      return { error: `answered ${response.status}${where ? ` → ${where}` : ""}` };
+    }
+    return { url, headers: setup.headers ?? {}, html };
+  } catch (error) {
+    return { error: String(error?.message ?? error).split("\n")[0] };
+  }
+}
+
+// ── Part 1 and 2: the slow phone and the bytes ──
+
+/** gzip size of every script the page loads at once, following static imports. */
+async function measureScripts(html, pageUrl) {
+  const queue = initialScriptUrls(html, pageUrl);
+  const seen = new Set(queue);
+  let total = 0;
+  const files = [];
+  while (queue.length) {
+    const url = queue.shift();
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`script ${url} answered ${response.status}`);
+    const code = Buffer.from(await response.arrayBuffer());
+    const gz = gzipSync(code).length;
+    total += gz;
+    files.push({ url: new URL(url).pathname, bytes: code.length, gzip: gz });
+    for (const next of staticImportUrls(code.toString("utf8"), url)) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return { total, files };
+}
+
+async function weigh(html, url) {
+  const scripts = await measureScripts(html, url);
+  return {
+    htmlBytes: Buffer.byteLength(html),
+    htmlGzip: gzipSync(html).length,
+    jsGzip: scripts.total,
+    scripts: scripts.files,
+    scriptsBeforeStylesheet: scriptsBeforeStylesheet(html),
+  };
+}
+
+const METRICS = ["fcp", "lcp", "tbt", "cls", "accessibility", "performance"];
+
+async function phoneAndBytes() {
+  const doPhone = config.parts.includes("phone");
+  say("");
+  say(`── ${doPhone ? "Slow phone and bytes" : "Bytes"} ──`);
+  let t = Date.now();
+  say("Building the bare React Router app (bench/bare)…");
+  await run("bare build", [reactRouterCli, "build", path.join(benchDir, "bare")]);
+  say(`  built in ${seconds(t)}`);
+
+  const databaseUrl = `file:${path.join(tempDir("glow-bench-phone-"), "db")}`;
+  await seedWorld(databaseUrl, 1);
+  const ids = await readIds(databaseUrl);
+  const glow = await startGlow("Glow", databaseUrl);
   const bare = await serve(
     "bare server",
     [path.join(benchDir, "bare/server.mjs")],
@@ -411,60 +383,475 @@ async function main() {
   );
   say(`  the bare app listens on ${bare.url}`);
 
-  say("Fetching each page and its scripts…");
-  const bareUrl = `${bare.url}/`;
-  const baseline = await measurePage({ name: "bare /", url: bareUrl, baseline: true });
-  if (baseline.error) throw new Error(`the bare app's page ${baseline.error}`);
-  const rows = [baseline];
-  const targets = [{ row: baseline, url: bareUrl }];
-  for (const page of chosen) {
-    try {
-      const setup = (await page.setup?.({ baseUrl: glow.url, e2eToken })) ?? {};
-      const url = new URL(setup.path ?? page.path, glow.url).href;
-      const row = await measurePage({ name: page.name, url, headers: setup.headers });
-      if (!row.skipped && !row.error) targets.push({ row, url, headers: setup.headers });
-      rows.push(row);
-    } catch (error) {
-      rows.push({ name: page.name, path: page.path, error: String(error?.message ?? error).split("\n")[0] });
+  const rows = [];
+  const bareRow = { name: "bare React Router app /", path: "/", baseline: true, url: `${bare.url}/`, headers: {} };
+  const bareHtml = await (await fetchPage(bareRow.url)).text();
+  Object.assign(bareRow, await weigh(bareHtml, bareRow.url));
+  rows.push(bareRow);
+  for (const page of pages.filter((p) => rowChosen(p, config.only))) {
+    const row = { name: page.name, path: page.path, info: page.info ?? null, page };
+    const prepared = await prepareRow(page, glow, ids);
+    if (prepared.skip) row.skipped = prepared.skip;
+    else if (prepared.error) row.error = prepared.error;
+    else {
+      row.url = prepared.url;
+      row.headers = prepared.headers;
+      try {
+        Object.assign(row, await weigh(prepared.html, prepared.url));
+      } catch (error) {
+        row.error = String(error?.message ?? error);
+      }
     }
+    rows.push(row);
   }
-  say(`Load: ${config.connections} connections, ${config.duration} s a page in ${config.rounds} rounds…`);
-  await loadInTurns(targets);
-  const { drift } = judge(rows);
+  const measured = rows.filter((r) => !r.skipped && !r.error);
 
-  say("");
-  say(formatTable(rows));
-  const measured = rows.filter((r) => !r.baseline && !r.skipped);
-  const failures = measured.filter((r) => r.error || !r.verdict?.ok);
-  for (const r of rows.filter((row) => !row.baseline && !row.skipped)) {
-    if (r.error) say(`✗ ${r.name}: ${r.error}`);
-    else if (!r.verdict.ok) {
-      const why = [];
-      if (r.verdict.js === false) why.push(`JS ${r.jsRatio.toFixed(2)}× bare > ${TARGETS.jsRatioMax}×`);
-      if (r.verdict.html === false) why.push(`HTML ${(r.htmlGzip / 1024).toFixed(1)} KB ≥ 14 KB gzip`);
-      if (r.verdict.rps === false) why.push(`req/s ${r.rpsRatio.toFixed(2)}× bare < ${TARGETS.rpsRatioMin}×`);
-      say(`✗ ${r.name}: ${why.join("; ")}`);
+  const chrome = await startChrome();
+  try {
+    if (doPhone) {
+      say(`Lighthouse (mobile, simulated Slow 4G: 150 ms RTT, 1.6 Mbps, 4× CPU): ${config.runs} runs of ${measured.length} pages, in turns…`);
+      for (let round = 1; round <= config.runs; round++) {
+        const line = [];
+        for (const row of measured) {
+          checkInterrupted();
+          try {
+            // A member row signs in afresh for every run: the session-start row's page
+            // validates its session, which later runs must not inherit.
+            const headers = row.page?.setup ? ((await row.page.setup({ baseUrl: glow.url, e2eToken, ids })) ?? {}).headers : row.headers;
+            const result = await lighthouseRun(chrome, row.url, { headers });
+            (row.runs ??= []).push(result);
+            line.push(`${row.name} ${formatMs(result.lcp)}`);
+          } catch (error) {
+            row.error = `Lighthouse: ${String(error?.message ?? error).split("\n")[0]}`;
+            line.push(`${row.name} failed`);
+          }
+        }
+        say(`  run ${round}/${config.runs} (LCP): ${line.join(" · ")}`);
+      }
+      for (const row of measured) {
+        const runs = row.runs ?? [];
+        for (const metric of METRICS) row[metric] = median(runs.map((r) => r[metric]));
+        row.settings = runs[0]?.settings;
+        row.lcpElement = runs[0]?.lcpElement ?? null;
+        row.accessibilityFailures = [...new Set(runs.flatMap((r) => r.accessibilityFailures ?? []))];
+        row.assets = runs[0] ? firstVisitAssets(runs[0].requests) : null;
+      }
     }
+    if (config.parts.includes("bytes")) {
+      // Fonts and images of a first visit: from the first Lighthouse run, or one quick
+      // unthrottled load per page when the phone part did not run.
+      for (const row of measured) {
+        if (row.assets) continue;
+        checkInterrupted();
+        const headers = row.page?.setup ? ((await row.page.setup({ baseUrl: glow.url, e2eToken, ids })) ?? {}).headers : row.headers;
+        const result = await lighthouseRun(chrome, row.url, { headers, throttled: false });
+        row.assets = firstVisitAssets(result.requests);
+      }
+    }
+  } finally {
+    chrome.kill();
   }
-  if (drift > 0.2) {
-    say(
-      `Note: the bare page's req/s varied by ${(drift * 100).toFixed(0)} % between slices: ` +
-        "the machine was busy, so req/s ratios are rough.",
+  await stop(glow);
+  await stop(bare);
+
+  for (const row of rows) {
+    if (row.baseline || row.skipped || row.error) continue;
+    if (doPhone) row.phone = phoneVerdict(row, bareRow);
+    row.bytes = bytesVerdict(row, bareRow);
+  }
+  for (const row of rows) {
+    delete row.page;
+    for (const r of row.runs ?? []) delete r.requests;
+  }
+  return rows;
+}
+
+// ── Part 3: the live event ──
+
+/** Signs `count` of the seeded bench members in (+1888…), a few at a time. */
+async function signInMembers(glow, count) {
+  const members = [];
+  let next = 1;
+  const worker = async () => {
+    while (next <= count) {
+      const i = next++;
+      const phone = `+1888${String(i).padStart(7, "0")}`;
+      const response = await fetch(new URL("/__e2e/session", glow.url), {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-e2e-token": e2eToken },
+        body: JSON.stringify({ phone }),
+      });
+      if (!response.ok) throw new Error(`signing ${phone} in answered ${response.status}`);
+      const { memberId } = await response.json();
+      members.push({ id: memberId, cookie: cookieHeader(response.headers.getSetCookie()) });
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+  return members;
+}
+
+async function liveEvent(engine) {
+  say("");
+  say(`── A live event on ${engine === "postgres" ? "PostgreSQL 15" : "the embedded database (PGlite)"} ──`);
+  const databaseUrl =
+    engine === "postgres" ? await postgres.createDatabase("glow_event") : `file:${path.join(tempDir("glow-bench-event-"), "db")}`;
+  await seedWorld(databaseUrl, 1);
+  const ids = await readIds(databaseUrl);
+  const glow = await startGlow(`Glow (${engine})`, databaseUrl);
+  const result = { engine, rate: config.eventRate, seconds: config.eventSeconds };
+  const runTag = `bench ${engine} ${Date.now().toString(36)}`;
+  const accepted = new Map(); // write entry → payloads Glow answered as done
+  let members = [];
+  try {
+    let t = Date.now();
+    members = await signInMembers(glow, config.eventMembers);
+    say(`  ${members.length} members signed in (${seconds(t)})`);
+
+    // The mix: entries whose page answers 404 (a later issue's screen) are left out.
+    const mix = [];
+    result.leftOut = [];
+    for (const entry of eventMix) {
+      if (entry.needs && !ids[entry.needs]?.length) {
+        result.leftOut.push(`${entry.name}: no ${entry.needs} in the world`);
+        continue;
+      }
+      if (!entry.write) {
+        const spec = entry.request({ member: members[0], n: 0, ids, pick: (list) => list[0], tag: "probe" });
+        const probe = await fetchPage(new URL(spec.path, glow.url), entry.visitor ? {} : { cookie: members[0].cookie });
+        await probe.arrayBuffer();
+        if (probe.status === 404) {
+          result.leftOut.push(`${entry.name}: not available yet (404)`);
+          continue;
+        }
+      }
+      mix.push(entry);
+    }
+    if (result.leftOut.length) say(`  left out of the mix: ${result.leftOut.join("; ")}`);
+    say(`  mix: ${mix.map((m) => `${m.name} ${m.weight}`).join(", ")}`);
+
+    const random = randomSource(26);
+    const pickEntry = weightedPicker(mix, random);
+    const pick = (list) => list[Math.floor(random() * list.length)];
+    const glowed = new Set();
+    const glowTargets = ids.glowTargets?.length ? ids.glowTargets : ids.posts;
+
+    const arrivals = (phase) => (n) => {
+      const entry = pickEntry();
+      const member = entry.visitor ? null : pick(members);
+      let glowTarget;
+      if (entry.write === "glow") {
+        for (let tries = 0; tries < 50; tries++) {
+          glowTarget = pick(glowTargets);
+          if (!glowed.has(`${member.id}:${glowTarget}`)) break;
+        }
+        glowed.add(`${member.id}:${glowTarget}`);
+      }
+      const spec = entry.request({ member, n, ids, pick, glowTarget, tag: `${runTag} ${phase} #${n}` });
+      return { entry, spec: { ...spec, cookie: member?.cookie } };
+    };
+    const phase = async (name, rate, secs) => {
+      checkInterrupted();
+      const { answers, generatorLateMaxMs } = await runArrivals({
+        baseUrl: glow.url,
+        rate,
+        seconds: secs,
+        next: arrivals(name),
+        onProgress: secs >= 30 ? (p) => say(`    ${p.second} s: ${p.answered} answered, ${p.inFlight} in flight`) : undefined,
+      });
+      for (const a of answers) if (a.write && a.ok) (accepted.get(a.entry) ?? accepted.set(a.entry, []).get(a.entry)).push(a.payload);
+      const summary = summarizeRun(answers);
+      return { rate, seconds: secs, ...summary, generatorLateMaxMs: Math.round(generatorLateMaxMs) };
+    };
+
+    if (config.eventWarmup > 0) {
+      say(`  warming up: ${config.eventWarmup} s at ${config.eventRate} requests a second…`);
+      await phase("warm", config.eventRate, config.eventWarmup);
+    }
+    say(`  the event: ${config.eventSeconds} s at ${config.eventRate} requests a second (open loop)…`);
+    const main = await phase("main", config.eventRate, config.eventSeconds);
+    result.run = main;
+    say(`  p50 ${formatMs(main.p50)} · p95 ${formatMs(main.p95)} · p99 ${formatMs(main.p99)} · ${main.errors} errors of ${main.count}`);
+    for (const [kind, n] of Object.entries(main.errorKinds).slice(0, 5)) say(`    error ${kind} (${n}×)`);
+
+    if (config.capacity) {
+      say(`  capacity: the highest rate whose p95 stays ≤ ${BUDGETS.event.p95MaxMs} ms without errors (${config.capacitySeconds} s a step)…`);
+      const steps = [{ rate: main.rate, p95: main.p95, errors: main.errors, ok: main.p95 <= BUDGETS.event.p95MaxMs && main.errors === 0 }];
+      say(`    ${main.rate}/s: p95 ${formatMs(main.p95)}, ${main.errors} errors → ${steps[0].ok ? "holds" : "does not hold"}`);
+      for (let rate = nextCapacityRate(steps, { start: config.eventRate }); rate != null; rate = nextCapacityRate(steps, { start: config.eventRate })) {
+        await new Promise((resolve) => setTimeout(resolve, 3_000)); // let the previous step drain
+        const step = await phase(`cap${rate}`, rate, config.capacitySeconds);
+        const ok = step.p95 <= BUDGETS.event.p95MaxMs && step.errors === 0;
+        steps.push({ rate, p95: step.p95, p99: step.p99, errors: step.errors, generatorLateMaxMs: step.generatorLateMaxMs, ok });
+        say(`    ${rate}/s: p95 ${formatMs(step.p95)}, ${step.errors} errors → ${ok ? "holds" : "does not hold"}`);
+      }
+      const capacity = capacityOf(steps);
+      result.capacity = { rate: capacity, members: capacity == null ? null : membersAt(capacity), steps };
+    }
+  } finally {
+    // Stopped first: the writes are counted in the database the instance leaves behind.
+    await stop(glow);
+  }
+
+  const t = Date.now();
+  result.writes = await withBenchDatabase(databaseUrl, async (db) => {
+    const byEntry = {};
+    const memberIds = members.map((m) => m.id);
+    for (const entry of eventMix.filter((e) => e.write)) {
+      const payloads = accepted.get(entry.name) ?? [];
+      const rows = await entry.check(db.query, { tag: runTag, memberIds });
+      const found = new Map(rows.map((r) => [String(r.payload), Number(r.n)]));
+      byEntry[entry.name] = checkWrites(payloads, found);
+    }
+    const total = Object.values(byEntry).reduce(
+      (sum, w) => ({ accepted: sum.accepted + w.accepted, missing: sum.missing + w.missing, duplicated: sum.duplicated + w.duplicated }),
+      { accepted: 0, missing: 0, duplicated: 0 },
     );
+    return { ...total, byEntry };
+  });
+  say(`  writes: ${result.writes.accepted} accepted, ${result.writes.missing} missing, ${result.writes.duplicated} twice or more (counted in ${seconds(t)})`);
+  result.verdict = eventVerdict({ p95: result.run.p95, p99: result.run.p99, errors: result.run.errors, writes: result.writes });
+  // The budget is PostgreSQL's (an event's engine); the embedded database's line is reported.
+  result.judged = engine === "postgres";
+  return result;
+}
+
+// ── Part 4: flat as data grows ──
+
+async function timedGet(url, headers) {
+  const started = performance.now();
+  const response = await fetchPage(url, headers);
+  await response.arrayBuffer();
+  return { ms: performance.now() - started, status: response.status, db: parseServerTiming(response.headers.get("server-timing")).db };
+}
+
+async function growth() {
+  const big = config.growthScale;
+  say("");
+  say(`── Flat as data grows: 1× and ${big}× the demo's data, on PostgreSQL 15 ──`);
+  const small = { scale: 1, url: await postgres.createDatabase("glow_growth_1") };
+  const large = { scale: big, url: await postgres.createDatabase(`glow_growth_${big}`) };
+  for (const world of [small, large]) {
+    await seedWorld(world.url, world.scale);
+    world.ids = await readIds(world.url);
   }
-  say(failures.length ? `${failures.length} page(s) miss a target.` : "Every measured page meets its targets.");
+  small.glow = await startGlow("Glow (1×)", small.url);
+  large.glow = await startGlow(`Glow (${big}×)`, large.url);
+  const rows = [];
+  try {
+    for (const spec of growthRows.filter((r) => rowChosen(r, config.only))) {
+      checkInterrupted();
+      const row = { name: spec.name, path: spec.path };
+      const a = await prepareRow(spec, small.glow, small.ids);
+      const b = await prepareRow(spec, large.glow, large.ids);
+      const problem = a.skip ?? b.skip;
+      if (problem) {
+        rows.push({ ...row, skipped: problem });
+        continue;
+      }
+      if (a.error || b.error) {
+        rows.push({ ...row, error: a.error ?? b.error });
+        continue;
+      }
+      // One request at a time, alternating between the two worlds, so the machine's mood
+      // falls on both alike; a few first requests warm each up.
+      const samples = { small: [], large: [] };
+      for (let i = 0; i < 5; i++) {
+        await timedGet(a.url, a.headers);
+        await timedGet(b.url, b.headers);
+      }
+      for (let i = 0; i < config.growthSamples; i++) {
+        samples.small.push(await timedGet(a.url, a.headers));
+        samples.large.push(await timedGet(b.url, b.headers));
+      }
+      const bad = [...samples.small, ...samples.large].find((s) => s.status !== 200);
+      if (bad) {
+        rows.push({ ...row, error: `answered ${bad.status}` });
+        continue;
+      }
+      const p50 = (list) => latencySummary(list).p50;
+      const dbP50 = (list) => median(list.map((s) => s.db));
+      const measured = {
+        ...row,
+        p50Small: p50(samples.small),
+        p50Big: p50(samples.large),
+        dbP50Small: dbP50(samples.small),
+        dbP50Big: dbP50(samples.large),
+      };
+      measured.verdict = growthVerdict(measured);
+      rows.push(measured);
+      say(`  ${row.name}: p50 ${formatMs(measured.p50Small)} → ${formatMs(measured.p50Big)} (${measured.verdict.ratio.toFixed(2)}×)`);
+    }
+  } finally {
+    await stop(small.glow);
+    await stop(large.glow);
+  }
+  return { scale: big, samples: config.growthSamples, rows };
+}
+
+// ── The tables ──
+
+function phoneTable(rows) {
+  const bare = rows.find((r) => r.baseline);
+  const limit = (metric) => (bare ? formatMs(phoneVerdict({}, bare).limits[metric]) : "–");
+  const lines = rows.map((r) => {
+    if (r.skipped) return [r.name, "", "", "", "", "", `skipped: ${r.skipped}`];
+    if (r.error) return [r.name, "", "", "", "", "", `error: ${r.error}`];
+    const c = r.phone?.checks ?? {};
+    const cell = (metric, text) => (r.baseline ? text : `${text} ${mark(c[metric])}`);
+    return [
+      r.name,
+      cell("fcp", formatMs(r.fcp)),
+      cell("lcp", formatMs(r.lcp)),
+      cell("tbt", formatMs(r.tbt)),
+      cell("cls", r.cls == null ? "–" : r.cls.toFixed(3)),
+      cell("accessibility", r.accessibility == null ? "–" : r.accessibility.toFixed(2)),
+      r.baseline ? "same-run reference" : r.info ? "info, not a budget" : r.phone.ok ? "PASS" : "FAIL",
+    ];
+  });
+  const notes = rows.filter((r) => r.info && !r.skipped).map((r) => `${r.name}: ${r.info}.`);
+  return [
+    textTable(["Slow phone (median of runs)", "FCP", "LCP", "TBT", "CLS", "a11y", "Result"], lines, { right: [1, 2, 3, 4, 5] }),
+    ...notes,
+    `Budgets: FCP ≤ ${limit("fcp")} and LCP ≤ ${limit("lcp")} (min(1.3 × bare + 0.3 s, 2.0 s)) · TBT ≤ ${BUDGETS.phone.tbtMaxMs} ms · CLS ≤ ${BUDGETS.phone.clsMax} · accessibility 1.0`,
+  ].join("\n");
+}
+
+function bytesTable(rows) {
+  const bare = rows.find((r) => r.baseline);
+  const lines = rows.map((r) => {
+    if (r.skipped) return [r.name, "", "", "", "", "", `skipped: ${r.skipped}`];
+    if (r.error) return [r.name, "", "", "", "", "", `error: ${r.error}`];
+    const c = r.bytes?.checks ?? {};
+    const biggest = (r.assets ?? []).reduce((max, a) => (a.bytes > (max?.bytes ?? -1) ? a : max), null);
+    return [
+      r.name,
+      `${formatBytes(r.jsGzip)} (${r.scripts.length})${r.baseline ? "" : ` ${mark(c.js)}`}`,
+      r.baseline || !bare?.jsGzip ? "" : `${(r.jsGzip / bare.jsGzip).toFixed(2)}×`,
+      `${formatBytes(r.htmlGzip)}${r.baseline ? "" : ` ${mark(c.html)}`}`,
+      biggest ? `${formatBytes(biggest.bytes)} ${path.basename(biggest.url)}${r.baseline ? "" : ` ${mark(c.assets)}`}` : r.baseline ? "–" : `none ${mark(c.assets)}`,
+      r.scriptsBeforeStylesheet == null ? "–" : String(r.scriptsBeforeStylesheet),
+      r.baseline ? "same-run reference" : r.info ? "info" : r.bytes.ok ? "PASS" : "FAIL",
+    ];
+  });
+  return [
+    textTable(["Bytes (first visit)", "JS gzip (files)", "× bare", "HTML gzip", "largest font/image", "scripts before CSS", "Result"], lines, { right: [1, 2, 3] }),
+    `Budgets: first-load JS ≤ ${BUDGETS.bytes.jsRatioMax}× the bare app's · HTML < 14 KB gzipped · no font or image over 40 KB`,
+  ].join("\n");
+}
+
+function eventTable(results) {
+  const lines = results.map((r) => {
+    if (r.error) return [r.engine, "", "", "", "", "", "", "", `error: ${r.error}`];
+    const c = r.verdict.checks;
+    const cap = r.capacity ? (r.capacity.rate == null ? "below the first step" : `${r.capacity.rate}/s ≈ ${r.capacity.members.toLocaleString("en")} members`) : "not searched";
+    return [
+      r.engine === "postgres" ? "PostgreSQL 15" : "embedded (PGlite)",
+      `${r.rate}/s × ${r.seconds} s`,
+      `${formatMs(r.run.p50)}`,
+      `${formatMs(r.run.p95)} ${mark(c.p95)}`,
+      `${formatMs(r.run.p99)} ${mark(c.p99)}`,
+      `${r.run.errors} ${mark(c.errors)}`,
+      `${r.writes.accepted} (${r.writes.missing} missing, ${r.writes.duplicated} twice) ${mark(c.writes)}`,
+      cap,
+      r.judged ? (r.verdict.ok ? "PASS" : "FAIL") : `reported (${r.verdict.ok ? "holds" : "misses"} the budget)`,
+    ];
+  });
+  return [
+    textTable(["Live event (open loop)", "load", "p50", "p95", "p99", "errors", "accepted writes", "capacity (p95 ≤ 300 ms)", "Result"], lines, { right: [2, 3, 4, 5] }),
+    `Budgets (PostgreSQL): p95 ≤ ${BUDGETS.event.p95MaxMs} ms · p99 ≤ ${BUDGETS.event.p99MaxMs} ms · 0 errors · every accepted write present exactly once. Members: one page view each ${BUDGETS.event.secondsPerView} s.`,
+  ].join("\n");
+}
+
+function growthTable(result) {
+  const lines = result.rows.map((r) => {
+    if (r.skipped) return [r.name, "", "", "", "", `skipped: ${r.skipped}`];
+    if (r.error) return [r.name, "", "", "", "", `error: ${r.error}`];
+    return [
+      r.name,
+      formatMs(r.p50Small),
+      formatMs(r.p50Big),
+      `${r.verdict.ratio.toFixed(2)}× ${mark(r.verdict.ok)}`,
+      `${formatMs(r.dbP50Small)} → ${formatMs(r.dbP50Big)}`,
+      r.verdict.ok ? "PASS" : "FAIL",
+    ];
+  });
+  return [
+    textTable(["Flat as data grows", "p50 1×", `p50 ${result.scale}×`, "ratio", "database p50", "Result"], lines, { right: [1, 2, 3] }),
+    `Budget: p50 at ${result.scale}× ≤ ${BUDGETS.growth.p50RatioMax}× p50 at 1× (1×: 1,000 members, 10,000 posts; ${result.scale}×: ${(1000 * result.scale).toLocaleString("en")} members, ${(10_000 * result.scale).toLocaleString("en")} posts). ${result.samples} requests a row and world, one at a time.`,
+  ].join("\n");
+}
+
+// ── The run ──
+
+async function main() {
+  const began = Date.now();
+  say(`Glow benchmark: parts ${config.parts.join(", ")}${config.only ? ` (rows matching "${config.only}")` : ""}`);
+  const load = os.loadavg()[0];
+  say(`Machine: ${os.cpus().length} CPUs, load average ${load.toFixed(2)} when the run began${load > os.cpus().length * 0.5 ? " (busy: figures are rough)" : ""}.`);
+  serverNode = resolveServerNode();
+  say(`Servers run on Node ${serverNode.version}${config.serverNode ? ` (BENCH_NODE=${config.serverNode})` : ""}.`);
+  await buildGlow();
 
   const results = {
     date: new Date().toISOString(),
     node: process.version,
     serverNode: serverNode.version,
     cpus: os.cpus().length,
-    config: { duration: config.duration, connections: config.connections, warmup: config.warmup, rounds: config.rounds },
-    targets: TARGETS,
-    ok: failures.length === 0,
-    baselineDrift: drift,
-    rows,
+    loadAverageAtStart: os.loadavg(),
+    config: { ...config, serverNode: undefined },
+    budgets: BUDGETS,
   };
+  const tables = [];
+  const failures = [];
+
+  if (config.parts.includes("phone") || config.parts.includes("bytes")) {
+    const rows = await phoneAndBytes();
+    results.pages = rows;
+    const judged = rows.filter((r) => !r.baseline && !r.skipped && !r.info);
+    if (config.parts.includes("phone")) {
+      tables.push(phoneTable(rows));
+      for (const r of judged) if (r.error || !r.phone?.ok) failures.push(`slow phone: ${r.name}`);
+    }
+    if (config.parts.includes("bytes")) {
+      tables.push(bytesTable(rows));
+      for (const r of judged) if (r.error || !r.bytes?.ok) failures.push(`bytes: ${r.name}`);
+    }
+  }
+  if (config.parts.includes("event") || config.parts.includes("growth")) {
+    const engines = config.parts.includes("event") ? config.eventEngines : [];
+    if (config.parts.includes("growth") || engines.includes("postgres")) postgres = await startPostgres({ log: (l) => say(l) });
+  }
+  if (config.parts.includes("event")) {
+    results.event = [];
+    for (const engine of config.eventEngines) {
+      try {
+        results.event.push(await liveEvent(engine));
+      } catch (error) {
+        if (interrupted) throw error;
+        results.event.push({ engine, error: String(error?.message ?? error).split("\n")[0] });
+      }
+    }
+    tables.push(eventTable(results.event));
+    for (const r of results.event) if (r.error || (r.judged && !r.verdict.ok)) failures.push(`live event: ${r.engine}`);
+  }
+  if (config.parts.includes("growth")) {
+    results.growth = await growth();
+    tables.push(growthTable(results.growth));
+    for (const r of results.growth.rows) if (r.error || (r.verdict && !r.verdict.ok)) failures.push(`growth: ${r.name}`);
+  }
+
+  say("");
+  for (const table of tables) {
+    say(table);
+    say("");
+  }
+  results.failures = failures;
+  results.ok = failures.length === 0;
+  results.loadAverageAtEnd = os.loadavg();
+  say(failures.length ? `${failures.length} line(s) miss a budget: ${failures.join("; ")}.` : "Every measured line meets its budget.");
+  if (os.loadavg()[0] > os.cpus().length * 0.5 || load > os.cpus().length * 0.5) {
+    say(`Note: the machine was busy (load average ${load.toFixed(2)} → ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPUs): the figures are rough.`);
+  }
   fs.writeFileSync(path.join(benchDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
   say(`Results written to bench/results.json (${seconds(began)} in all).`);
   return failures.length;
@@ -475,7 +862,7 @@ try {
   const failures = await main();
   if (failures && config.strict) code = 1;
 } catch (error) {
-  console.error(`\nThe benchmark could not run: ${error?.message ?? error}`);
+  console.error(`\nThe benchmark could not run: ${error?.stack ?? error}`);
   code = 1;
 } finally {
   await cleanup();

@@ -1,7 +1,8 @@
 // Child process of bench/run.mjs: opens Glow's throw-away database (migrating it),
 // writes the demo world, then runs each seed module of bench/pages.mjs. Runs Glow's
 // TypeScript sources through Vite (as `npm run dev` does), so seeds can import "~/…".
-// Input: DATABASE_URL and BENCH_SEEDS_JSON ([{ name, module, export }]) in the environment.
+// Input: DATABASE_URL, BENCH_SEEDS_JSON ([{ name, module, export }]) and BENCH_SCALE (1 = the
+// demo's data as the bench counts it) in the environment.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createServer } from "vite";
@@ -10,6 +11,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 const seeds = JSON.parse(process.env.BENCH_SEEDS_JSON ?? "[]");
+const scale = Number(process.env.BENCH_SCALE ?? "1");
 
 const vite = await createServer({
   root,
@@ -34,7 +36,7 @@ try {
     const mod = await vite.ssrLoadModule(`/${seed.module.replace(/^\.?\//, "")}`);
     const fn = mod[seed.export ?? "seedBench"];
     if (typeof fn !== "function") throw new Error(`${seed.module} exports no function ${seed.export ?? "seedBench"}`);
-    const summary = await fn({ db: conn.db, databaseUrl: process.env.DATABASE_URL, log: (m) => console.log(`    ${m}`) });
+    const summary = await fn({ db: conn.db, databaseUrl: process.env.DATABASE_URL, scale, log: (m) => console.log(`    ${m}`) });
     console.log(`  seeded: ${seed.name}${summary ? ` (${summary})` : ""} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 } finally {

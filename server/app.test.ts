@@ -147,4 +147,23 @@ describe("requests no page takes, refused before React Router (no database neede
     expect(reply.status).toBe(403);
     expect(await reply.text()).toBe("此表单来自其他网站，已被拒绝。");
   });
+
+  it("refuses a post a browser says came from another site, even without an Origin", async () => {
+    for (const path of ["/preferences/theme?lng=zh", "/signin?lng=zh", "/compliment?lng=zh"]) {
+      const reply = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" },
+        body: "theme=dark",
+      });
+      expect([path, reply.status]).toEqual([path, 403]);
+      expect(await reply.text()).toBe("此表单来自其他网站，已被拒绝。");
+    }
+    const json = await fetch(`${base}/reactions`, {
+      method: "POST",
+      headers: { "sec-fetch-site": "cross-site", accept: "application/json", "content-type": "application/x-www-form-urlencoded" },
+      body: "postId=1",
+    });
+    expect(json.status).toBe(403);
+    expect(await json.json()).toMatchObject({ ok: false, type: "FORBIDDEN" });
+  });
 });

@@ -6,7 +6,8 @@
  * production and loads it through Vite in development.
  */
 import fs from "node:fs";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import net, { type Socket } from "node:net";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -20,16 +21,20 @@ import {
   openDatabase,
   setConnection,
 } from "~/platform/db/db.server";
-import { env } from "~/platform/env.server";
+import { checkContainerConfiguration, env } from "~/platform/env.server";
 import { errorTypeForStatus } from "~/platform/errors";
 import { translatorForRequest } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
+import { setListeningOrigin } from "~/platform/public-origin.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { loadMasterSecret, setMasterSecret } from "~/platform/secrets.server";
-import { sms } from "~/platform/sms/sms.server";
+import { consoleOutbox, sms } from "~/platform/sms/sms.server";
+import { reachedFromThisMachine } from "~/platform/this-machine.server";
 import { newNonce } from "./nonce";
 import { publicPageCache } from "./page-cache";
 import { contentSecurityPolicy, securityHeaders } from "./security";
+import { visitorPages } from "./visitor-pages";
+import { serverTiming } from "./server-timing";
 
 export interface StartOptions {
   vite?: ViteDevServer;
@@ -44,8 +49,8 @@ export function createApp(options: {
   vite?: ViteDevServer;
   clientDir?: string;
   /**
-   * The React Router build. Pass the loaded build object in production: given a function,
-   * React Router re-derives its route tables on every request (~6% of a page's CPU).
+   * The React Router build: the loaded build in production (its routes also say which
+   * pages visitors share), a function that loads it anew in development.
    */
   build?: ServerBuild | (() => Promise<ServerBuild>);
   isShuttingDown: () => boolean;
@@ -56,6 +61,8 @@ export function createApp(options: {
   app.disable("x-powered-by");
   // A hop count, never `true`: the leftmost X-Forwarded-For is the client's to forge.
   app.set("trust proxy", config.TRUST_PROXY);
+  // Every response says where its time went (database, render, total): first, so it counts all.
+  app.use(serverTiming);
 
   // Once shutdown began, requests still arriving on open keep-alive connections are served,
   // and the client is told to close the connection so the process can exit.
@@ -123,8 +130,16 @@ export function createApp(options: {
         immutable: true,
         maxAge: "1y",
         index: false,
+        // No folder here is a page: /static is a 404 like any file that is not there.
+        redirect: false,
         fallthrough: false,
       }),
+      // A file that is not there (or the folder itself): a quiet 404, not an error whose
+      // stack Express would print for every such request.
+      (error: { status?: number; statusCode?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+        if ((error.status ?? error.statusCode) !== 404) return next(error);
+        res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found");
+      },
     );
     // redirect: false — a public folder (public/beamkins/ holds the art) must never turn a
     // page of the same name (/beamkins) into a 301 to "/beamkins/", which drops form posts.
@@ -138,6 +153,15 @@ export function createApp(options: {
     });
   }
 
+  // The console SMS outbox as JSON (the browser tests read codes from it). Anything but a
+  // direct request from this machine goes on to React Router, which has no such route and
+  // answers with the Not-found page, as /dev/outbox does (docs/decisions/0501).
+  app.get("/dev/outbox.json", (req, res, next) => {
+    const outbox = consoleOutbox();
+    if (!outbox || !reachedFromThisMachine(req.socket.remoteAddress, (name) => req.get(name))) return next();
+    res.set("Cache-Control", "no-store").json(outbox.outbox());
+  });
+
   const build =
     options.build ??
     (options.vite
@@ -145,17 +169,18 @@ export function createApp(options: {
           options.vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
       : () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
 
-  // Visitors' newsfeed pages, rendered once a second per language and theme (decision 0020).
-  app.use(
-    publicPageCache({
-      ttlMs: dev ? 0 : config.PAGE_CACHE_MS,
-      // The public pages a crowd of visitors lands on: home, about, sign-in and the feed.
-      paths: /^\/(?:home|landing|signin|newsfeed(?:\/[a-z]+)?(?:\/\d+)?)?$/,
-      allowedParams: new Set(["before"]),
-      shareableCookies: new Set(["lng", "theme", "cookiesaccepted"]),
-      nonceOf: (res) => String(res.locals.cspNonce ?? ""),
-    }),
-  );
+  // Visitors' pages, rendered once a second per language and theme: the routes whose
+  // handle says so (decisions 0020, 0520). Development reloads the routes, so keeps none.
+  if (typeof build === "object") {
+    app.use(
+      publicPageCache({
+        ttlMs: dev ? 0 : config.PAGE_CACHE_MS,
+        pageOf: visitorPages(build),
+        shareableCookies: new Set(["lng", "theme", "cookiesaccepted"]),
+        nonceOf: (res) => String(res.locals.cspNonce ?? ""),
+      }),
+    );
+  }
 
   app.use(
     createRequestHandler({
@@ -166,6 +191,7 @@ export function createApp(options: {
         context.set(requestInfoContext, {
           nonce: String(res.locals.cspNonce ?? ""),
           clientIp: req.ip ?? req.socket.remoteAddress ?? "0.0.0.0",
+          peerAddress: req.socket.remoteAddress ?? "",
           secure: req.secure,
         });
         return context;
@@ -235,8 +261,9 @@ export function refuseMalformedRequests(req: express.Request, res: express.Respo
 /**
  * React Router compares Origin with the request URL for document actions but not for
  * resource routes (the preference forms, sign-in posts…). Refuse every cross-origin post
- * here, where the protocol and host already account for TRUST_PROXY. A post without an
- * Origin header (non-browser clients) passes; browsers always send one on form posts.
+ * here, where the protocol and host already account for TRUST_PROXY. A browser that says
+ * the request came from another site (`Sec-Fetch-Site: cross-site`) is refused whether or
+ * not it sent an Origin. A post with neither (non-browser clients) passes.
  */
 export function refuseCrossOriginPosts(
   req: express.Request,
@@ -244,6 +271,7 @@ export function refuseCrossOriginPosts(
   next: express.NextFunction,
 ) {
   if (SAFE_METHODS.has(req.method)) return next();
+  if (req.get("sec-fetch-site") === "cross-site") return void refuse(req, res, 403, "errors:server.crossOrigin");
   const origin = req.get("origin");
   if (origin === undefined) return next();
   let allowed = false;
@@ -279,11 +307,19 @@ async function refuse(req: express.Request, res: express.Response, status: numbe
   }
 }
 
+/**
+ * During a drain, a kept-alive connection idle this long is closed; one used more recently
+ * may be carrying the client's next request (decision 0511).
+ */
+export const DRAIN_IDLE_MS = 500;
+
 /** Opens the database, seeds the demo world when empty, and listens. */
 export async function startServer(options: StartOptions = {}) {
   const config = env();
-  // Before anything opens: a container without a real SMS provider refuses to start
-  // (ConfigurationError, with what to set) unless SMS_PROVIDER=console says so.
+  // Before anything opens: a container without PUBLIC_ORIGIN, or without a real SMS provider
+  // (unless SMS_PROVIDER=console says so), refuses to start (ConfigurationError, with what
+  // to set).
+  checkContainerConfiguration(config);
   const smsProvider = sms();
   const conn = await openDatabase(config.DATABASE_URL);
   setConnection(conn);
@@ -317,8 +353,24 @@ export async function startServer(options: StartOptions = {}) {
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const host = !config.HOST || config.HOST === "::" || config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  // Without PUBLIC_ORIGIN, texted codes name the site by where it listens (0503).
+  setListeningOrigin(url);
   options.onListening?.({ url, database: describeTarget(conn.target), sms: smsProvider.name });
   log.info("sms provider", { provider: smsProvider.name });
+
+  // Each connection, and since when it has been idle (null while a request is under way),
+  // so the drain closes only connections nobody is using (decision 0511).
+  const idleSince = new Map<Socket, number | null>();
+  server.on("connection", (socket: Socket) => {
+    idleSince.set(socket, Date.now());
+    socket.once("close", () => idleSince.delete(socket));
+  });
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    idleSince.set(req.socket, null);
+    res.once("close", () => {
+      if (idleSince.has(req.socket)) idleSince.set(req.socket, Date.now());
+    });
+  });
 
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
@@ -329,10 +381,21 @@ export async function startServer(options: StartOptions = {}) {
       server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    // Keep-alive connections go idle as their last response ends; close each as it does.
-    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    // Every answer from now on says `Connection: close` (see createApp), so a client whose
+    // connection is busy closes it itself after the answer. A connection nobody has used for
+    // DRAIN_IDLE_MS is closed here: closing one that was used a moment ago would race the
+    // client's next request on it, which would be reset instead of answered.
+    // Looked at after the loop has read what arrived (setImmediate runs after I/O): a request
+    // waiting unread while a page rendered makes its connection busy first.
+    const closeIdle = () => {
+      const now = Date.now();
+      for (const [socket, since] of idleSince) if (since !== null && now - since >= DRAIN_IDLE_MS) socket.destroy();
+    };
+    const sweep = setInterval(() => setImmediate(closeIdle), 50);
     sweep.unref();
-    server.close(async () => {
+    // Stop listening, and finish when the last connection is gone. Not http.Server#close:
+    // it also closes every idle keep-alive connection at once, the race above.
+    net.Server.prototype.close.call(server, async () => {
       clearTimeout(force);
       clearInterval(sweep);
       try {
@@ -343,8 +406,6 @@ export async function startServer(options: StartOptions = {}) {
       log.info("stopped");
       process.exit(0);
     });
-    // Idle keep-alive sockets would hold server.close() open until they time out.
-    server.closeIdleConnections();
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));

@@ -24,8 +24,7 @@ beforeAll(async () => {
   app.use(
     publicPageCache({
       ttlMs: 300,
-      paths: /^\/newsfeed$/,
-      allowedParams: new Set(["before"]),
+      pageOf: (path) => (path === "/newsfeed" ? { query: new Set(["before"]) } : null),
       shareableCookies: new Set(["lng", "theme"]),
       nonceOf: (res) => String(res.locals.cspNonce),
     }),

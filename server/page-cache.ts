@@ -1,32 +1,31 @@
 /**
  * A one-second memory of public pages as visitors see them (docs/decisions/0020).
  *
- * A signed-out visitor's home, about, sign-in and newsfeed pages are the same for every
- * visitor with the same language, theme and cookie answer (the feed's data is already
- * shared for a second, 0410). When an invite goes out or an event starts, many visitors
- * arrive at once, and rendering the same page for each of them is most of what serving
- * them costs. This keeps the rendered HTML for `ttlMs` and serves it again with the
- * request's own CSP nonce.
+ * A route may say that its page, for a signed-out visitor, is the same for every visitor
+ * with the same language, theme and cookie answer (`handle.pageCache`: home, about,
+ * sign-in, the newsfeed). When an invite goes out or an event starts, many visitors arrive
+ * at once, and rendering the same page for each of them is most of what serving them costs.
+ * This keeps the rendered HTML for `ttlMs` and serves it again with the request's own CSP
+ * nonce.
  *
  * What is never shared:
  * - anything for a request carrying a cookie other than the presentation ones (language,
  *   theme, cookie answer): members, flashed notices, toasts and session hints render fresh;
  * - a response that sets a cookie, is not a 200 HTML page, or is larger than `maxBytes`;
- * - paths outside `paths`, and query strings other than `allowedParams`;
+ * - addresses `pageOf` does not call a visitor's page, and query parameters it does not name;
  * - a request that asks for a fresh page (`Cache-Control: no-cache`, as a hard reload sends).
  * Any form post to this process forgets every page at once, when it arrives and when it is
  * answered, and a page rendered while a post was under way is not kept; so a change made
  * here shows on the next view, and one made on another instance within `ttlMs`.
  */
 import type { NextFunction, Request, Response } from "express";
+import type { VisitorPage } from "./visitor-pages";
 
 export interface PageCacheOptions {
   /** How long a page is served again, in milliseconds; 0 turns the cache off. */
   ttlMs: number;
-  /** Which paths may be shared (documents only: `.data` requests are not matched). */
-  paths: RegExp;
-  /** Query parameters that may appear (each value is part of the key). */
-  allowedParams: ReadonlySet<string>;
+  /** Whether an address is a visitors' page (server/visitor-pages.ts), with the query parameters it reads. */
+  pageOf: (path: string) => VisitorPage | null;
   /** Cookies that only change presentation and so may be part of the key. */
   shareableCookies: ReadonlySet<string>;
   maxEntries?: number;
@@ -46,7 +45,7 @@ interface Page {
 const REPLAYED = ["content-type", "content-language", "cache-control", "link"];
 
 export function publicPageCache(options: PageCacheOptions) {
-  const { ttlMs, paths, allowedParams, shareableCookies, nonceOf } = options;
+  const { ttlMs, pageOf, shareableCookies, nonceOf } = options;
   const maxEntries = options.maxEntries ?? 64;
   const maxBytes = options.maxBytes ?? 512 * 1024;
   const pages = new Map<string, Page>();
@@ -58,16 +57,10 @@ export function publicPageCache(options: PageCacheOptions) {
   };
 
   function keyOf(req: Request): string | null {
-    if (req.method !== "GET" || !paths.test(req.path)) return null;
+    if (req.method !== "GET") return null;
     // A hard reload (or `curl -H "Cache-Control: no-cache"`) asks for a page rendered now.
     if (/no-cache|no-store/i.test(req.get("cache-control") ?? "") || /no-cache/i.test(req.get("pragma") ?? "")) {
       return null;
-    }
-    const query = req.originalUrl.indexOf("?");
-    if (query !== -1) {
-      for (const name of new URLSearchParams(req.originalUrl.slice(query + 1)).keys()) {
-        if (!allowedParams.has(name)) return null;
-      }
     }
     const cookies: string[] = [];
     for (const part of (req.headers.cookie ?? "").split(";")) {
@@ -87,6 +80,21 @@ export function publicPageCache(options: PageCacheOptions) {
       req.get("accept-language") ?? "",
       cookies.join("; "),
     ].join("\n");
+  }
+
+  /**
+   * Whether this address is a visitors' page whose query it reads. Asked only when no page is
+   * kept for the request: a page is kept only for an address that was one.
+   */
+  function isVisitorPage(req: Request): boolean {
+    const page = pageOf(req.path);
+    if (!page) return false;
+    const query = req.originalUrl.indexOf("?");
+    if (query === -1) return true;
+    for (const name of new URLSearchParams(req.originalUrl.slice(query + 1)).keys()) {
+      if (!page.query.has(name)) return false;
+    }
+    return true;
   }
 
   function remember(key: string, page: Page) {
@@ -115,6 +123,7 @@ export function publicPageCache(options: PageCacheOptions) {
       return;
     }
     if (page) pages.delete(key);
+    if (!isVisitorPage(req)) return next();
 
     // Render as usual, and keep a copy of what was sent.
     const startedIn = generation;

@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -43,7 +44,7 @@ describe("behind a TLS-terminating proxy (TRUST_PROXY=1)", () => {
 
   it("accepts a form post whose https Origin matches the forwarded protocol and host", async () => {
     const reply = await request(server.port, proxiedThemePost("https://glow.example"));
-    expect(reply.status).toBe(302);
+    expect(reply.status).toBe(303);
     expect(reply.headers.location).toBe("/newsfeed");
     expect(String(reply.headers["set-cookie"])).toMatch(/^theme=/);
     // Served over https as far as the browser knows: HSTS applies.
@@ -85,7 +86,7 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
       ...proxiedThemePost("http://glow.example"),
       headers: { ...proxiedThemePost("").headers, Origin: "http://glow.example" },
     });
-    expect(reply.status).toBe(302);
+    expect(reply.status).toBe(303);
   });
 
   it("ignores forged X-Forwarded-For: the logged client is the socket address", async () => {
@@ -97,6 +98,32 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
     const entry = requestLogs(server.lines).find((l) => l.path === "/landing")!;
     expect(entry.ip).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
     expect(JSON.stringify(server.lines)).not.toContain(FORGED_CLIENT);
+  });
+
+  it("says on every response where its time went (Server-Timing)", async () => {
+    const metrics = (header: unknown) =>
+      Object.fromEntries(
+        String(header ?? "")
+          .split(",")
+          .filter(Boolean)
+          .map((part) => {
+            const [name, ...params] = part.trim().split(";");
+            const dur = params.find((p) => p.startsWith("dur="));
+            return [name, dur === undefined ? null : Number(dur.slice(4))];
+          }),
+      );
+    // A page rendered for a member-less visitor who asked for a fresh copy: database, render, total.
+    const page = await request(server.port, { path: "/landing", headers: { "Cache-Control": "no-cache" } });
+    const timing = metrics(page.headers["server-timing"]);
+    expect(Object.keys(timing).sort()).toEqual(["db", "render", "total"]);
+    expect(timing.render).toBeGreaterThan(0);
+    expect(timing.total!).toBeGreaterThanOrEqual(timing.render!);
+    expect(String(page.headers["server-timing"])).toMatch(/db;dur=[\d.]+;desc="\d+ quer(y|ies)"/);
+    // Everything else says at least its database time and total: a resource, a refusal, a file.
+    for (const path of ["/healthz", "/favicon.svg", "/sessionvalidation", "/no-such-page"]) {
+      const reply = await request(server.port, { path });
+      expect([path, Object.keys(metrics(reply.headers["server-timing"]))]).toEqual([path, expect.arrayContaining(["db", "total"])]);
+    }
   });
 
   it("answers /healthz with 200", async () => {
@@ -179,6 +206,12 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
     expect(reply.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const missing = await request(server.port, { path: "/static/no-such-file-0000.js" });
     expect(missing.status).toBe(404);
+    // The folder itself, or a file that is not there: a quiet 404, no stack trace in the log.
+    for (const path of ["/static/", "/static", "/static/nope/"]) {
+      expect([path, (await request(server.port, { path })).status]).toEqual([path, 404]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.lines.filter((line) => /NotFoundError|^\s+at /.test(line))).toEqual([]);
     // The request log names the path asked for, prefix included.
     await expect.poll(() => requestLogs(server.lines).some((l) => l.path === `/static/${asset}`)).toBe(true);
   });
@@ -262,7 +295,7 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
       // No new connections once shutdown began.
       await expect(request(server.port, { path: "/healthz" })).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
 
-      expect(await reply).toEqual({ status: 302, location: "/newsfeed" });
+      expect(await reply).toEqual({ status: 303, location: "/newsfeed" });
       const code = await server.exited;
       expect(code).toBe(0);
       expect(Date.now() - signalled).toBeLessThan(10_000);
@@ -273,4 +306,56 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
       expect(server.lines.join("\n")).toContain('"msg":"stopped"');
     }
   }, 60_000);
+});
+
+/** This machine's first address that is not loopback (the one a neighbour would connect to). */
+function outwardAddress(): string | null {
+  for (const list of Object.values(os.networkInterfaces())) {
+    for (const entry of list ?? []) if (!entry.internal && entry.family === "IPv4") return entry.address;
+  }
+  return null;
+}
+
+describe("the console outbox (sign-in codes) answers only this machine", () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    // Listening on every interface, as `npm start` does by default; no SMS provider set.
+    server = await startBuiltServer({ HOST: "0.0.0.0", TRUST_PROXY: "1" });
+  }, 180_000);
+  afterAll(() => server.stop());
+
+  it("answers a direct request from loopback", async () => {
+    const json = await request(server.port, { path: "/dev/outbox.json" });
+    expect(json.status).toBe(200);
+    expect(JSON.parse(json.body)).toEqual([]);
+    const page = await request(server.port, { path: "/dev/outbox" });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("Text outbox");
+  });
+
+  it("gives anything forwarded, even from loopback, the Not-found page", async () => {
+    for (const path of ["/dev/outbox.json", "/dev/outbox"]) {
+      const forwarded: Record<string, string>[] = [
+        { "X-Forwarded-For": "203.0.113.9" },
+        { Forwarded: "for=203.0.113.9" },
+        { "X-Real-IP": "203.0.113.9" },
+      ];
+      for (const header of forwarded) {
+        const reply = await request(server.port, { path, headers: header });
+        expect([path, JSON.stringify(header), reply.status]).toEqual([path, JSON.stringify(header), 404]);
+        expect(reply.body).toContain("Page not found");
+        expect(reply.body).not.toContain("Text outbox");
+      }
+    }
+  });
+
+  it("gives a neighbour on the network the Not-found page", async (ctx) => {
+    const address = outwardAddress();
+    if (!address) return ctx.skip();
+    for (const path of ["/dev/outbox.json", "/dev/outbox"]) {
+      const reply = await request(server.port, { path, host: address });
+      expect([path, reply.status]).toEqual([path, 404]);
+      expect(reply.body).toContain("Page not found");
+    }
+  });
 });

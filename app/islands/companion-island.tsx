@@ -10,7 +10,7 @@
  * parking hides nothing for good (docs/decisions/0304).
  */
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Link, useRevalidator } from "react-router";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
 import { ChatMessages, ChatTextarea } from "~/features/beamkins/chat-parts";
@@ -325,7 +325,10 @@ function FloatingCompanion({
       aria-label={t("companion.button", { name })}
       aria-haspopup="dialog"
       title={name}
-      className="fixed left-0 top-0 z-30 cursor-grab touch-none select-none rounded-full bg-transparent p-0 outline-offset-2 focus-visible:outline-4 focus-visible:outline-focus active:cursor-grabbing"
+      // will-change: the companion moves every frame while it wanders; on a layer of its own
+      // the compositor moves it, instead of the main thread repainting its filtered art each
+      // frame (seconds of a member page's main-thread work in a slow phone's trace).
+      className="fixed left-0 top-0 z-30 cursor-grab touch-none select-none rounded-full bg-transparent p-0 outline-offset-2 will-change-transform focus-visible:outline-4 focus-visible:outline-focus active:cursor-grabbing"
       style={{ width: size, height: size, transform: "translate(-9999px, -9999px)" }}
       onPointerEnter={() => (state.current.hovered = true)}
       onPointerLeave={() => (state.current.hovered = false)}
@@ -542,14 +545,14 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
     try {
       const response = await fetch("/beamkins/chat", { method: "POST", body, headers: { Accept: "application/json" } });
       const json = (await response.json().catch(() => null)) as
-        | { ok: true; result: { creaturemessage: string; new_light: number | null; repeat?: true } }
-        | { ok: false; error: string }
+        | { success: true; result: { creaturemessage: string; new_light: number | null; repeat?: true } }
+        | { success: false; message: string }
         | null;
-      if (response.ok && json?.ok && json.result.repeat) {
+      if (response.ok && json?.success && json.result.repeat) {
         // The same words were just sent (a second press, another tab): they were stored
         // once, so the chat shows what was stored rather than the pair twice.
         await loadHistory();
-      } else if (response.ok && json?.ok) {
+      } else if (response.ok && json?.success) {
         const reply: ChatMessageView = {
           ID: mine.ID - 1,
           Content: json.result.creaturemessage || t("chat.placeholderReply"),
@@ -564,10 +567,10 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
         }));
         // Every meter on the page (and the floating companion's glow) catches up.
         void revalidator.revalidate();
-      } else if (json && !json.ok && response.status < 500) {
+      } else if (json && !json.success && response.status < 500) {
         // Refused (too long, too fast…): the text comes back to the box.
         setText(message);
-        setError(json.error);
+        setError(json.message);
       } else {
         // As on the chat page: the failure says so, and what they typed comes back to the
         // box to send again (it is not shown as said: it may never have arrived).
@@ -649,9 +652,9 @@ function BackpackDialog({ companion, onClose }: { companion: CompanionData; onCl
     body.set("corralled", corralled ? "false" : "true");
     try {
       const response = await fetch("/beamkins/backpack", { method: "POST", body, headers: { Accept: "application/json" } });
-      const json = (await response.json().catch(() => null)) as { message?: string; error?: string } | null;
+      const json = (await response.json().catch(() => null)) as { message?: string } | null;
       // An answer that is not the game's (a proxy's error page) still says it failed.
-      setNote(json?.message ?? json?.error ?? (response.ok ? null : t("chat.error")));
+      setNote(json?.message ?? (response.ok ? null : t("chat.error")));
       await revalidator.revalidate();
     } catch {
       setNote(t("chat.error"));

@@ -1,12 +1,12 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { i18n as I18n } from "i18next";
-import { I18nextProvider } from "react-i18next";
 import { BASE_URL, callRoute } from "../../tests/support/route";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { setMasterSecret } from "~/platform/secrets.server";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CompanionData } from "~/features/beamkins/companion";
 import { CompanionMount, dockReserve } from "./companion-mount";
+import { TranslationsProvider } from "~/platform/translations";
 
 const companion: CompanionData = {
   signedIn: true,
@@ -34,9 +34,9 @@ describe("the companion's dock", () => {
   beforeAll(async () => {
     for (const lng of ["en", "zh"]) {
       html[lng] = renderToStaticMarkup(
-        <I18nextProvider i18n={await i18nFor(lng)}>
+        <TranslationsProvider translations={serverTranslations(await i18nFor(lng))}>
           <CompanionMount companion={companion} />
-        </I18nextProvider>,
+        </TranslationsProvider>,
       );
     }
   });

@@ -13,7 +13,7 @@
  * "perch" (its right end), inside that reserved band.
  */
 import { createElement, useEffect, useRef, useState, type ComponentType } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import type { CompanionData } from "~/features/beamkins/companion";
 import { COMPANION_SIZE } from "~/features/beamkins/rules";
 
@@ -49,7 +49,7 @@ export function CompanionMount({ companion }: { companion: CompanionData | null 
     if (!signedIn || Island) return;
     let cancelled = false;
     const load = () => {
-      void Promise.all([import("./companion-island"), i18n.loadNamespaces("beamkins")])
+      void Promise.all([import("./companion-island"), i18n.whenLoaded(["beamkins"])])
         .then(([module]) => {
           if (!cancelled) setIsland(() => module.CompanionIsland);
         })

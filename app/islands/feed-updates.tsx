@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useBackgroundRevalidate } from "~/ui/link-navigation";
+import { useTranslation } from "~/platform/translations";
+import { useBackgroundRevalidate } from "~/ui/background-revalidate";
 
 /** How often an open newsfeed asks whether something new happened. */
 export const FEED_POLL_MS = 8000;

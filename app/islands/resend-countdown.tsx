@@ -1,42 +1,59 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { secondsLeft, SENT_NOTICE_ABOVE_SECONDS } from "~/features/auth/phone";
 import { useHydrated } from "~/features/auth/use-hydrated";
+import { waitInWords } from "~/platform/wait-words";
 
 /**
  * The spec's resend countdown. The server renders the state from its own clock (so a
  * refresh without JavaScript shows the right one); in the browser it ticks every second,
  * counted from when the page arrived, so a skewed phone clock cannot bend it.
+ *
+ * It counts down to whichever ends later: the spec's 65 seconds from the send, or the wait
+ * the server holds for the number's next code (`resendAt`, on the server's clock: the
+ * minute between codes, longer after wrong codes, decision 0504). After a failed
+ * verification (`restarted`) only the server's wait counts: the spec's "resets the
+ * countdown", to the moment a new code will be taken, never to a button that is refused.
  */
 export function ResendCountdown({
   sentAt,
   serverNow,
+  resendAt,
+  restarted,
   phone,
-  reset,
   resendButton,
 }: {
   sentAt: number;
   serverNow: number;
+  resendAt: number;
+  restarted: boolean;
   phone: string;
-  /** A failed verification resets the countdown: 'Send another code' shows at once. */
-  reset: boolean;
   resendButton: React.ReactNode;
 }) {
   const { t } = useTranslation("auth");
-  const atRender = reset ? 0 : secondsLeft(sentAt, serverNow);
+  const waitLeft = Math.max(0, Math.ceil((resendAt - serverNow) / 1000));
+  const justSent = !restarted && secondsLeft(sentAt, serverNow) > SENT_NOTICE_ABOVE_SECONDS;
+  const atRender = restarted ? waitLeft : Math.max(secondsLeft(sentAt, serverNow), waitLeft);
   const [left, setLeft] = useState(atRender);
+  const [sentNotice, setSentNotice] = useState(justSent);
 
+  // Restarted by every new answer from the server (a new send, a refusal), even when it
+  // gives the same number of seconds as the last one did.
   useEffect(() => {
     setLeft(atRender);
+    setSentNotice(justSent);
     if (atRender === 0) return;
     const arrived = Date.now();
+    const noticeLeft = justSent ? secondsLeft(sentAt, serverNow) - SENT_NOTICE_ABOVE_SECONDS : 0;
     const timer = setInterval(() => {
-      const next = Math.max(0, atRender - Math.floor((Date.now() - arrived) / 1000));
+      const elapsed = Math.floor((Date.now() - arrived) / 1000);
+      const next = Math.max(0, atRender - elapsed);
       setLeft(next);
+      setSentNotice(elapsed < noticeLeft);
       if (next === 0) clearInterval(timer);
     }, 250);
     return () => clearInterval(timer);
-  }, [atRender]);
+  }, [atRender, justSent, sentAt, serverNow, resendAt]);
 
   // Screen readers hear two moments, not every second: the code was sent, and a new one
   // may be asked for. The live region is there (empty) before it speaks, so a region
@@ -49,12 +66,22 @@ export function ResendCountdown({
     </p>
   );
 
-  if (left > SENT_NOTICE_ABOVE_SECONDS) {
+  if (left > 0 && sentNotice) {
     return (
       <>
         {status}
         <p aria-live="off" className="font-medium">
           {t("signin.codeSent", { phone })}
+        </p>
+      </>
+    );
+  }
+  if (left > SENT_NOTICE_ABOVE_SECONDS) {
+    return (
+      <>
+        {status}
+        <p aria-live="off" className="text-slate-700 dark:text-slate-300">
+          {t("signin.retryInWords", { wait: waitInWords(left, t) })}
         </p>
       </>
     );

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useBackgroundRevalidate } from "~/ui/link-navigation";
+import { useBackgroundRevalidate } from "~/ui/background-revalidate";
 
 let startedThisPageLoad = false;
 /** The member typed into the page since its script started (before the check, too). */
@@ -22,15 +22,44 @@ function fallbackFingerprint() {
   return `mobile_${Date.now()}_${Math.random().toString(36).slice(2, 12)}`;
 }
 
+/**
+ * The spec's session storage key for session start: this browser session's device
+ * fingerprint, made once per browser session.
+ */
+export const PREVIOUS_SESSION_KEY = "previous-session";
+
+function keptFingerprint(): string | null {
+  try {
+    const stored = JSON.parse(window.sessionStorage.getItem(PREVIOUS_SESSION_KEY) ?? "null") as { fingerprint?: unknown } | null;
+    return typeof stored?.fingerprint === "string" && stored.fingerprint ? stored.fingerprint : null;
+  } catch {
+    return null; // storage refused (private mode) or not ours: make it afresh
+  }
+}
+
+function keepFingerprint(fingerprint: string) {
+  try {
+    window.sessionStorage.setItem(PREVIOUS_SESSION_KEY, JSON.stringify({ fingerprint }));
+  } catch {
+    /* without session storage the fingerprint is made again next time: slower, not wrong */
+  }
+}
+
+/** This browser session's device fingerprint: made once, then read from session storage. */
 async function deviceFingerprint(): Promise<string> {
+  const kept = keptFingerprint();
+  if (kept) return kept;
+  let fingerprint: string;
   try {
     // Loaded only now, after consent, in its own chunk; monitoring off (no network).
     const FingerprintJS = await import("@fingerprintjs/fingerprintjs");
     const agent = await FingerprintJS.load({ monitoring: false });
-    return (await agent.get()).visitorId;
+    fingerprint = (await agent.get()).visitorId;
   } catch {
-    return fallbackFingerprint();
+    fingerprint = fallbackFingerprint();
   }
+  keepFingerprint(fingerprint);
+  return fingerprint;
 }
 
 /**
@@ -40,11 +69,24 @@ async function deviceFingerprint(): Promise<string> {
  * session ended elsewhere), re-fetch the page's data. Never blocks the page: it waits
  * for an idle moment and swallows its own failures.
  *
+ * Once per session, not on every page: nothing runs, and the fingerprint's script is not
+ * loaded, when the server already holds a fingerprint for this session (`validated`). The
+ * fingerprint itself is made once per browser session and kept in session storage, so a
+ * new sign-in in the same tab validates without the fingerprint library. (At a 4× slower
+ * phone's pace the library is about a second of main-thread work: issue 26.)
+ *
  * A session found ended while the member has started typing leaves the page alone: the
  * re-fetch would move to sign-in and lose the text, while sending the form keeps it
  * through sign-in (decision 0109) and says why sign-in is needed.
  */
-export function SessionStart({ signedIn }: { signedIn: boolean }) {
+export function SessionStart({
+  signedIn,
+  validated,
+}: {
+  signedIn: boolean;
+  /** The server already validated this session with a fingerprint. */
+  validated: boolean;
+}) {
   const revalidate = useBackgroundRevalidate();
   // Compared when the answer arrives: the member may have signed out meanwhile.
   const shown = useRef(signedIn);
@@ -54,6 +96,7 @@ export function SessionStart({ signedIn }: { signedIn: boolean }) {
   useEffect(() => {
     if (startedThisPageLoad) return;
     startedThisPageLoad = true;
+    if (validated) return;
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
     idle(() => {
       void (async () => {
@@ -66,12 +109,12 @@ export function SessionStart({ signedIn }: { signedIn: boolean }) {
           body: JSON.stringify({ fingerprint }),
         });
         const body = (await response.json().catch(() => null)) as { result?: { memberID?: number } | null } | null;
-        const validated = Boolean(body?.result?.memberID);
+        const validatedNow = Boolean(body?.result?.memberID);
         // The member signed in or out while the answer was on its way: it is about a page
         // that is gone.
         if (shown.current !== asked) return;
-        if (!validated && shown.current && (typedSinceLoad || typedBeforeScript())) return;
-        if (validated !== shown.current) await revalidate();
+        if (!validatedNow && shown.current && (typedSinceLoad || typedBeforeScript())) return;
+        if (validatedNow !== shown.current) await revalidate();
       })().catch(() => {
         /* a soft signal: failure changes nothing */
       });

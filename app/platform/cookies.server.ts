@@ -40,8 +40,11 @@ export interface SessionData {
    * the number the code went to and when (for the countdown from the server's clock).
    */
   loginAttempt: { id: string; phone: string; sentAt: number };
-  /** A form posted after the session ended, given back after sign-in (features/auth/drafts.server.ts). */
-  draft: { path: string; at: number; values: Record<string, string> };
+  /**
+   * The key of a form posted after the session ended, kept on the server and given back
+   * after sign-in (features/auth/drafts.server.ts). Never the typed text itself.
+   */
+  draft: { key: string };
 }
 export interface SessionFlash {
   /** One-shot notices for the home screen ('You have successfully logged in!'…). */
@@ -88,8 +91,8 @@ let storages:
   | undefined;
 
 /**
- * A cookie whose parsed values are remembered. React Router checks a signature with Web
- * Crypto, importing the key each time (~0.3–0.5 ms), and decodes every value (base64,
+ * A cookie whose parsed values are remembered (decision 0018). React Router checks a
+ * signature with Web Crypto, importing the key each time, and decodes every value (base64,
  * URI escapes, JSON) again on each read; a member's page reads the session, theme, toast,
  * language, consent and session-hint cookies, some more than once. The same string always
  * parses (and verifies, under the same secrets) the same way, so each is parsed once; the

@@ -50,8 +50,9 @@ const EnvSchema = z.object({
     .enum(["0", "1"])
     .default("0")
     .transform((v) => v === "1"),
-  // The public origin (https://glow.example). When set, it, not the Host header, names the
-  // site in the texted code's origin-bound line.
+  // The public origin (https://glow.example): names the site in the texted code's
+  // origin-bound line (unset: the address Glow listens on; never the Host header). The
+  // container refuses to start without it.
   PUBLIC_ORIGIN: unsetIfEmpty(z.url()),
 
   // The beamkins' chat brain: an OpenAI-compatible chat API (a local model server works
@@ -78,6 +79,27 @@ export function env(): Env {
 }
 
 export const isProduction = () => env().NODE_ENV === "production";
+
+/** Stops the server from starting with a configuration that cannot work where it runs. */
+export class ConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigurationError";
+  }
+}
+
+/**
+ * What the container needs before it starts: behind its proxy, the address it listens on
+ * (0.0.0.0) names no site, so texted codes need PUBLIC_ORIGIN (docs/decisions/0503).
+ */
+export function checkContainerConfiguration(config: Env) {
+  if (config.GLOW_CONTAINER && !config.PUBLIC_ORIGIN) {
+    throw new ConfigurationError(
+      "PUBLIC_ORIGIN is not set. In the container Glow needs the public address members use, " +
+        "e.g. PUBLIC_ORIGIN=https://glow.example: texted sign-in codes name that site, and no other.",
+    );
+  }
+}
 
 /** For tests that change process.env between cases. */
 export function resetEnvCache() {

@@ -1,10 +1,10 @@
 import { createInstance, type i18n as I18n } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { LanguageDetector } from "remix-i18next/server";
 import resources from "~/locales";
 import { languageCookie } from "./cookies.server";
 import { defaultNamespace, fallbackLanguage, isLanguage, supportedLanguages, type Language } from "./i18n";
+import type { Translate, Translations } from "./translations";
 
 /**
  * Detection order (the platform issue): ?lng=, then the language cookie, then
@@ -18,10 +18,10 @@ const detector = new LanguageDetector({
 });
 
 /**
- * One initialised i18next instance per language, shared by every request.
- * remix-i18next's own middleware creates and initialises a new instance per request
- * (~1–5 ms of CPU each); ours are built once and only read afterwards. Never call
- * `changeLanguage` on them: use `getFixedT(lng)` for another language.
+ * One initialised i18next instance per language (two in all), shared by every request:
+ * remix-i18next's own middleware would create and initialise one per request. They hold
+ * only the translation files and are only read afterwards. Never call `changeLanguage` on
+ * them: use `getFixedT(lng)` for another language.
  */
 const instances = new Map<string, Promise<I18n>>();
 
@@ -37,7 +37,6 @@ function instanceFor(lng: Language): Promise<I18n> {
       fallbackNS: defaultNamespace,
       interpolation: { escapeValue: false },
     });
-    i18n.use(initReactI18next);
     instance = i18n.init().then(() => i18n);
     instances.set(lng, instance);
   }
@@ -83,4 +82,18 @@ export async function translatorForRequest(request: Request) {
 /** A translator for server-made text (toasts, validation messages, SMS). */
 export function translator(context: Context) {
   return getInstance(context).t;
+}
+
+/** A page's text on the server: the request's i18next, as components read it (translations.tsx). */
+export function serverTranslations(i18n: I18n): Translations {
+  return {
+    language: i18n.language,
+    dir: (language) => i18n.dir(language),
+    fixedT: (namespaces, keyPrefix) => i18n.getFixedT(null, namespaces, keyPrefix) as unknown as Translate,
+    // Every namespace is bundled on the server.
+    whenLoaded: () => null,
+    changeLanguage: () => Promise.reject(new Error("The server renders in the request's language")),
+    subscribe: () => () => {},
+    version: () => 0,
+  };
 }

@@ -9,17 +9,23 @@
  * - A JSON caller (it asks for `application/json`, or posts JSON): the envelope
  *   `{ success: true, result }` or `{ success: false, type, message, errors? }`, where
  *   `type` is the spec's error catalogue type for the status.
+ * - A script that asks for nothing in particular is redirected when done (following it
+ *   reaches a page) and gets the status and the envelope when refused.
  *
  * Every refusal has a status and a translated message; nothing here answers 500.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { FieldProblem, FieldProblems, FormValues, ParsedForm } from "./forms.server";
+import type { FieldProblems, FormValues, ParsedForm } from "./forms.server";
 import { errorTypeForStatus, type ErrorType } from "./errors";
 import { getInstance } from "./i18n.server";
 import type { Outcome } from "./outcome";
 import { principalChanged } from "./principal.server";
 import { safeRedirectPath } from "./redirect-to";
-import { flashToast, type ToastData } from "./toast.server";
+import type { FormAnswer } from "./form-answer";
+import { waitInWords } from "./wait-words";
+import { flashToast } from "./toast.server";
+
+export type { FormAnswer };
 
 export interface ActionArgs {
   request: Request;
@@ -39,17 +45,6 @@ export interface RefusalAnswer {
   clear?: string[];
 }
 
-/** What a page's form gets back when it was not done. */
-export interface FormAnswer {
-  values: FormValues;
-  /** Translated messages by field; `form` for the form as a whole. */
-  errors: Record<string, string>;
-  /** Which refusal it was, for a page that does more than show the message (a countdown). */
-  refusal?: string;
-  /** A toast to show with the answer (an enhanced post answering 4xx reloads nothing). */
-  toast?: ToastData;
-}
-
 /** The JSON envelope (the spec's callers read `success`, then `result` or the error). */
 export type Envelope<T> =
   | { success: true; result: T; message?: string }
@@ -58,16 +53,23 @@ export type Envelope<T> =
 export interface DoneAnswer<T> {
   /** Where a page post goes next (a path on this site). */
   redirectTo?: string;
-  /** The success toast's translation key (or key and values). */
-  toast?: string | FieldProblem;
+  /** The success toast, in the reader's language (the `t` given to `done`). */
+  toast?: string;
   /** What a JSON caller gets as `result`. */
   result?: T;
+  /** Headers for the answer (a preference's cookie). */
+  headers?: HeadersInit;
+  /**
+   * A page's in-place form (a fetcher) stays where it is: it gets the envelope as data
+   * instead of a redirect, and React Router reloads the page's data.
+   */
+  stay?: boolean;
 }
 
 export interface RespondOptions<V, R extends string, T> {
   /** What was typed, shown again when refused. */
   values?: FormValues;
-  done: (value: V) => DoneAnswer<T>;
+  done: (value: V, t: Translate) => DoneAnswer<T>;
   refusals: Record<R, RefusalAnswer>;
   /**
    * For a post to an address whose form lives on another page: page posts go back there
@@ -76,24 +78,28 @@ export interface RespondOptions<V, R extends string, T> {
   back?: string;
 }
 
-/** Whether the caller reads JSON: it asks for it, or posts it. */
+/** Whether the caller asks for JSON: it says so, or posts JSON. */
 export function wantsJson(request: Request): boolean {
   const accept = request.headers.get("Accept") ?? "";
   if (accept.includes("application/json")) return true;
   return (request.headers.get("Content-Type") ?? "").startsWith("application/json") && !accept.includes("text/html");
 }
 
-/** The translator of this request (its language). */
-function translate(context: Readonly<RouterContextProvider>) {
-  return getInstance(context).t as (key: string, params?: Record<string, unknown>) => string;
+/**
+ * Whether a post came from a page and is answered with one: a browser's form post (it
+ * accepts text/html) or React Router's own enhanced post (a `.data` request). A fetch
+ * asking for JSON, or a script that asks for nothing in particular, gets the envelope.
+ */
+export function answersWithPage(request: Request): boolean {
+  if (wantsJson(request)) return false;
+  return (request.headers.get("Accept") ?? "").includes("text/html") || new URL(request.url).pathname.endsWith(".data");
 }
 
-/** A wait in words, in the reader's language: "45 seconds", "3 minutes", "2 hours". */
-export function waitInWords(context: Readonly<RouterContextProvider>, seconds: number): string {
-  const t = translate(context);
-  if (seconds < 90) return t("common:wait.seconds", { count: Math.max(1, Math.ceil(seconds)) });
-  if (seconds < 90 * 60) return t("common:wait.minutes", { count: Math.ceil(seconds / 60) });
-  return t("common:wait.hours", { count: Math.ceil(seconds / 3600) });
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** The translator of this request (its language). */
+function translate(context: Readonly<RouterContextProvider>): Translate {
+  return getInstance(context).t as Translate;
 }
 
 function headersFor(status: number, retryAfter: number | undefined): HeadersInit | undefined {
@@ -107,33 +113,45 @@ export function jsonRefusal(status: number, message: string, options: { retryAft
   return data(body, { status, headers: headersFor(status, options.retryAfter) });
 }
 
+/**
+ * A GET (or HEAD) of an address that only takes posts. A person's browser (a typed or
+ * bookmarked address) is sent to the page whose forms post there; anything else gets 405
+ * with `Allow: POST` and the catalogue's BAD_REQUEST entry.
+ */
+export function onlyPosts({ request, context }: ActionArgs, page: string): never {
+  if ((request.headers.get("Accept") ?? "").includes("text/html")) throw redirect(page);
+  const refusal = jsonRefusal(405, translate(context)("errors:types.BAD_REQUEST.message"));
+  throw data(refusal.data, { status: 405, headers: { Allow: "POST" } });
+}
+
 /** Answers a command's outcome. */
 export function respond<V, R extends string, T = V>(args: ActionArgs, outcome: Outcome<V, R>, options: RespondOptions<V, R, T>) {
   const { request, context } = args;
   const t = translate(context);
-  const json = wantsJson(request);
 
   if (outcome.ok) {
     // Whatever the action changed, the loaders that run after it in this request see it.
     principalChanged(context);
-    const answer = options.done(outcome.value);
-    const toast = answer.toast === undefined ? undefined : typeof answer.toast === "string" ? t(answer.toast) : t(answer.toast.key, answer.toast.params);
-    if (json) {
-      const result = (answer.result ?? outcome.value) as T;
-      return data<Envelope<T>>({ success: true, result, ...(toast ? { message: toast } : {}) });
+    const answer = options.done(outcome.value, t);
+    const toast = answer.toast;
+    // Done: a redirect for anyone who did not ask for JSON (a script that follows it gets a page).
+    if (wantsJson(request) || answer.stay) {
+      const result = ("result" in answer ? answer.result : outcome.value) as T;
+      return data<Envelope<T>>({ success: true, result, ...(toast ? { message: toast } : {}) }, { headers: answer.headers });
     }
     if (toast) flashToast(context, "success", toast);
-    return redirect(safePath(request, answer.redirectTo ?? options.back ?? pagePath(request)), 303);
+    return redirect(safePath(request, answer.redirectTo ?? options.back ?? pagePath(request)), { status: 303, headers: answer.headers });
   }
 
   const how = options.refusals[outcome.refusal];
   const params = {
     ...outcome.details,
-    ...(outcome.retryAfter !== undefined ? { wait: waitInWords(context, outcome.retryAfter), seconds: outcome.retryAfter } : {}),
+    ...(outcome.retryAfter !== undefined ? { wait: waitInWords(outcome.retryAfter, translate(context)), seconds: outcome.retryAfter } : {}),
   };
   const message = t(how.message, params);
   const retryAfter = outcome.retryAfter;
-  if (json) return jsonRefusal(how.status, message, { retryAfter, errors: how.field ? { [how.field]: message } : undefined });
+  // Refused: the page again only for a page; a script that asked for nothing gets the status and the envelope.
+  if (!answersWithPage(request)) return jsonRefusal(how.status, message, { retryAfter, errors: how.field ? { [how.field]: message } : undefined });
   if (options.back !== undefined) {
     flashToast(context, "error", message);
     return redirect(safePath(request, options.back), 303);
@@ -146,12 +164,20 @@ export function respond<V, R extends string, T = V>(args: ActionArgs, outcome: O
   );
 }
 
+/**
+ * Where a post to a resource address goes back to: the page of this site it names in its
+ * `redirectTo` field (RedirectField), or `fallback`.
+ */
+export function backTo(request: Request, values: FormValues, fallback: string): string {
+  return safeRedirectPath(values.redirectTo, new URL(request.url).origin, fallback);
+}
+
 /** Answers a form that did not parse: 400 with each field's message and what was typed. */
 export function invalid(args: ActionArgs, form: Extract<ParsedForm<unknown>, { ok: false }>, options: { back?: string } = {}) {
   const { request, context } = args;
   const errors = translateProblems(context, form.problems);
   const first = Object.values(errors)[0] ?? translate(context)("errors:types.BAD_REQUEST.message");
-  if (wantsJson(request)) return jsonRefusal(400, first, { errors });
+  if (!answersWithPage(request)) return jsonRefusal(400, first, { errors });
   if (options.back !== undefined) {
     flashToast(context, "error", first);
     return redirect(safePath(request, options.back), 303);

@@ -39,7 +39,7 @@ function action(state: { full?: boolean; fast?: boolean } = {}, options: { back?
     if (!form.ok) return invalid({ request, context }, form, options);
     return respond({ request, context }, addNote(form.data, state), {
       values: form.values,
-      done: (note) => ({ redirectTo: `/notes/${note.id}`, toast: "common:toast.region", result: note }),
+      done: (note, t) => ({ redirectTo: `/notes/${note.id}`, toast: t("common:toast.region"), result: note }),
       refusals,
       ...options,
     });

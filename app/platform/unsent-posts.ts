@@ -1,7 +1,7 @@
-import i18next from "i18next";
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, useMatches, type DataStrategyResult, type MiddlewareFunction } from "react-router";
 import { showToast } from "~/ui/toaster";
+import { browserTranslations } from "./browser-translations";
 
 /** What an action answers in the browser when its post never got an answer from Glow. */
 export interface UnsentPost {
@@ -46,7 +46,7 @@ export const keepPageWhenPostFails: MiddlewareFunction<Record<string, DataStrate
     lost = true;
     results[routeId] = { type: "data", result: data<UnsentPost>({ unsent: true }, { status: 503 }) };
   }
-  if (lost) showToast({ type: "error", message: i18next.t("errors:unsent") });
+  if (lost) showToast({ type: "error", message: String(browserTranslations.fixedT(["errors"])("unsent")) });
   return results;
 };
 

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { redirect } from "react-router";
 import type { Route } from "./+types/accept-invite";
 import { signInUrlForInvite } from "~/features/auth/arrival";
-import { getCurrentMember } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { getInstance } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["auth"] };
@@ -13,7 +13,7 @@ export const handle = { i18n: ["auth"] };
  * and contests issues — for now the member sees where they arrived.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   if (!current) throw redirect(signInUrlForInvite(params, new URL(request.url).searchParams));
   const query = [...new URL(request.url).searchParams].map(([key, value]) => ({ key, value }));
   return {
@@ -30,10 +30,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** Values and query names of an invite link that have a name in the reader's language. */
-const knownRoles = ["gamemaster", "ringleader", "judge"];
-const knownTypes = ["email", "link", "qr"];
-const knownExtras = ["gameMasterID", "contest", "inviter", "invitedby", "party", "partyName"];
-const named = (known: string[], value: string | null) => (value && known.includes(value.toLowerCase()) ? value.toLowerCase() : null);
+const knownRoles = ["gamemaster", "ringleader", "judge"] as const;
+const knownTypes = ["email", "link", "qr"] as const;
+const knownExtras = ["gameMasterID", "contest", "inviter", "invitedby", "party", "partyName"] as const;
+function named<T extends string>(known: readonly T[], value: string | null): T | null {
+  const lower = value?.toLowerCase();
+  return known.find((name) => name === lower) ?? null;
+}
+const isKnownExtra = (key: string): key is (typeof knownExtras)[number] => (knownExtras as readonly string[]).includes(key);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Accept Invite"} · Glow` }];
 
@@ -49,7 +53,7 @@ export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
     [t("invite.member"), invite.memberId],
     [t("invite.role"), role ? t(`invite.roles.${role}`) : invite.role],
     [t("invite.type"), type ? t(`invite.types.${type}`) : invite.inviteType],
-    ...query.map((q) => [knownExtras.includes(q.key) ? t(`invite.extra.${q.key}`) : q.key, q.value] as [string, string]),
+    ...query.map((q) => [isKnownExtra(q.key) ? t(`invite.extra.${q.key}`) : q.key, q.value] as [string, string]),
   ];
   return (
     <section aria-labelledby="invite-heading" className="space-y-4">

@@ -18,7 +18,8 @@ const signedIn = memberFactory("+1555820");
 
 // The route module's typed args carry more than callRoute builds; the test reads results loosely.
 const give = (fields: Record<string, string>, headers: Record<string, string>) =>
-  callRoute(action as never, formRequest("/beamkins", fields, { headers }));
+  // A browser's form post: it asks for a page.
+  callRoute(action as never, formRequest("/beamkins", fields, { headers: { Accept: "text/html", ...headers } }));
 
 function answerOf(call: { result: unknown; thrown: unknown }) {
   const value = (call.result ?? call.thrown) as { data?: unknown; init?: { status?: number } | null } | Response | Error;
@@ -77,8 +78,12 @@ describe("giving light from the /beamkins page's own form", () => {
       expect(answer, JSON.stringify(fields)).toEqual({
         status: 404,
         location: null,
-        // No card is named, so the page shows the message above the list; what was typed stays.
-        data: { creatureId: null, light: "1", error: "That beamkin doesn't exist." },
+        // No card of theirs is named, so the page shows the message above the list; what was typed stays.
+        data: {
+          values: { ...fields },
+          errors: { creatureId: "That beamkin doesn't exist." },
+          refusal: "unknown-creature",
+        },
       });
     }
     expect(await balanceOf(memberId)).toBe(30);
@@ -91,7 +96,7 @@ describe("giving light from the /beamkins page's own form", () => {
       expect(answer, light).toEqual({
         status: 400,
         location: null,
-        data: { creatureId: sparkitId, light, error: "Give a whole number of light from 1 to 100." },
+        data: { values: { creatureId: String(sparkitId), light }, errors: { light: "Give a whole number of light from 1 to 100." } },
       });
     }
     const missing = answerOf(await give({ creatureId: String(sparkitId) }, { Cookie: cookie }));
@@ -102,6 +107,6 @@ describe("giving light from the /beamkins page's own form", () => {
   it("says it in the member's language", async () => {
     const { cookie } = await memberWithSparkit();
     const answer = answerOf(await give({ creatureId: "abc", light: "1" }, { Cookie: cookie, "Accept-Language": "zh" }));
-    expect(answer).toMatchObject({ status: 404, data: { error: "这个光灵不存在。" } });
+    expect(answer).toMatchObject({ status: 404, data: { errors: { creatureId: "这个光灵不存在。" } } });
   });
 });

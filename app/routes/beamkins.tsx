@@ -1,26 +1,30 @@
-import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useTranslation } from "~/platform/translations";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/beamkins";
-import { requireMember } from "~/features/auth/sessions.server";
+import { requireMember } from "~/features/auth/principal.server";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
-import { beamkinsOverview, listCatalogue, memberCreatures } from "~/features/beamkins/creatures.server";
-import { isRefusal } from "~/features/beamkins/errors";
-import { giveLightForm, readForm } from "~/features/beamkins/forms";
+import { beamkinsOverview, listCatalogue } from "~/features/beamkins/creatures.server";
+import { beamkinRefusals } from "~/features/beamkins/errors";
+import { giveLightForm } from "~/features/beamkins/forms";
 import { dailyVisitBalance, giveLight } from "~/features/beamkins/light.server";
 import { LightMeter } from "~/features/beamkins/light-meter";
-import { refusalText, wholeNumber } from "~/features/beamkins/responses.server";
 import { formatDay } from "~/ui/dates";
 import { getInstance, getLocale } from "~/platform/i18n.server";
-import { log } from "~/platform/log.server";
-import { flashToast } from "~/platform/toast.server";
+import { formAnswer } from "~/platform/form-answer";
+import { parseForm } from "~/platform/forms.server";
+import { invalid, respond } from "~/platform/respond.server";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { RedirectField } from "~/ui/redirect-field";
 import { refreshAfterConflict } from "~/platform/refresh-after-conflict";
+import type { KeyIn } from "~/locales/types";
 
 export const handle = { i18n: ["beamkins"] };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member } = await requireMember(request, context);
+/** A creature's name, personality and blurb are keys stored with it (features/beamkins/catalogue.ts). */
+type BeamkinKey = KeyIn<"beamkins">;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { member } = await requireMember(context);
   // The session lookup's member row carries the balance and the day of the last visit.
   const balance = await dailyVisitBalance(member);
   const { owned, recent } = await beamkinsOverview(member.id, 1);
@@ -44,32 +48,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.title ?? "Your Beamkins"} · Glow` },
 ];
 
-/** Giving light is this page's own form, so a refused amount comes back as typed. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request, context);
-  const form = await request.formData();
-  const typed = String(form.get("light") ?? "").slice(0, 12);
-  // The card the form came from, to show a refusal beside it (null: none is named).
-  const card = wholeNumber(form.get("creatureId"));
-  const t = getInstance(context).t;
-  try {
-    const { creatureId, light } = readForm(giveLightForm, form);
-    const result = await giveLight(member.id, creatureId, light);
-    const owned = (await memberCreatures(member.id)).find((c) => c.id === creatureId);
-    flashToast(
-      context,
-      "success",
-      t("beamkins:give.done", { amount: light, name: owned ? t(`beamkins:${owned.name}`) : "" }),
-    );
-    log.info("light given", { memberId: member.id, creatureId, light: result.light });
-    return redirect(`/beamkins#beamkin-${creatureId}`, 303);
-  } catch (error) {
-    if (!isRefusal(error)) throw error;
-    return data(
-      { creatureId: Number.isNaN(card) ? null : card, light: typed, error: refusalText(context, error) },
-      { status: error.status },
-    );
-  }
+/** Giving light is this page's own form, so a refused amount comes back as typed, beside its card. */
+export async function action(args: Route.ActionArgs) {
+  const { member } = await requireMember(args.context);
+  const form = await parseForm(args.request, giveLightForm);
+  if (!form.ok) return invalid(args, form);
+  const { creatureId, light } = form.data;
+  return respond(args, await giveLight(member.id, creatureId, light), {
+    values: form.values,
+    refusals: beamkinRefusals,
+    done: (given, t) => ({
+      redirectTo: `/beamkins#beamkin-${creatureId}`,
+      toast: t("beamkins:give.done", { amount: light, name: t(`beamkins:${given.name}`) }),
+    }),
+  });
 }
 
 export default function Beamkins({ loaderData, actionData }: Route.ComponentProps) {
@@ -80,6 +72,11 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
   const packing = usePosting("/beamkins/backpack");
   const { owned, starters, activeId, corralled, balance, recent } = loaderData;
   const active = owned.find((c) => c.id === activeId) ?? null;
+  // A refused gift: the card it came from, what was typed, and why.
+  const answer = formAnswer(actionData);
+  const refusal = answer
+    ? { creatureId: Number(answer.values.creatureId), light: answer.values.light ?? "", error: Object.values(answer.errors)[0] ?? "" }
+    : null;
   return (
     <div className="space-y-8">
       <header className="space-y-2">
@@ -110,9 +107,9 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
                 <BeamkinArt slug={c.slug} light={20} size={72} />
                 <div className="min-w-0 flex-1 space-y-1">
                   <p className="font-semibold">
-                    {t(c.name)} · <span className="font-normal">{t(`personalities.${c.personality}`)}</span>
+                    {t(c.name as BeamkinKey)} · <span className="font-normal">{t(`personalities.${c.personality}` as BeamkinKey)}</span>
                   </p>
-                  <p className="text-sm">{t(`blurbs.${c.slug}`)}</p>
+                  <p className="text-sm">{t(`blurbs.${c.slug}` as BeamkinKey)}</p>
                   <Form method="post" action="/beamkins/obtain">
                     <RedirectField />
                     <input type="hidden" name="creatureId" value={c.id} />
@@ -121,7 +118,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
                       {...waitingButton(befriending)}
                       className="rounded-md bg-glow-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60"
                     >
-                      {t("obtain.submit", { name: t(c.name) })}
+                      {t("obtain.submit", { name: t(c.name as BeamkinKey) })}
                     </button>
                   </Form>
                 </div>
@@ -136,10 +133,10 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
           {t("list.heading")}
         </h2>
         {owned.length === 0 ? <p>{t("list.none")}</p> : null}
-        {actionData && !owned.some((c) => c.id === actionData.creatureId) ? (
+        {refusal && !owned.some((c) => c.id === refusal.creatureId) ? (
           // A refusal for no card on the page (a beamkin that does not exist or is not theirs).
           <p role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">
-            {actionData.error}
+            {refusal.error}
           </p>
         ) : null}
         <ul className="space-y-4">
@@ -148,7 +145,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
               <OwnedCard
                 beamkin={c}
                 active={c.id === activeId}
-                error={actionData?.creatureId === c.id ? actionData : null}
+                error={refusal?.creatureId === c.id ? refusal : null}
               />
             </li>
           ))}
@@ -171,13 +168,13 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
         {active ? (
           <>
             <p data-testid="backpack-status">
-              {t(corralled ? "backpack.corralled" : "backpack.released", { name: t(active.name) })}
+              {t(corralled ? "backpack.corralled" : "backpack.released", { name: t(active.name as BeamkinKey) })}
             </p>
             <Form method="post" action="/beamkins/backpack">
               <RedirectField />
               <input type="hidden" name="corralled" value={corralled ? "false" : "true"} />
               <button type="submit" {...waitingButton(packing)} className="rounded-md border border-slate-400 px-3 py-1.5 font-semibold aria-disabled:opacity-60">
-                {t(corralled ? "backpack.release" : "backpack.corral", { name: t(active.name) })}
+                {t(corralled ? "backpack.release" : "backpack.corral", { name: t(active.name as BeamkinKey) })}
               </button>
             </Form>
           </>
@@ -186,7 +183,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
         )}
         <p>
           <Link to="/chat-demo" className="font-medium underline">
-            {active ? t("chat.open", { name: t(active.name) }) : t("chat.titleNone")}
+            {active ? t("chat.open", { name: t(active.name as BeamkinKey) }) : t("chat.titleNone")}
           </Link>
         </p>
       </section>
@@ -206,7 +203,7 @@ function OwnedCard({
   const { t } = useTranslation("beamkins");
   const navigation = useNavigation();
   const choosing = usePosting("/beamkins/active");
-  const name = t(beamkin.name);
+  const name = t(beamkin.name as BeamkinKey);
   const giving = navigation.state !== "idle" && navigation.formData?.get("creatureId") === String(beamkin.id);
   const inputId = `give-${beamkin.id}`;
   return (
@@ -220,10 +217,10 @@ function OwnedCard({
       <BeamkinArt slug={beamkin.slug} light={beamkin.light} size={96} title={t("art.alt", { name, light: beamkin.light })} />
       <div className="min-w-0 flex-1 space-y-2">
         <h3 id={`beamkin-${beamkin.id}-name`} className="text-lg font-semibold">
-          {name} <span className="text-sm font-normal">· {t(`personalities.${beamkin.personality}`)}</span>
+          {name} <span className="text-sm font-normal">· {t(`personalities.${beamkin.personality}` as BeamkinKey)}</span>
         </h3>
         {active ? <p className="text-sm font-semibold text-glow-700 dark:text-glow-300">{t("list.active")}</p> : null}
-        <p className="text-sm">{t(`blurbs.${beamkin.slug}`)}</p>
+        <p className="text-sm">{t(`blurbs.${beamkin.slug}` as BeamkinKey)}</p>
         <p className="text-xs text-slate-600 dark:text-slate-300">
           {t("list.obtained", { date: beamkin.obtainedOn })}
         </p>

@@ -1,27 +1,31 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useTranslation } from "~/platform/translations";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/chat-demo";
-import { requireMember } from "~/features/auth/sessions.server";
+import { requireMember } from "~/features/auth/principal.server";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
 import { ChatMessages, ChatTextarea } from "~/features/beamkins/chat-parts";
 import { chatHistory, ownsBeamkins, sendChatMessage } from "~/features/beamkins/chat.server";
 import { activeCreature } from "~/features/beamkins/creatures.server";
-import { isRefusal } from "~/features/beamkins/errors";
+import { beamkinRefusals } from "~/features/beamkins/errors";
+import { chatForm } from "~/features/beamkins/forms";
 import { dailyVisitBalance } from "~/features/beamkins/light.server";
 import { LightMeter } from "~/features/beamkins/light-meter";
-import { refusalText, wholeNumber } from "~/features/beamkins/responses.server";
-import { CHAT_MESSAGE_MAX } from "~/features/beamkins/rules";
+import { formAnswer, type FormAnswer } from "~/platform/form-answer";
+import { parseForm } from "~/platform/forms.server";
+import { retryAfterOfAction } from "~/platform/retry-after";
+import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
 import { log } from "~/platform/log.server";
+import { invalid, respond } from "~/platform/respond.server";
 import { DraftNotice, useDraft } from "~/ui/draft";
 import { gapAfter } from "~/ui/text-lang";
 
 export const handle = { i18n: ["beamkins"] };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member } = await requireMember(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { member } = await requireMember(context);
   await dailyVisitBalance(member);
   const creature = await activeCreature(member);
   const t = getInstance(context).t;
@@ -36,36 +40,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Chat Demo"} · Glow` }];
 
+/** The chat cap's Retry-After reaches the browser, with JavaScript (data request) and without. */
+export const headers = retryAfterOfAction;
+
 /** The chat as a plain form: post, redirect, and the history shows the reply. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request, context);
-  const form = await request.formData();
-  const typed = String(form.get("message") ?? "").slice(0, CHAT_MESSAGE_MAX * 2);
-  const hour = wholeNumber(form.get("hour"));
-  const locale = getLocale(context);
-  const t = getInstance(context).t;
+export async function action(args: Route.ActionArgs) {
+  const { member } = await requireMember(args.context);
+  const form = await parseForm(args.request, chatForm);
+  if (!form.ok) return invalid(args, form);
+  const locale = getLocale(args.context);
+  const t = getInstance(args.context).t;
+  let sent;
   try {
-    await sendChatMessage({
+    sent = await sendChatMessage({
       member,
-      message: typed,
+      creatureId: form.data.creatureId,
+      message: form.data.message,
       language: isLanguage(locale) ? locale : "en",
       t: (key) => t(key),
-      hour: hour >= 0 && hour <= 23 ? hour : undefined,
+      hour: form.data.hour,
     });
-    return redirect("/chat-demo#latest", 303);
   } catch (error) {
-    if (isRefusal(error)) {
-      return data({ message: typed, error: refusalText(context, error), failed: false }, { status: error.status });
-    }
+    // The database being away is answered as the catalogue says, like every page's.
+    if (isDatabaseUnavailable(error)) throw error;
     // The spec's chat failure: an assistant bubble saying so; what they typed stays.
     log.error("chat failed", { error: error instanceof Error ? error.message : String(error) });
-    return data({ message: typed, error: t("beamkins:chat.error"), failed: true }, { status: 503 });
+    return data<FormAnswer>({ values: form.values, errors: { form: t("beamkins:chat.error") }, refusal: CHAT_FAILED }, { status: 503, headers: { "Retry-After": "30" } });
   }
+  return respond(args, sent, { values: form.values, refusals: beamkinRefusals, done: () => ({ redirectTo: "/chat-demo#latest" }) });
 }
+
+/** The answer's mark for a chat that failed (not a refusal): the thread shows the spec's bubble. */
+const CHAT_FAILED = "failed";
 
 export default function ChatDemo({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("beamkins");
   const { creature, messages } = loaderData;
+  const answer = formAnswer(actionData);
+  const failed = answer?.refusal === CHAT_FAILED;
+  const problem = answer ? (answer.errors.message ?? answer.errors.form ?? Object.values(answer.errors)[0] ?? null) : null;
   const draft = useDraft();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/chat-demo");
@@ -108,17 +121,17 @@ export default function ChatDemo({ loaderData, actionData }: Route.ComponentProp
       <ChatMessages
         messages={messages}
         name={name}
-        failure={actionData?.failed ? actionData.error : null}
+        failure={failed ? problem : null}
         className="max-h-[60vh] min-h-40"
       />
 
       <Form method="post" className="space-y-2" onSubmit={() => setSentFromHere(true)}>
-        <DraftNotice draft={actionData ? null : draft} />
+        <DraftNotice draft={answer ? null : draft} />
         <ChatTextarea
           id="chat-message"
           name={name}
-          defaultValue={actionData?.message ?? draft?.message ?? ""}
-          error={actionData && !actionData.failed ? actionData.error : null}
+          defaultValue={answer?.values.message ?? draft?.message ?? ""}
+          error={failed ? null : problem}
           // A new message clears the box: the key follows the thread's newest message (its
           // length stops changing once the history holds its last 50).
           key={messages.at(-1)?.ID ?? 0}

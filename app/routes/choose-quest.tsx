@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form, Link, href } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/choose-quest";
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return invalid({ request, context }, form);
   return respond({ request, context }, await startQuest(me.member.id, form.data.questId), {
     values: form.values,
-    done: () => ({ redirectTo: "/playquest", toast: "quests:toast.started" }),
+    done: (_, t) => ({ redirectTo: "/playquest", toast: t("quests:toast.started") }),
     refusals: {
       "no-quest": { status: 404, message: "quests:errors.noQuest" },
       "needs-party": { status: 409, message: "quests:errors.needsParty" },

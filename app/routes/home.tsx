@@ -1,12 +1,17 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
-import { getCurrentMember, roleFlags } from "~/features/auth/sessions.server";
+import { roleFlags } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { getInstance } from "~/platform/i18n.server";
+import type { PageCacheHandle } from "~/platform/visitor-pages";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** A visitor's page is the same for every visitor: the server may share it for a moment (decision 0520). */
+export const handle = { pageCache: { visitors: true } } satisfies PageCacheHandle;
+
+export async function loader({ context }: Route.LoaderArgs) {
   // The spec: a game master with access level above 0 is sent from / and /home to /gamemaster.
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   if (current && current.accessLevel > 0 && roleFlags(current.roles).isGamemaster) {
     throw redirect("/gamemaster");
   }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form, href } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/kidnap";
@@ -15,6 +15,7 @@ import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { formatMoment } from "~/ui/dates";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { QrCode } from "~/ui/qr-code";
+import type { KeyIn } from "~/locales/types";
 
 export const handle = { i18n: ["quests", "beamkins"] };
 
@@ -78,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : outcome;
     return respond({ request, context }, said, {
       values: form.values,
-      done: (caught) => ({ redirectTo: `/beamkins#beamkin-${caught.creatureId}`, toast: { key: "quests:kidnap.caught", params: { name: t(`beamkins:${caught.name}`) } }, result: caught }),
+      done: (caught, t) => ({ redirectTo: `/beamkins#beamkin-${caught.creatureId}`, toast: t("quests:kidnap.caught", { name: t(`beamkins:${caught.name}`) }), result: caught }),
       refusals: {
         "unknown-link": { status: 404, message: "quests:kidnap.unknown" },
         expired: { status: 410, message: "quests:kidnap.expired" },
@@ -90,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const gameMaster = hasRole(me.roles, "gamemaster");
   return respond({ request, context }, await shareCatchLink(me.member.id, form.data, gameMaster), {
     values: form.values,
-    done: (link) => ({ redirectTo: `/kidnap?shared=${link.code}#shared`, toast: "quests:kidnap.sharedToast", result: link }),
+    done: (link, t) => ({ redirectTo: `/kidnap?shared=${link.code}#shared`, toast: t("quests:kidnap.sharedToast"), result: link }),
     refusals: {
       "not-yours": { status: 403, message: "quests:kidnap.notYours", field: "creatureId" },
       "unknown-creature": { status: 404, message: "quests:kidnap.unknownBeamkin", field: "creatureId" },
@@ -123,7 +124,7 @@ export default function Kidnap({ loaderData, actionData }: Route.ComponentProps)
           <BeamkinArt slug={link.creature.slug} light={40} size={120} />
           <div className="space-y-2">
             <h2 id="catch-heading" className="text-xl font-bold">
-              {t("kidnap.wild", { name: tb(link.creature.name) })}
+              {t("kidnap.wild", { name: tb(link.creature.name as KeyIn<"beamkins">) })}
             </h2>
             {link.state === "ready" ? (
               <>
@@ -133,7 +134,7 @@ export default function Kidnap({ loaderData, actionData }: Route.ComponentProps)
                     <input type="hidden" name="intent" value="catch" />
                     <input type="hidden" name="code" value={link.code} />
                     <button type="submit" {...waitingButton(catching)} className="rounded-md bg-glow-700 px-5 py-2.5 text-lg font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60">
-                      {t("kidnap.catch", { name: tb(link.creature.name) })}
+                      {t("kidnap.catch", { name: tb(link.creature.name as KeyIn<"beamkins">) })}
                     </button>
                   </Form>
                 ) : (
@@ -144,7 +145,7 @@ export default function Kidnap({ loaderData, actionData }: Route.ComponentProps)
               </>
             ) : (
               <p role="status" className="font-semibold">
-                {link.state === "caught" ? t("kidnap.caughtAlready", { name: tb(link.creature.name) }) : link.state === "owned" ? t("kidnap.alreadyYours", { name: tb(link.creature.name) }) : link.state === "expired" ? t("kidnap.expired", { expired: link.expires }) : t("kidnap.used")}
+                {link.state === "caught" ? t("kidnap.caughtAlready", { name: tb(link.creature.name as KeyIn<"beamkins">) }) : link.state === "owned" ? t("kidnap.alreadyYours", { name: tb(link.creature.name as KeyIn<"beamkins">) }) : link.state === "expired" ? t("kidnap.expired", { expired: link.expires }) : t("kidnap.used")}
               </p>
             )}
           </div>
@@ -170,9 +171,9 @@ export default function Kidnap({ loaderData, actionData }: Route.ComponentProps)
       {shared ? (
         <section id="shared" aria-labelledby="shared-heading" className="space-y-2 rounded-xl border border-slate-300 p-4 dark:border-slate-700">
           <h2 id="shared-heading" className="text-xl font-semibold">
-            {t("kidnap.sharedHeading", { name: tb(shared.creature.name) })}
+            {t("kidnap.sharedHeading", { name: tb(shared.creature.name as KeyIn<"beamkins">) })}
           </h2>
-          <QrCode drawing={shared.qr} label={t("kidnap.qrLabel", { name: tb(shared.creature.name) })} />
+          <QrCode drawing={shared.qr} label={t("kidnap.qrLabel", { name: tb(shared.creature.name as KeyIn<"beamkins">) })} />
           <p className="break-all font-mono text-sm">{shared.url}</p>
           <p className="text-sm">{t("kidnap.sharedInfo", { count: shared.catches, when: shared.expires })}</p>
         </section>
@@ -200,7 +201,7 @@ export default function Kidnap({ loaderData, actionData }: Route.ComponentProps)
               <select id="share-creature" name="creatureId" defaultValue={answer?.values.creatureId} aria-invalid={answer?.errors.creatureId ? true : undefined} className="rounded-md border border-slate-400 px-3 py-2 dark:bg-slate-950">
                 {loaderData.shareable.map((c) => (
                   <option key={c.id} value={c.id}>
-                    {tb(c.name)}
+                    {tb(c.name as KeyIn<"beamkins">)}
                   </option>
                 ))}
               </select>

@@ -1,7 +1,11 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Link } from "react-router";
 import type { Route } from "./+types/landing";
 import { getInstance } from "~/platform/i18n.server";
+import type { PageCacheHandle } from "~/platform/visitor-pages";
+
+/** A visitor's page is the same for every visitor: the server may share it for a moment (decision 0520). */
+export const handle = { pageCache: { visitors: true } } satisfies PageCacheHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("landing.title") };

@@ -1,6 +1,7 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
+import { Link } from "react-router";
 import type { Route } from "./+types/leaderboard";
-import { getCurrentMember } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import {
   isBoard,
   listContestBoard,
@@ -11,24 +12,16 @@ import {
   type RankedRow,
 } from "~/features/leaderboard/leaderboard.server";
 import { getInstance } from "~/platform/i18n.server";
-import { packedOnce, unpackJson } from "~/platform/packed-json";
-import { useLinkNavigation } from "~/ui/link-navigation";
 import { memberTextLang } from "~/ui/text-lang";
 
 export const handle = { i18n: ["leaderboard"] };
-
-/**
- * The rows travel as one JSON text (decision 0043); a board page shared by every viewer
- * (0405) is packed once.
- */
-const packRows = packedOnce<readonly RankedRow[]>();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("board");
   const board: Board = isBoard(asked) ? asked : "all";
   const page = Number(url.searchParams.get("page")) || 1;
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   const title = getInstance(context).t("leaderboard:title");
   const contests = await sharedContests();
 
@@ -36,13 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The session lookup's member row carries the viewer's own scores.
     const { list, mine } = await viewBoard(board, page, current?.member ?? null);
     const me = current ? { id: current.member.id, rank: mine } : null;
-    return { board, title, contests, contestId: null, rows: packRows(list.rows), page: list.page, hasNext: list.hasNext, me };
+    return { board, title, contests, contestId: null, rows: list.rows, page: list.page, hasNext: list.hasNext, me };
   }
   if (board === "parties") {
-    return { board, title, contests, contestId: null, rows: packRows(await listPartyBoard()), page: 1, hasNext: false, me: null };
+    return { board, title, contests, contestId: null, rows: await listPartyBoard(), page: 1, hasNext: false, me: null };
   }
   const contestId = Number(url.searchParams.get("contest")) || contests[0]?.id || 0;
-  return { board, title, contests, contestId, rows: packRows(await listContestBoard(contestId)), page: 1, hasNext: false, me: null };
+  return { board, title, contests, contestId, rows: await listContestBoard(contestId), page: 1, hasNext: false, me: null };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "LeaderBoard"} · Glow` }];
@@ -52,32 +45,28 @@ const tabClass = (active: boolean) =>
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("leaderboard");
-  const { board, page, hasNext, me, contests, contestId } = loaderData;
-  const rows = unpackJson<readonly RankedRow[]>(loaderData.rows);
-  // The page's links are plain anchors given client-side navigation by one handler: a
-  // <Link> runs several router hooks on every server render (decision 0019).
-  const followLink = useLinkNavigation();
+  const { board, rows, page, hasNext, me, contests, contestId } = loaderData;
   const isMembers = board === "all" || board === "week";
   const meOnPage = me && rows.some((r) => r.id === me.id);
   const pageLink = (n: number) => `/leaderboard?board=${board}&page=${n}`;
   return (
-    <div className="space-y-5" onClick={followLink}>
+    <div className="space-y-5">
       <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("heading")}</h1>
       <nav aria-label={t("boards")} className="flex flex-wrap gap-2">
         {(["all", "week", "parties"] as const).map((b) => (
-          <a key={b} href={`/leaderboard?board=${b}`} aria-current={board === b ? "page" : undefined} className={tabClass(board === b)}>
+          <Link key={b} to={`/leaderboard?board=${b}`} aria-current={board === b ? "page" : undefined} className={tabClass(board === b)}>
             {t(`board.${b}`)}
-          </a>
+          </Link>
         ))}
         {contests.map((c) => (
-          <a
+          <Link
             key={c.id}
-            href={`/leaderboard?board=contest&contest=${c.id}`}
+            to={`/leaderboard?board=contest&contest=${c.id}`}
             aria-current={board === "contest" && contestId === c.id ? "page" : undefined}
             className={tabClass(board === "contest" && contestId === c.id)}
           >
             <span lang={memberTextLang(c.name, i18n.language)}>{c.name}</span>
-          </a>
+          </Link>
         ))}
       </nav>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t(`explain.${board}`)}</p>
@@ -91,9 +80,9 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
             <p data-own-rank={me.rank.rank}>
               {t("you.rank", { rank: me.rank.rank, score: me.rank.score })}{" "}
               {!meOnPage ? (
-                <a href={pageLink(me.rank.page)} className="font-medium underline">
+                <Link to={pageLink(me.rank.page)} className="font-medium underline">
                   {t("you.show", { page: me.rank.page })}
-                </a>
+                </Link>
               ) : null}
             </p>
           ) : (
@@ -111,15 +100,15 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
       {isMembers && (page > 1 || hasNext) ? (
         <nav aria-label={t("pages")} className="flex flex-wrap items-center gap-4">
           {page > 1 ? (
-            <a href={pageLink(page - 1)} rel="prev" className="font-medium underline">
+            <Link to={pageLink(page - 1)} rel="prev" className="font-medium underline">
               {t("previous")}
-            </a>
+            </Link>
           ) : null}
           <span>{t("page", { page })}</span>
           {hasNext ? (
-            <a href={pageLink(page + 1)} rel="next" className="font-medium underline">
+            <Link to={pageLink(page + 1)} rel="next" className="font-medium underline">
               {t("next")}
-            </a>
+            </Link>
           ) : null}
         </nav>
       ) : null}

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import type { Route } from "./+types/lightball-demo";
 import { LightBall } from "~/features/beamkins/light-meter";
 import { LightLevelForm, demoLevels, triedLevel } from "~/features/beamkins/light-demo";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import type { Route } from "./+types/lightmeter-example";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
 import { LightMeter } from "~/features/beamkins/light-meter";

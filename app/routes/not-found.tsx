@@ -1,16 +1,36 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
+import { safeRedirectPath } from "~/platform/redirect-to";
 
-/** The catch-all: any unknown path answers 404 with the spec's NOT_FOUND entry. */
-export async function loader() {
-  throw data(null, { status: 404 });
+/**
+ * The catch-all: any unknown address answers 404 with the Not-found page (the root's error
+ * boundary draws it, inside the site's header: docs/decisions/0500). The page of ours the
+ * visitor came from goes with it, so "Go back" works without JavaScript.
+ */
+function notFound(request: Request): never {
+  throw data({ back: cameFrom(request) }, { status: 404 });
 }
 
-export async function action() {
-  throw data(null, { status: 404 });
+/** The page of ours the request came from (its Referer), or null. */
+function cameFrom(request: Request): string | null {
+  const origin = new URL(request.url).origin;
+  let referer: URL;
+  try {
+    referer = new URL(request.headers.get("Referer") ?? "");
+  } catch {
+    return null;
+  }
+  if (referer.origin !== origin) return null;
+  return safeRedirectPath(`${referer.pathname}${referer.search}`, origin, "") || null;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "404 · Glow" }];
+export async function loader({ request }: Route.LoaderArgs) {
+  notFound(request);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  notFound(request);
+}
 
 export default function NotFound() {
   return null;

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form, Link, href, useSearchParams } from "react-router";
 import type { Route } from "./+types/playquest";
 import { requireMember } from "~/features/auth/principal.server";
@@ -18,6 +18,7 @@ import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { formatDay } from "~/ui/dates";
 import { OfflineOutbox } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
+import type { KeyIn } from "~/locales/types";
 
 export const handle = { i18n: ["quests", "beamkins"] };
 
@@ -77,11 +78,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         refusals,
       });
     case "skip":
-      return respond(args, await skipQuest(me.member.id, input.runId), { values: form.values, done: () => ({ redirectTo: "/playquest", toast: "quests:toast.skipped" }), refusals });
+      return respond(args, await skipQuest(me.member.id, input.runId), { values: form.values, done: (_, t) => ({ redirectTo: "/playquest", toast: t("quests:toast.skipped") }), refusals });
     case "replay":
-      return respond(args, await replayQuest(me.member.id, input.questId), { values: form.values, done: () => ({ redirectTo: "/playquest", toast: "quests:toast.replaying" }), refusals });
+      return respond(args, await replayQuest(me.member.id, input.questId), { values: form.values, done: (_, t) => ({ redirectTo: "/playquest", toast: t("quests:toast.replaying") }), refusals });
     case "scan":
-      return respond(args, await scanStepCode(me.member.id, input.code), { values: form.values, done: () => ({ redirectTo: "/playquest", toast: "quests:toast.scanned" }), refusals });
+      return respond(args, await scanStepCode(me.member.id, input.code), { values: form.values, done: (_, t) => ({ redirectTo: "/playquest", toast: t("quests:toast.scanned") }), refusals });
   }
 }
 
@@ -241,7 +242,7 @@ export default function PlayQuest({ loaderData, actionData }: Route.ComponentPro
             {cosmetics.map((slug) => (
               <li key={slug} className="flex flex-col items-center gap-1 text-sm">
                 <CosmeticBadge slug={slug} />
-                {t(`cosmetics.${slug}`)}
+                {t(`cosmetics.${slug}` as KeyIn<"quests">)}
               </li>
             ))}
           </ul>
@@ -287,7 +288,7 @@ function QuestOnMap({ run, speaker }: { run: MapRun; speaker: { slug: string; na
               {stateMark[step.state]}
             </span>
             <span className={step.state === "done" ? "line-through decoration-glow-500" : step.state === "open" ? "font-semibold" : "text-slate-600 dark:text-slate-400"}>
-              {t(step.taskKey, { page: step.target ?? "" })}
+              {t(step.taskKey as KeyIn<"quests">, { page: step.target ?? "" })}
             </span>
             <span className="sr-only">{t(`play.state.${step.state}`)}</span>
             {step.state === "done" && step.doneBy && run.party ? (

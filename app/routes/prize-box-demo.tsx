@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form, useSearchParams } from "react-router";
 import type { Route } from "./+types/prize-box-demo";
 import { isCosmetic } from "~/features/quests/cosmetics";

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { displayPhone } from "~/features/auth/phone";
-import { requireMember } from "~/features/auth/sessions.server";
+import { requireMember } from "~/features/auth/principal.server";
 import { ArtCredits } from "~/features/avatars/art-credits";
 import { avatarCatalogue } from "~/features/avatars/catalogue";
 import { CharacterCreator } from "~/features/avatars/character-creator";
@@ -35,10 +35,9 @@ import { DraftNotice, useDraft } from "~/ui/draft";
 
 export const handle = { i18n: ["profile", "avatar"] };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member, accessLevel, avatarVersion } = await requireMember(request, context);
-  // The session lookup read the look's version: the drawn look is remembered per version.
-  const { look, version, dataUri } = await drawnLookOf(member.id, avatarVersion);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { member, accessLevel } = await requireMember(context);
+  const { look, version, dataUri } = await drawnLookOf(member.id);
   return {
     // As the member typed it at sign-in (555-010-0004), not as it is stored (+15550100004).
     phone: displayPhone(member.phone),
@@ -65,7 +64,7 @@ type ActionData =
   | { form: "look"; values: LookValues; errors: FieldErrors; stamp: number };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request, context);
+  const { member } = await requireMember(context);
   const t = getInstance(context).t;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

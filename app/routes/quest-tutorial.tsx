@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Link, href } from "react-router";
 import type { Route } from "./+types/quest-tutorial";
 import { currentMember } from "~/features/auth/principal.server";

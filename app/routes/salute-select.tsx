@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Link } from "react-router";
 import type { Route } from "./+types/salute-select";
-import { requireMember } from "~/features/auth/sessions.server";
+import { requireMember } from "~/features/auth/principal.server";
 import { withDates } from "~/features/salutes/dates";
 import { gemsLeft, listReceivedSalutes } from "~/features/salutes/salutes.server";
 import { ReceivedSalutes } from "~/features/salutes/ui";
@@ -10,7 +10,7 @@ import { getInstance, getLocale } from "~/platform/i18n.server";
 export const handle = { i18n: ["salutes"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member } = await requireMember(request, context);
+  const { member } = await requireMember(context);
   const url = new URL(request.url);
   const to = /^\d{1,10}$/.test(url.searchParams.get("to") ?? "") ? url.searchParams.get("to") : null;
   const [received, gems] = await Promise.all([listReceivedSalutes(member.id), gemsLeft(member.id)]);

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/secret-salute-redirect";
-import { requireMember } from "~/features/auth/sessions.server";
+import { requireMember } from "~/features/auth/principal.server";
 import { receivedSaluteKind } from "~/features/salutes/salutes.server";
 
 /**
@@ -9,7 +9,7 @@ import { receivedSaluteKind } from "~/features/salutes/salutes.server";
  * 404, the same as one that does not exist, so the link tells nobody else anything.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member } = await requireMember(request, context);
+  const { member } = await requireMember(context);
   const url = new URL(request.url);
   const raw = url.searchParams.get("id") ?? url.searchParams.get("salute") ?? "";
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;

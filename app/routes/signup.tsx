@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
-import { requireMember } from "~/features/auth/sessions.server";
+import { requireMember } from "~/features/auth/principal.server";
 import { avatarStyles, DEFAULT_STYLE, isAvatarStyle, previewUrl, type FieldErrors } from "~/features/avatars/look";
 import { defaultLook, randomSeed, SEED_PATTERN } from "~/features/avatars/options.server";
 import { MemberDetailsFields } from "~/features/members/member-details-fields";
@@ -14,10 +14,11 @@ import {
   type DetailValues,
 } from "~/features/members/profile.server";
 import { getInstance } from "~/platform/i18n.server";
-import { answersWithPage } from "~/platform/page-post";
+import { answersWithPage } from "~/platform/respond.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { flashToast } from "~/platform/toast.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
+import type { KeyIn } from "~/locales/types";
 
 export const handle = { i18n: ["profile", "avatar"] };
 
@@ -27,7 +28,7 @@ function nextPath(request: Request, value: unknown) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member, accessLevel } = await requireMember(request, context);
+  const { member, accessLevel } = await requireMember(context);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   // Signed up already (a username and an avatar or zipcode): the profile is the place to edit.
   if (hasSignedUp(member, accessLevel)) throw redirect(nextPath(request, redirectTo));
@@ -65,7 +66,7 @@ function signedUpAlready(request: Request, context: Route.ActionArgs["context"],
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { member, accessLevel } = await requireMember(request, context);
+  const { member, accessLevel } = await requireMember(context);
   const t = getInstance(context).t;
   const form = await request.formData();
   if (hasSignedUp(member, accessLevel)) signedUpAlready(request, context, form);
@@ -147,7 +148,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             ))}
           </div>
           {errors.style ? (
-            <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">{ta(errors.style.key)}</p>
+            <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">{ta(errors.style.key as KeyIn<"avatar">)}</p>
           ) : null}
           <button
             type="submit"

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/star-receipt";
 import { formatMoment } from "~/ui/dates";
@@ -13,13 +13,17 @@ export const handle = { i18n: ["salutes"] };
 
 const Confetti = lazyIsland(() => import("~/islands/confetti"));
 
-/** The star receipt: permanent and shareable, so anyone with the link may see it. */
+/**
+ * The star receipt: permanent and shareable, so anyone with the link may see it. Its
+ * address is a random code, never the salute's number (decision 0508).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = /^\d{1,10}$/.test(params.starID) ? Number(params.starID) : Number.NaN;
-  const receipt = await findStarReceipt(id);
-  if (!receipt) throw data(null, { status: 404 });
+  const found = await findStarReceipt(params.starID);
+  if (!found) throw data(null, { status: 404 });
+  // The salute's and the members' numbers stay on the server.
+  const { id: _id, giver, recipient, ...receipt } = found;
   return {
-    receipt,
+    receipt: { ...receipt, giver: { name: giver.name }, recipient: { name: recipient.name } },
     // Formatted here, so the browser hydrates the server's text (see salutes/dates.ts).
     when: formatMoment(receipt.createdAt, getLocale(context)),
     title: getInstance(context).t("salutes:receipt.title"),
@@ -74,7 +78,7 @@ export default function StarReceipt({ loaderData }: Route.ComponentProps) {
           {receipt.message}
         </blockquote>
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-          {t("receipt.number", { id: receipt.id })}
+          {t("receipt.number", { id: receipt.code.slice(0, 8).toUpperCase() })}
         </p>
       </div>
       <div className="flex flex-wrap gap-4">

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { data, Form, Link, href } from "react-router";
 import type { Route } from "./+types/takeaguess";
 import { requireMember } from "~/features/auth/principal.server";
@@ -34,14 +34,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.data.intent === "hint") {
     return respond({ request, context }, await takeHint(me.member.id, params.cardID, form.data.hint), {
       values: form.values,
-      done: (hint) => ({ redirectTo: `${page}#hints`, toast: { key: "guesses:toast.hint", params: { cost: hint.cost } } }),
+      done: (hint, t) => ({ redirectTo: `${page}#hints`, toast: t("guesses:toast.hint", { cost: hint.cost }) }),
       refusals: guessRefusals,
     });
   }
   const outcome = await takeAGuess({ memberId: me.member.id, cardId: params.cardID, guess: form.data.guess, key: form.data.key });
   return respond({ request, context }, outcome, {
     values: form.values,
-    done: (result) => ({ redirectTo: page, toast: guessToast(result), result }),
+    done: (result, t) => ({ redirectTo: page, toast: guessToast(result, t), result }),
     refusals: guessRefusals,
   });
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { data, Form, Link, href } from "react-router";
 import type { Route } from "./+types/treasure-find";
 import { requireMember } from "~/features/auth/principal.server";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { useFormSubmit } from "./link-navigation";
+import { useTranslation } from "~/platform/translations";
+import { Form } from "react-router";
 import { RedirectField } from "./redirect-field";
 
 /**
@@ -18,19 +18,19 @@ const PAGE_ROOM =
 
 export function CookieBanner() {
   const { t } = useTranslation();
-  const onSubmit = useFormSubmit((button) => {
-    localStorage.setItem("cookiesaccepted", button?.value === "accept" ? "true" : "false");
-  });
   return (
     <section
       aria-labelledby="cookie-banner-title"
       className={`pointer-events-auto w-full border-t border-slate-300 bg-white px-4 py-3 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${PAGE_ROOM}`}
     >
-      <form
+      <Form
         method="post"
         action="/preferences/cookies"
         className="mx-auto flex max-w-3xl flex-col gap-2 sm:flex-row sm:items-center sm:gap-4"
-        onSubmit={onSubmit}
+        onSubmit={(event) => {
+          const button = (event.nativeEvent as SubmitEvent).submitter;
+          localStorage.setItem("cookiesaccepted", (button as HTMLButtonElement | null)?.value === "accept" ? "true" : "false");
+        }}
       >
         <RedirectField />
         <div className="sm:min-w-0 sm:flex-1">
@@ -57,7 +57,7 @@ export function CookieBanner() {
             {t("consent.accept")}
           </button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -1,5 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { useLocation } from "react-router";
+import { safeRedirectPath } from "~/platform/redirect-to";
 
 /**
  * The browser's own words when a fetch never got an answer (Chromium, Firefox, Safari): a
@@ -34,7 +35,8 @@ export function CrashScreen({ error }: { error: unknown }) {
         </pre>
       </details>
       <a
-        href={`${location.pathname}${location.search}`}
+        // Only a path on our origin (`//other.example/…` would be another site's address).
+        href={safeRedirectPath(`${location.pathname}${location.search}`, "http://glow.invalid", "/")}
         className="mt-6 inline-block rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900"
         onClick={(event) => {
           event.preventDefault();

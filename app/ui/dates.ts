@@ -10,6 +10,7 @@
  */
 export const PAGE_TIME_ZONE = "UTC";
 
+/** Building a formatter costs more than formatting: one per language (two in all) and style. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -19,24 +20,9 @@ function formatter(cache: Map<string, Intl.DateTimeFormat>, locale: string, opti
   return format;
 }
 
-/**
- * Days already written, by language and moment: a page shows the same few again and again
- * (the day a member joined, the days their beamkins were befriended), and formatting one
- * costs tens of microseconds.
- */
-const writtenDays = new Map<string, string>();
-const MAX_WRITTEN_DAYS = 5_000;
-
 /** "May 3, 2024" / "2024年5月3日": a day (a salute sent, a member joined, a beamkin befriended). */
 export function formatDay(iso: string, locale: string): string {
-  const key = `${locale}\u0000${iso}`;
-  let day = writtenDays.get(key);
-  if (day === undefined) {
-    day = formatter(dayFormats, locale, { dateStyle: "medium" }).format(new Date(iso));
-    if (writtenDays.size >= MAX_WRITTEN_DAYS) writtenDays.clear();
-    writtenDays.set(key, day);
-  }
-  return day;
+  return formatter(dayFormats, locale, { dateStyle: "medium" }).format(new Date(iso));
 }
 
 /** "May 3, 2024 at 8:00 PM UTC" / "2024年5月3日 20:00 UTC": a moment, its zone said. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form } from "react-router";
 import { errorForStatus, type GlowError } from "~/platform/errors";
 

@@ -1,21 +1,21 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
+import { Form } from "react-router";
 import { pageLang, supportedLanguages } from "~/platform/i18n";
-import { useFormSubmit } from "./link-navigation";
 import { RedirectField } from "./redirect-field";
 
-/** A plain form (works without JavaScript); with JavaScript it also remembers the choice locally. */
+/** A form post (works without JavaScript); with JavaScript it also remembers the choice locally. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
-  const onSubmit = useFormSubmit((button) => {
-    if (button?.value) localStorage.setItem("language", button.value);
-  });
   return (
-    <form
+    <Form
       method="post"
       action="/preferences/language"
       className="flex items-center gap-1 text-sm"
       aria-label={t("language.change")}
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        const button = (event.nativeEvent as SubmitEvent).submitter;
+        if (button instanceof HTMLButtonElement && button.value) localStorage.setItem("language", button.value);
+      }}
     >
       <RedirectField />
       <span className="sr-only">{t("language.label")}</span>
@@ -32,6 +32,6 @@ export function LanguageSwitcher() {
           {t(`language.${lng}`)}
         </button>
       ))}
-    </form>
+    </Form>
   );
 }

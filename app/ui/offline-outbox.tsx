@@ -8,7 +8,7 @@
  * twice. Without JavaScript the form simply posts.
  */
 import { useCallback, useEffect, useSyncExternalStore, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation, type TFunction } from "~/platform/translations";
 import { useRevalidator } from "react-router";
 import { showToast } from "./toaster";
 
@@ -89,7 +89,7 @@ let sending = false;
  * the outbox with that answer as a toast; one that could not reach Glow (offline, a 5xx)
  * stays for the next try.
  */
-async function sendKept(t: (key: string, options?: Record<string, unknown>) => string, revalidate: () => void) {
+async function sendKept(t: TFunction<"offline">, revalidate: () => void) {
   if (sending || !navigator.onLine) return;
   sending = true;
   let changed = false;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 
 export interface SessionNoticeFlags {
   loggedIn: boolean;

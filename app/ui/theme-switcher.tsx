@@ -1,6 +1,5 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { useFetcher, useRouteLoaderData } from "react-router";
-import { submitThrough } from "./link-navigation";
 import { RedirectField } from "./redirect-field";
 
 const choices = ["light", "dark", "system"] as const;
@@ -12,16 +11,13 @@ export function ThemeSwitcher() {
   const root = useRouteLoaderData("root") as { theme: string | null } | undefined;
   const pending = fetcher.formData?.get("theme");
   const current = typeof pending === "string" ? pending : (root?.theme ?? "system");
-  // A plain form (a fetcher's <Form> runs several router hooks on every server render); with
-  // JavaScript the press goes out through the fetcher, so the page stays as it is.
-  const onSubmit = submitThrough(fetcher.submit);
+  // With JavaScript the press goes out through the fetcher, so the page stays as it is.
   return (
-    <form
+    <fetcher.Form
       method="post"
       action="/preferences/theme"
       className="flex items-center gap-1 text-sm"
       aria-label={t("theme.label")}
-      onSubmit={onSubmit}
     >
       <RedirectField />
       {choices.map((choice) => (
@@ -36,6 +32,6 @@ export function ThemeSwitcher() {
           {t(`theme.${choice}`)}
         </button>
       ))}
-    </form>
+    </fetcher.Form>
   );
 }

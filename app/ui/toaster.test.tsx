@@ -1,12 +1,12 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { i18n as I18n } from "i18next";
-import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { BASE_URL, callRoute } from "../../tests/support/route";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { setMasterSecret } from "~/platform/secrets.server";
 import { describe, expect, it, vi } from "vitest";
 import { pausableTimer, TOAST_AUTO_CLOSE_MS, Toaster, type TimerClock } from "./toaster";
+import { TranslationsProvider } from "~/platform/translations";
 
 /** A clock the test moves by hand. */
 function fakeClock() {
@@ -99,9 +99,9 @@ describe("the toaster as the server renders it", () => {
     const en = await i18nFor("en");
     const html = renderToStaticMarkup(
       <MemoryRouter>
-        <I18nextProvider i18n={en}>
+        <TranslationsProvider translations={serverTranslations(en)}>
           <Toaster toast={{ message: "Could not save", type: "error" }} />
-        </I18nextProvider>
+        </TranslationsProvider>
       </MemoryRouter>,
     );
     expect(html).toContain('aria-label="Notifications"');

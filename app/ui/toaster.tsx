@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { useLocation } from "react-router";
 import { useHydrated } from "~/islands/client-only";
 

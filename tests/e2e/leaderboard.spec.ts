@@ -1,8 +1,7 @@
 import { collectPageProblems, expect, hydrated, signIn, test } from "./fixtures";
 
-// The boards' tabs are plain links (decision 0019): without JavaScript each loads its board,
-// with it the board changes inside the page, as a <Link> would. Runs with and without
-// JavaScript. The rows reach the browser packed as one text (decision 0043).
+// The boards' tabs are links: without JavaScript each loads its board, with it the board
+// changes inside the page. Runs with and without JavaScript.
 
 /** The demo world's Ada (seeded: a score, a party). Read-only here. */
 const ADA = { phone: "+15550100001" };

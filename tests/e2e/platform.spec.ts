@@ -1,4 +1,4 @@
-import { acceptCookies, collectPageProblems, expect, test } from "./fixtures";
+import { acceptCookies, collectPageProblems, expect, signIn, test } from "./fixtures";
 
 test.describe("home", () => {
   test("greets the visitor five times, each in its own self-hosted display font", async ({ page }) => {
@@ -163,24 +163,43 @@ test.describe("newsfeed", () => {
     await expect(page.getByRole("region", { name: "Post" })).toBeVisible();
   });
 
-  test("an unknown post is a 404 with the catalogue's message", async ({ page }) => {
+  test("an unknown post is the Not-found page, a 404", async ({ page }) => {
     const response = await page.goto("/newsfeed/99999999");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Error" })).toBeVisible();
-    await expect(page.getByText("Oops! Something went wrong.")).toBeVisible();
-    await expect(page.getByText("The resource you are looking for does not exist.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Go back" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/home");
   });
 });
 
-test("an unknown page is a 404, titled and with the site's header around it", async ({ page }) => {
+test("an unknown page is the Not-found page: a 404, titled, inside the site's header", async ({ page }) => {
   const response = await page.goto("/no/such/place");
   expect(response?.status()).toBe(404);
-  await expect(page.getByText("The resource you are looking for does not exist.")).toBeVisible();
-  await expect(page).toHaveTitle("Error · Glow");
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page).toHaveTitle("Page not found · Glow");
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
   // A newcomer gets the cookie question here too.
   await expect(page.getByRole("region", { name: "Cookies" })).toBeVisible();
+  const zh = await page.goto("/no/such/place?lng=zh");
+  expect(zh?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "页面不存在" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "回到首页" })).toBeVisible();
+});
+
+test("a dead link never signs a member out: the Not-found page leads home and back", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/leaderboard");
+  const response = await page.goto("/a/dead/link", { referer: page.url() });
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  // No sign-out button stands in for "back" (the catalogue's NOT_FOUND button signs out).
+  await expect(page.getByRole("main").getByRole("button")).toHaveCount(0);
+  await page.getByRole("link", { name: "Go back" }).click();
+  await expect(page).toHaveURL(/\/leaderboard$/);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await page.goto("/no/such/place");
+  await page.getByRole("link", { name: "Go to the home page" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 });
 
 test("the header marks the current section and its links open pages", async ({ page }, testInfo) => {
@@ -228,3 +247,22 @@ test("pages hydrate without errors and client navigation brings its own translat
   await expect(page.getByRole("list", { name: "动态" }).getByRole("listitem")).toHaveCount(20);
   expect(problems).toEqual([]);
 });
+
+test("an opened post shows once: beside the open card, the list leaves it out", async ({ page }) => {
+  await page.goto("/newsfeed");
+  const first = page.getByRole("list", { name: "Newsfeed" }).getByRole("listitem").first();
+  const headline = ((await first.getByRole("link").textContent()) ?? "").trim();
+  const href = (await first.getByRole("link").getAttribute("href"))!;
+  await page.goto(href);
+  await expect(page.getByRole("region", { name: "Post" }).getByRole("heading", { level: 2 })).toHaveText(headline);
+  const postId = href.split("/").pop();
+  await expect(page.locator(`[data-post-id="${postId}"]`)).toHaveCount(1);
+});
+
+test("the main navigation leads to Beamkins, in English and Chinese", async ({ page }) => {
+  await page.goto("/landing");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Beamkins" })).toHaveAttribute("href", "/beamkins");
+  await page.goto("/landing?lng=zh");
+  await expect(page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "光灵" })).toHaveAttribute("href", "/beamkins");
+});
+

@@ -336,7 +336,7 @@ test.describe("phone sign-in", () => {
     await expect(page.getByRole("button", { name: "Send another code" })).toHaveCount(0);
   });
 
-  test("a wrong code shows the server's message and resets the countdown", async ({ page }) => {
+  test("a wrong code shows the server's message; the countdown restarts at the wait that still holds", async ({ page }) => {
     const phone = uniquePhone();
     await page.goto("/signin");
     await acceptCookies(page);
@@ -346,12 +346,55 @@ test.describe("phone sign-in", () => {
     await page.getByLabel("Code", { exact: true }).fill(wrong);
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByRole("alert")).toHaveText("That code is not right. You have 4 tries left.");
-    await expect(page.getByRole("button", { name: "Send another code" })).toBeVisible();
+    // A wrong code never shortens the wait between sends: no button the server would refuse.
+    await expect(page.getByText(/^Retry in (60|5\d) seconds\.$/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send another code" })).toHaveCount(0);
     await expect(page.getByLabel("Code", { exact: true })).toHaveValue(wrong);
     // The right code still works after a wrong one.
     await page.getByLabel("Code", { exact: true }).fill(code);
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test("five wrong codes: the member is told, in words, how long until a new code", async ({ page }) => {
+    const phone = uniquePhone();
+    await page.goto("/signin");
+    await acceptCookies(page);
+    await sendCode(page, phone);
+    const code = await codeFor(page.request, phone);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel("Code", { exact: true }).fill(wrong);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.getByRole("alert")).toContainText(i < 4 ? `You have ${4 - i} tr` : "Too many wrong codes");
+    }
+    await expect(page.getByRole("alert")).toHaveText("Too many wrong codes. You can ask for a new code in 8 minutes.");
+    await expect(page.getByText("You can ask for a new code in 8 minutes.", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send another code" })).toHaveCount(0);
+    // Opened again, the page still says so; and in Chinese.
+    await page.goto("/signin?lng=zh");
+    await expect(page.getByText(/^(8|7) 分钟后可以重新获取验证码。$/)).toBeVisible();
+  });
+
+  test("with JavaScript, 'Send another code' restarts the countdown at 65 seconds", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "without JavaScript the page the server sends shows the new countdown");
+    // The server takes the next code a minute after the last: this test waits for it.
+    test.setTimeout(150_000);
+    await page.clock.install();
+    const phone = uniquePhone();
+    await page.goto("/signin");
+    await acceptCookies(page);
+    await hydrated(page);
+    await sendCode(page, phone);
+    await expect(page.getByText(`Code sent to ${dashed(phone)}!`)).toBeVisible();
+    await page.waitForTimeout(61_000);
+    await page.clock.fastForward(66_000);
+    await page.getByRole("button", { name: "Send another code" }).click();
+    await expect(page.getByText(`Code sent to ${dashed(phone)}!`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send another code" })).toHaveCount(0);
+    await page.clock.fastForward(20_000);
+    await expect(page.getByText(/^Retry in (45|44|43) seconds\.$/)).toBeVisible();
+    expect((await (await page.request.get("/dev/outbox.json")).json()).filter((t: { to: string }) => t.to === phone)).toHaveLength(2);
   });
 
   test("cookies must be accepted first", async ({ page }) => {
@@ -524,6 +567,12 @@ test.describe("signed in", () => {
     await acceptCookies(page);
     await sendCode(page, phone);
     await expect(page.getByText(`Code sent to ${dashed(phone)}!`)).toBeVisible();
+    // Sign-in codes sign anyone in: the outbox answers only requests straight from this
+    // machine, never one a proxy forwarded (this page's requests say they were).
+    const forwarded = await page.goto("/dev/outbox");
+    expect(forwarded?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await page.setExtraHTTPHeaders({});
     await page.goto("/dev/outbox");
     await expect(page.getByRole("heading", { name: "Text outbox" })).toBeVisible();
     await expect(page.getByText(phone).first()).toBeVisible();

@@ -31,10 +31,13 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `node server.js` (the built app) on a free port and a throw-away embedded database. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts `node server.js` (the built app) on a free port and a throw-away embedded database.
+ * `entry` runs another script that imports server.js (a test's own wrapper around it).
+ */
+export async function startBuiltServer(env: Record<string, string> = {}, entry = "server.js"): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "glow-server-test-"));
-  const child = spawn(process.execPath, [path.join(ROOT, "server.js")], {
+  const child = spawn(process.execPath, [path.join(ROOT, entry)], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",
@@ -52,7 +55,12 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   const lines: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${lines.join("\n")}`)), 150_000);
+    const timer = setTimeout(() => {
+      // A server that never said it listens is not left running behind the failed test.
+      child.kill("SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      reject(new Error(`server did not start:\n${lines.join("\n")}`));
+    }, 150_000);
     const onData = (chunk: Buffer) => {
       for (const line of chunk.toString("utf8").split("\n")) {
         if (!line) continue;
@@ -100,17 +108,17 @@ export interface Reply {
  */
 export function request(
   port: number,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string; host?: string; agent?: http.Agent },
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
-        host: "127.0.0.1",
+        host: options.host ?? "127.0.0.1",
         port,
         method: options.method ?? "GET",
         path: options.path,
         headers: options.headers,
-        agent: false,
+        agent: options.agent ?? false,
       },
       (res) => {
         const chunks: Buffer[] = [];

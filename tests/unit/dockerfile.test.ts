@@ -128,8 +128,10 @@ describe("the Dockerfile", () => {
     const env = all(final, "ENV").map((i) => i.args).join(" ");
     expect(env).toMatch(/\bNODE_ENV=production\b/);
     expect(env).toMatch(/\bHOST=0\.0\.0\.0\b/);
-    // The image refuses the console SMS outbox unless SMS_PROVIDER=console is set on purpose.
+    // The image refuses the console SMS outbox unless SMS_PROVIDER=console is set on purpose,
+    // and refuses to start without PUBLIC_ORIGIN (the site texted codes name).
     expect(env).toMatch(/\bGLOW_CONTAINER=1\b/);
+    expect(imageEnv()).toMatchObject({ GLOW_CONTAINER: "1", NODE_ENV: "production" });
   });
 
   it("starts with an exec-form CMD, exposes 3000 and keeps the embedded database on a volume", () => {
@@ -170,6 +172,15 @@ describe("the Dockerfile", () => {
   }, 300_000);
 });
 
+/** The final stage's ENV, as `docker run` gives it to the process. */
+function imageEnv(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const instruction of all(final, "ENV")) {
+    for (const [, name, value] of instruction.args.matchAll(/(\w+)=("[^"]*"|\S+)/g)) out[name!] = value!.replace(/^"|"$/g, "");
+  }
+  return out;
+}
+
 describe("the final stage's files", () => {
   let dir: string;
   beforeAll(() => {
@@ -188,11 +199,32 @@ describe("the final stage's files", () => {
   }, 300_000);
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+  it("refuses to start without PUBLIC_ORIGIN, saying what to set", async () => {
+    const started = spawnSync(process.execPath, ["server.js"], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? "", ...imageEnv(), HOST: "127.0.0.1", PORT: "0", SEED_DEMO: "0", SMS_PROVIDER: "console" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toMatch(/Glow cannot start: .*PUBLIC_ORIGIN=https:\/\//);
+    expect(started.stderr).not.toMatch(/\n\s+at /); // a sentence, not a stack trace
+  }, 90_000);
+
   it("start the server from the build alone (no app/ folder, no rebuild) and pass the HEALTHCHECK", async () => {
     expect(fs.existsSync(path.join(dir, "app"))).toBe(false);
     const child = spawn(process.execPath, ["server.js"], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", SEED_DEMO: "0" },
+      // The image's own ENV (GLOW_CONTAINER=1 among them), and what an operator must add.
+      env: {
+        PATH: process.env.PATH ?? "",
+        ...imageEnv(),
+        HOST: "127.0.0.1",
+        PORT: "0",
+        SEED_DEMO: "0",
+        SMS_PROVIDER: "console",
+        PUBLIC_ORIGIN: "https://glow.example",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

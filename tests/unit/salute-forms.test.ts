@@ -22,8 +22,9 @@ async function signedIn(phone: string, firstName: string) {
   return { id: m!.id, cookie };
 }
 
+/** A browser's form post (it asks for a page). */
 const post = (path: string, fields: Record<string, string>, cookie = giver.cookie) =>
-  formRequest(path, fields, { headers: { Cookie: cookie } });
+  formRequest(path, fields, { headers: { Cookie: cookie, Accept: "text/html" } });
 
 type Failure = { data: { values: Record<string, string>; errors: Record<string, string> }; init: { status: number } };
 
@@ -37,7 +38,7 @@ describe("compliment form", () => {
   it("sends, then redirects to the post with a toast", async () => {
     const call = await callRoute(compliment.action as never, post("/compliment", { recipientId: String(friend.id), message: "Great map skills", gems: "2" }));
     const response = call.result as Response;
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toMatch(/^\/newsfeed\/compliment\/\d+$/);
     expect(call.response.headers.get("Set-Cookie")).toContain("toast");
   });
@@ -79,7 +80,7 @@ describe("star salute form", () => {
     expect((bad.result as Failure).init.status).toBe(400);
     expect((bad.result as Failure).data.errors.stars).toBeTruthy();
     const good = await callRoute(starsalute.action as never, post("/starsalute", { recipientId: String(friend.id), message: "Stellar", stars: "3" }));
-    expect((good.result as Response).headers.get("Location")).toMatch(/^\/starsalute\/view\/\d+\?celebrate=1$/);
+    expect((good.result as Response).headers.get("Location")).toMatch(/^\/starsalute\/view\/[A-Za-z0-9_-]{16,}\?celebrate=1$/);
   });
 });
 
@@ -112,18 +113,21 @@ describe("glows", () => {
   it("toggles one glow per member, without JavaScript (PRG) and with it (JSON)", async () => {
     const out = await sendSalute({ kind: "compliment", senderId: friend.id, recipientId: giver.id, message: "Glow test", gems: 0 });
     if (!out.ok) throw new Error(out.refusal);
-    const id = String(out.postId);
+    const id = String(out.value.postId);
     const on = await callRoute(reactions.action as never, post("/reactions", { postId: id, glow: "on", redirectTo: "/newsfeed" }));
     expect((on.result as Response).headers.get("Location")).toBe(`/newsfeed#post-${id}`);
     // A double submit of the same form cannot count twice.
     const again = await callRoute(reactions.action as never, post("/reactions", { postId: id, glow: "on", stay: "1" }));
-    expect((again.result as { data: unknown }).data).toEqual({ glowed: true, glows: 1 });
+    expect((again.result as { data: unknown }).data).toEqual({ success: true, result: { glowed: true, glows: 1 } });
     const off = await callRoute(reactions.action as never, post("/reactions", { postId: id, glow: "off", stay: "1" }));
-    expect((off.result as { data: unknown }).data).toEqual({ glowed: false, glows: 0 });
-    const missing = await callRoute(reactions.action as never, post("/reactions", { postId: "99999999", glow: "on" }));
+    expect((off.result as { data: unknown }).data).toEqual({ success: true, result: { glowed: false, glows: 0 } });
+    const missing = await callRoute(
+      reactions.action as never,
+      formRequest("/reactions", { postId: "99999999", glow: "on" }, { headers: { Cookie: giver.cookie } }),
+    );
     // A post that is gone: 404 with the reason (a page's form post gets it as a toast instead).
     const gone = missing.result as { data: unknown; init: { status: number } };
     expect(gone.init.status).toBe(404);
-    expect(gone.data).toEqual({ ok: false, type: "NOT_FOUND", error: "That post isn't here any more." });
+    expect(gone.data).toEqual({ success: false, type: "NOT_FOUND", message: "That post isn't here any more." });
   });
 });

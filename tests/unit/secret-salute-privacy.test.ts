@@ -76,8 +76,8 @@ beforeAll(async () => {
     note: "You lit up the hunt",
   });
   if (!sent.ok) throw new Error(sent.refusal);
-  saluteId = sent.saluteId;
-  postId = sent.postId;
+  saluteId = sent.value.saluteId;
+  postId = sent.value.postId;
 });
 
 afterAll(() => vi.restoreAllMocks());
@@ -93,9 +93,9 @@ describe("a secret salute's sender, as seen by the recipient", () => {
       await callRoute(leaderboard.loader as never, request("/leaderboard")),
       await callRoute(leaderboard.loader as never, request("/leaderboard?board=week")),
     ];
-    const secretPage = calls[3]!.result as { received: { id: number; prompt: string; message: string }[] };
+    const secretPage = calls[3]!.result as { secret: { received: { id: number; prompt: string; message: string }[] } };
     // The recipient does see the salute itself…
-    expect(secretPage.received).toEqual([expect.objectContaining({ id: saluteId, prompt: "kindness", message: "You lit up the hunt" })]);
+    expect(secretPage.secret.received).toEqual([expect.objectContaining({ id: saluteId, prompt: "kindness", message: "You lit up the hunt" })]);
     // …and nothing of who sent it.
     for (const call of calls) expectNoSender(await everything(call));
   });

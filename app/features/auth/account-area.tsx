@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { useFormSubmit } from "~/ui/link-navigation";
+import { useTranslation } from "~/platform/translations";
+import { Form, Link } from "react-router";
 import { RedirectField } from "~/ui/redirect-field";
 
 export interface MemberSummary {
@@ -14,23 +14,26 @@ export interface MemberSummary {
 /** The header's account corner: Sign in, or who is signed in and a Sign out form. */
 export function AccountArea({ member }: { member: MemberSummary | null }) {
   const { t } = useTranslation("auth");
-  // The spec's sign-out sets storyMuted; the browser keeps its copy of it too.
-  const onSubmit = useFormSubmit(() => localStorage.setItem("storyMuted", "true"));
   if (!member) {
     return (
-      // A plain anchor: the header's click handler gives it client-side navigation (0019).
-      <a href="/signin" className="rounded-md bg-glow-700 px-3 py-1 text-sm font-semibold text-white hover:bg-glow-900">
+      <Link to="/signin" className="rounded-md bg-glow-700 px-3 py-1 text-sm font-semibold text-white hover:bg-glow-900">
         {t("header.signIn")}
-      </a>
+      </Link>
     );
   }
   return (
-    <form method="post" action="/signout" className="flex items-center gap-2 text-sm" onSubmit={onSubmit}>
+    <Form
+      method="post"
+      action="/signout"
+      className="flex items-center gap-2 text-sm"
+      // The spec's sign-out sets storyMuted; the browser keeps its copy of it too.
+      onSubmit={() => localStorage.setItem("storyMuted", "true")}
+    >
       <RedirectField />
       <span className="max-w-[12rem] truncate">{t("header.signedInAs", { name: member.displayName })}</span>
       <button type="submit" className="rounded-md border border-slate-400 px-2 py-1 font-medium">
         {t("header.signOut")}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../tests/support/db";
 import { consentCookie } from "~/platform/cookies.server";
-import { setMasterSecret } from "~/platform/secrets.server";
 import { getSession } from "~/platform/session.server";
 import { DRAFT_MAX_AGE_MS, DRAFT_MAX_BYTES, pageAddress, readDraftValues, takeDraft } from "./drafts.server";
 import { requireMember } from "./sessions.server";
 
-beforeAll(() => setMasterSecret("drafts-test-secret-0123456789abcdef"));
+beforeAll(async () => {
+  await createTestDatabase();
+});
 
 /** A compliment form posted from /compliment?to=9 by a browser whose session has ended. */
 async function postedAfterSessionEnded(fields: Record<string, string>, options: { consent?: boolean; json?: boolean } = {}) {
@@ -44,12 +46,12 @@ describe("a form posted after the session ended", () => {
     const session = await sessionAfter(response);
 
     // Not on the sign-in page, nor on another page…
-    expect(takeDraft(session, new URL("http://glow.test/signin?redirectTo=%2Fcompliment%3Fto%3D9")).values).toBeNull();
-    expect(takeDraft(session, new URL("http://glow.test/compliment?to=10")).values).toBeNull();
+    expect((await takeDraft(session, new URL("http://glow.test/signin?redirectTo=%2Fcompliment%3Fto%3D9"))).values).toBeNull();
+    expect((await takeDraft(session, new URL("http://glow.test/compliment?to=10"))).values).toBeNull();
     // … but on the page it was typed on, whether the document or React Router's data request asks.
-    const back = takeDraft(session, new URL("http://glow.test/compliment.data?to=9&_routes=root%2Croutes%2Fcompliment"));
+    const back = await takeDraft(session, new URL("http://glow.test/compliment.data?to=9&_routes=root%2Croutes%2Fcompliment"));
     expect(back).toEqual({ values: { recipientId: "9", message: "你好 — well done!", gems: "2" }, changed: true });
-    expect(takeDraft(session, new URL("http://glow.test/compliment?to=9")).values).toBeNull();
+    expect((await takeDraft(session, new URL("http://glow.test/compliment?to=9"))).values).toBeNull();
   });
 
   it("keeps nothing when cookies were not accepted, when nothing was typed, or for a script asking for JSON", async () => {
@@ -67,8 +69,8 @@ describe("a form posted after the session ended", () => {
 
   it("is forgotten after half an hour", async () => {
     const session = await sessionAfter(await refusal(await postedAfterSessionEnded({ message: "hi" })));
-    const later = Date.now() + DRAFT_MAX_AGE_MS + 1000;
-    expect(takeDraft(session, new URL("http://glow.test/compliment?to=9"), later)).toEqual({ values: null, changed: true });
+    const later = new Date(Date.now() + DRAFT_MAX_AGE_MS + 1000);
+    expect(await takeDraft(session, new URL("http://glow.test/compliment?to=9"), later)).toEqual({ values: null, changed: true });
     expect(session.get("draft")).toBeUndefined();
   });
 });
@@ -77,7 +79,7 @@ describe("what a draft keeps", () => {
   const form = (fields: [string, string][]) =>
     new Request("http://glow.test/x", { method: "POST", body: new URLSearchParams(fields) });
 
-  it("whole fields while they fit the cookie; one too long is left out, not cut", async () => {
+  it("whole fields while they fit; one too long is left out, not cut", async () => {
     const long = "星".repeat(DRAFT_MAX_BYTES); // 3 bytes each in UTF-8
     expect(await readDraftValues(form([["message", long], ["note", "short"]]))).toEqual({ note: "short" });
   });

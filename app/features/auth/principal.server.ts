@@ -37,7 +37,7 @@ export async function requireMember(context: Context): Promise<CurrentMember> {
   if (member) return member;
   const request = principalRequest(context);
   if (wantsJson(request)) throw jsonRefusal(401, getInstance(context).t("errors:types.UNAUTHORIZED.message"));
-  const draft = await keepDraftCookie(request);
+  const draft = await keepDraftCookie(request, context);
   throw redirect(signInUrl(request), draft ? { headers: { "Set-Cookie": draft } } : undefined);
 }
 

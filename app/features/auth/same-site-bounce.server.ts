@@ -9,6 +9,7 @@ import type { MiddlewareFunction } from "react-router";
 import { sessionHintCookie } from "~/platform/cookies.server";
 import { escapeHtml } from "~/platform/escape-html";
 import { getInstance } from "~/platform/i18n.server";
+import { safeRedirectPath } from "~/platform/redirect-to";
 import { getSession } from "~/platform/session.server";
 
 export function needsSameSiteBounce(request: Request, hasHint: boolean, hasSession: boolean) {
@@ -29,7 +30,9 @@ export const sameSiteBounce: MiddlewareFunction<Response> = async ({ request, co
   if (!needsSameSiteBounce(request, hint, Boolean(session.get("sid")))) return next();
 
   const url = new URL(request.url);
-  const target = escapeHtml(`${url.pathname}${url.search}`);
+  // Only a path on our own origin: `//evil.example/x` (or `/\evil.example/x`, which the URL
+  // parser turns into it) would make the refresh leave the site (decision 0502).
+  const target = escapeHtml(safeRedirectPath(`${url.pathname}${url.search}`, url.origin, "/"));
   const label = escapeHtml(getInstance(context).t("auth:bounce.continue"));
   const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta http-equiv="refresh" content="0;url=${target}"><title>Glow</title></head><body><p><a href="${target}">${label}</a></p></body></html>`;
   return new Response(html, {

@@ -9,8 +9,8 @@ beforeAll(async () => {
   await createTestDatabase();
 });
 
-async function arrive(headers: Record<string, string>) {
-  const request = new Request("http://localhost:3000/accept-invite/4/2?role=judge", { headers });
+async function arrive(headers: Record<string, string>, path = "/accept-invite/4/2?role=judge") {
+  const request = new Request(`http://localhost:3000${path}`, { headers });
   const context = new RouterContextProvider();
   const passed = new Response("the page");
   let answer: Response | undefined;
@@ -38,5 +38,29 @@ describe("the same-site bounce for links from other sites", () => {
     const hint = (await sessionHintCookie.serialize("1")).split(";")[0]!;
     expect((await arrive({ ...crossSite, "Sec-Fetch-Site": "same-origin", Cookie: hint })).bounced).toBe(false);
     expect((await arrive({ ...crossSite, "Sec-Fetch-Mode": "cors", Cookie: hint })).bounced).toBe(false);
+  });
+
+  // The six forms the sign-in issue tested, and the two that reached the bounce: each
+  // would make the refresh leave our origin. The bounce keeps only a same-origin path.
+  it.each([
+    "//evil.example/x",
+    "/\\evil.example/x",
+    "/%5Cevil.example/x",
+    "/\t/evil.example/x",
+    "//evil.com",
+    "/\\evil.com",
+    "/%2F/evil.com",
+    "/%09/evil.com",
+  ])("never sends a member off-site through %j", async (path) => {
+    const hint = (await sessionHintCookie.serialize("1")).split(";")[0]!;
+    const { bounced, answer } = await arrive({ ...crossSite, Cookie: hint }, path);
+    expect(bounced).toBe(true);
+    const html = await answer.text();
+    const target = /content="0;url=([^"]*)"/.exec(html)?.[1] ?? "";
+    const href = /<a href="([^"]*)"/.exec(html)?.[1] ?? "";
+    for (const link of [target, href]) {
+      expect(new URL(link.replaceAll("&amp;", "&"), "http://localhost:3000").origin).toBe("http://localhost:3000");
+      expect(link).toBe("/");
+    }
   });
 });

@@ -5,17 +5,17 @@
 import { hash, randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { createContext, data, redirect, type RouterContextProvider } from "react-router";
-import { connection, db } from "~/platform/db/db.server";
-import { MemberReads } from "~/platform/db/member-changes.server";
+import { db } from "~/platform/db/db.server";
 import { characters, members, sessions, type Member } from "~/platform/db/schema";
 import { endCookie, readConsent, SESSION_MAX_AGE_SECONDS, sessionHintCookie, signedOutCookie } from "~/platform/cookies.server";
 import { errorCatalogue } from "~/platform/errors";
 import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
-import { wantsJson } from "~/platform/page-post";
+import { wantsJson } from "~/platform/respond.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { commitSession, destroySession, getSession, sessionIdOf, type GlowSession } from "~/platform/session.server";
-import { pageAddress, readDraftValues } from "./drafts.server";
+import { requestInfoContext } from "~/platform/request-context";
+import { keepDraft, pageAddress, readDraftValues } from "./drafts.server";
 
 export const SESSION_TTL_MS = SESSION_MAX_AGE_SECONDS * 1000;
 
@@ -85,64 +85,39 @@ export async function accessLevelOf(member: Member): Promise<AccessLevel> {
 type SessionMember = Omit<CurrentMember, "sid">;
 
 /**
- * Session lookups kept until a notice says the member's rows changed (sign-out, a new role, a
- * saved look, light spent: decision 0411), on the embedded database only. With their
- * session's times, so an entry past them is read again, and the database says it is over.
- */
-const keptSessions = new MemberReads<{ found: SessionMember; expiresAt: number; createdAt: number }>(5_000);
-
-/**
  * The member a session id belongs to — with avatar, roles and active beamkin, in one
- * query (every page needs them, and each statement costs the render thread on the
- * embedded database) — if the session exists and is younger than 3 days.
- * The answer is shared by every request of the session: never change it.
+ * query (every page needs them) — if the session exists and is younger than 3 days.
  */
 export async function findSessionMember(sid: string, now = new Date()): Promise<SessionMember | null> {
   if (!sid || sid.length > 100) return null;
-  const idHash = hashSessionId(sid);
-  const at = now.getTime();
-  const kept = await keptSessions.read(
-    connection().memberChanges,
-    idHash,
-    async () => {
-      const [row] = await sessionMemberStatement().execute({
-        idHash,
-        now: now.toISOString(),
-        // Whatever the cookie says, a session older than 3 days is over.
-        since: new Date(at - SESSION_TTL_MS).toISOString(),
-      });
-      if (!row) return null;
-      const found: SessionMember = {
-        member: Object.freeze(row.member),
-        fingerprint: row.fingerprint,
-        accessLevel: accessLevelFor(row.member, row.avatarVersion !== null),
-        avatarVersion: row.avatarVersion === null ? null : Number(row.avatarVersion),
-        roles: Object.freeze((row.roles ?? []).map((role) => Object.freeze(role))) as MemberRole[],
-        activeBeamkin: beamkinOf(row.beamkin),
-      };
-      return {
-        member: row.member.id,
-        value: { found: Object.freeze(found), expiresAt: row.expiresAt.getTime(), createdAt: row.createdAt.getTime() },
-      };
-    },
-    (session) => session.expiresAt > at && session.createdAt > at - SESSION_TTL_MS,
-  );
-  return kept?.found ?? null;
+  const [row] = await sessionMemberStatement().execute({
+    idHash: hashSessionId(sid),
+    now: now.toISOString(),
+    // Whatever the cookie says, a session older than 3 days is over.
+    since: new Date(now.getTime() - SESSION_TTL_MS).toISOString(),
+  });
+  if (!row) return null;
+  return {
+    member: row.member,
+    fingerprint: row.fingerprint,
+    accessLevel: accessLevelFor(row.member, row.avatarVersion !== null),
+    avatarVersion: row.avatarVersion === null ? null : Number(row.avatarVersion),
+    roles: row.roles ?? [],
+    activeBeamkin: beamkinOf(row.beamkin),
+  };
 }
 
 /**
  * Every page asks this, so it is a prepared statement: built once per database (and, on
  * PostgreSQL, planned once per connection). Sub-selects rather than joins: the embedded
- * database plans it on every page view, and planning five joined tables cost more than
- * running the query.
+ * database plans it on every page view, and five joined tables took longer to plan than
+ * to run.
  */
 function buildSessionMemberStatement(database: ReturnType<typeof db>) {
   return database
     .select({
       member: members,
       fingerprint: sessions.fingerprint,
-      expiresAt: sessions.expiresAt,
-      createdAt: sessions.createdAt,
       avatarVersion: sql<number | null>`(select c.version from characters c where c.member_id = ${members.id})`,
       roles: sql<MemberRole[] | null>`(select json_agg(json_build_object('role', r.role, 'contestId', r.contest_id)) from member_roles r where r.member_id = ${members.id})`,
       beamkin: sql<BeamkinRow | null>`(select json_build_object('id', cr.id, 'slug', cr.slug, 'name', cr.name, 'light', mc.light) from member_creatures mc join creatures cr on cr.id = mc.creature_id where mc.member_id = ${members.id} and mc.creature_id = ${members.creatureId})`,
@@ -174,7 +149,7 @@ type BeamkinRow = { id: number; slug: string; name: string; light: number };
 
 function beamkinOf(row: BeamkinRow | null): CurrentMember["activeBeamkin"] {
   if (!row) return null;
-  return Object.freeze({ id: Number(row.id), slug: row.slug, name: row.name, light: Number(row.light) });
+  return { id: Number(row.id), slug: row.slug, name: row.name, light: Number(row.light) };
 }
 
 /** One lookup per request, however many loaders ask. */
@@ -248,19 +223,21 @@ function returnAfterSignIn(request: Request) {
 }
 
 /**
- * A page's form posted after the session ended: its typed text goes into the session
- * cookie, for the page it came from to give back after sign-in (drafts.server.ts). The
- * ended session's id goes with it, so the sign-in page does not clear the cookie as a
- * stale session. Null when there is nothing to keep or cookies were not accepted.
+ * A page's form posted after the session ended: its typed text is kept on the server and
+ * its key goes into the session cookie, for the page it came from to give back after
+ * sign-in (drafts.server.ts). The ended session's id leaves the cookie, so the sign-in page
+ * does not clear the cookie as a stale session. Null when there is nothing to keep or
+ * cookies were not accepted.
  */
-export async function keepDraftCookie(request: Request): Promise<string | null> {
+export async function keepDraftCookie(request: Request, context?: Readonly<RouterContextProvider>): Promise<string | null> {
   const { back, posted } = returnAfterSignIn(request);
   if (!posted || back === "/" || (await readConsent(request)) !== "yes") return null;
   const values = await readDraftValues(request);
   if (!values) return null;
   const session = await getSession(request);
   session.unset("sid");
-  session.set("draft", { path: pageAddress(new URL(back, request.url)), at: Date.now(), values });
+  const clientIp = context ? context.get(requestInfoContext).clientIp : "0.0.0.0";
+  if (!(await keepDraft(session, pageAddress(new URL(back, request.url)), values, clientIp))) return null;
   return commitSession(session);
 }
 
@@ -290,7 +267,7 @@ export async function requireMember(
   if (wantsJson(request)) {
     throw data({ ok: false, type: "UNAUTHORIZED", error: unauthorizedText(context) }, { status: 401 });
   }
-  const draft = await keepDraftCookie(request);
+  const draft = await keepDraftCookie(request, context);
   throw redirect(signInUrl(request), draft ? { headers: { "Set-Cookie": draft } } : undefined);
 }
 

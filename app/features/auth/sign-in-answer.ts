@@ -12,10 +12,11 @@ export type SignInAnswer = {
   /** Cookies were not accepted: the page shows the banner again. */
   cookies?: boolean;
   /**
-   * A failed verification resets the countdown (the spec), so 'Send another code' shows;
-   * the server forgives the number's one-code-a-minute wait to match.
+   * A failed verification (or a refused resend) restarts the countdown at the wait that
+   * holds for the number's next code: when it ends (`at`) and the server's clock now
+   * (`now`), both in milliseconds (decision 0504).
    */
-  resetCountdown?: boolean;
+  resend?: { at: number; now: number };
   /** A toast for the page to show (after an enhanced post; see toastWithAnswer). */
   toast?: { type: "success" | "error" | "info" | "warning"; message: string };
 };

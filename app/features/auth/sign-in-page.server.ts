@@ -7,30 +7,37 @@ import { z } from "zod";
 import { consentCookie, readConsent } from "~/platform/cookies.server";
 import { env } from "~/platform/env.server";
 import { getInstance } from "~/platform/i18n.server";
+import { publicHost } from "~/platform/public-origin.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { commitSession, getSession } from "~/platform/session.server";
 import { flashToast, toastWithAnswer } from "~/platform/toast.server";
 import { arrivalKind, DEFAULT_AFTER_SIGN_IN, destinationAfterSignIn } from "./arrival";
 import { displayPhone, digitsOf } from "./phone";
 import { SEND_ACCEPTING_COOKIES, type SignInAnswer } from "./sign-in-answer";
-import { signInText, startPhoneSignIn, verifyPhoneCode } from "./sign-in.server";
-import { EXPIRED_PARAM, getCurrentMember, SIGNED_OUT_PARAM, signedInCookies } from "./sessions.server";
+import { nextSendAt, signInText, startPhoneSignIn, verifyPhoneCode } from "./sign-in.server";
+import { waitInWords } from "~/platform/wait-words";
+import { EXPIRED_PARAM, findSessionMember, roleFlags, SIGNED_OUT_PARAM, signedInCookies } from "./sessions.server";
+import { currentMember } from "./principal.server";
 
 type Context = Readonly<RouterContextProvider>;
 
 /** Where the signed-in member lands when nothing else is asked: a newcomer makes their profile. */
 const NEW_MEMBER_LANDING = "/signup";
+/** A game master's screen (the spec's section 2 and 6). */
+const GAME_MASTER_LANDING = "/gamemaster";
 /** A code step older than this is forgotten (the attempt is long expired by then). */
 const FORGET_ATTEMPT_AFTER_MS = 60 * 60 * 1000;
 
 export async function loadSignInPage(request: Request, context: Context) {
   const url = new URL(request.url);
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   if (current) throw redirect(destinationAfterSignIn(url.searchParams, url.origin) ?? DEFAULT_AFTER_SIGN_IN);
   const session = await getSession(request);
   const attempt = session.get("loginAttempt");
   const now = Date.now();
   const live = attempt && now - attempt.sentAt < FORGET_ATTEMPT_AFTER_MS ? attempt : null;
+  // When the number may have its next code: the countdown shows that wait, wrong codes' too.
+  const resendAt = live ? (await nextSendAt(live.phone, new Date(now))).getTime() : null;
   const { t } = getInstance(context);
   return {
     title: t("auth:signin.title"),
@@ -43,7 +50,7 @@ export async function loadSignInPage(request: Request, context: Context) {
         : url.searchParams.get(EXPIRED_PARAM) === "1"
           ? t("errors:types.EXPIRED_SESSION.message")
           : null,
-    attempt: live ? { phone: displayPhone(live.phone), sentAt: live.sentAt } : null,
+    attempt: live ? { phone: displayPhone(live.phone), sentAt: live.sentAt, resendAt: resendAt! } : null,
     now,
   };
 }
@@ -140,7 +147,8 @@ export async function handleSignInPost(request: Request, context: Context) {
       });
     }
     const phone = intent === "resend" ? inProgress! : typed;
-    const smsHost = new URL(env().PUBLIC_ORIGIN ?? url.origin).hostname;
+    // Never the request's own host: a forged one would name another site (0503).
+    const smsHost = publicHost();
     const result = await startPhoneSignIn({
       phone,
       honeypot: parsed.success ? parsed.data.website : undefined,
@@ -159,10 +167,14 @@ export async function handleSignInPost(request: Request, context: Context) {
       case "rate-limited": {
         const seconds = result.retryAfterSeconds;
         const error =
-          seconds <= 120
-            ? t("auth:errors.waitSeconds", { seconds })
-            : t("auth:errors.waitMinutes", { minutes: Math.ceil(seconds / 60) });
-        return answer(429, { values: { phone: typed }, error, resetCountdown: intent === "resend" }, { "Retry-After": String(seconds) });
+          result.reason === "wrong-codes"
+            ? t("auth:errors.wrongCodesWait", { wait: waitInWords(seconds, t) })
+            : seconds <= 120
+              ? t("auth:errors.waitSeconds", { seconds })
+              : t("auth:errors.waitMinutes", { minutes: Math.ceil(seconds / 60) });
+        // The code step's countdown restarts at the wait the member was just told.
+        const resend = intent === "resend" ? { at: Date.now() + seconds * 1000, now: Date.now() } : undefined;
+        return answer(429, { values: { phone: typed }, error, ...(resend ? { resend } : {}) }, { "Retry-After": String(seconds) });
       }
       case "rejected-number":
         return answer(400, { values: { phone: typed }, error: t("auth:errors.noAccount"), field: "phone" });
@@ -188,7 +200,7 @@ export async function handleSignInPost(request: Request, context: Context) {
   switch (result.status) {
     case "signed-in": {
       const asked = destinationAfterSignIn(url.searchParams, url.origin);
-      const to = asked ?? (result.isNew ? NEW_MEMBER_LANDING : DEFAULT_AFTER_SIGN_IN);
+      const to = asked ?? (result.isNew ? NEW_MEMBER_LANDING : await landingFor(result.sid));
       flashToast(context, "success", t("auth:toast.signedIn"));
       const headers = new Headers();
       for (const cookie of await signedInCookies(request, result.sid, (s) => s.flash("loggedIn", true))) {
@@ -196,18 +208,45 @@ export async function handleSignInPost(request: Request, context: Context) {
       }
       return redirect(to, { headers });
     }
-    // The countdown resets (the spec): 'Send another code' shows, and the server takes it.
+    // The countdown restarts (the spec's "resets the countdown") at the wait that holds now:
+    // a failure never shortens it, and wrong codes lengthen it (0504).
     case "wrong-code":
       return answer(400, {
         values: { code: echo(form.code) },
         error: t("auth:errors.wrongCode", { count: result.triesLeft }),
         field: "code",
-        resetCountdown: true,
+        resend: resendOf(result.resendAt),
       });
-    case "burnt":
-      // Too many wrong codes is a rate limit (429); a new code may be asked for at once.
-      return answer(429, { values: {}, error: t("auth:errors.burnt"), resetCountdown: true });
+    case "burnt": {
+      // Too many wrong codes is a rate limit (429), until the back-off ends.
+      const resend = resendOf(result.resendAt);
+      const seconds = Math.max(1, Math.ceil((resend.at - resend.now) / 1000));
+      return answer(
+        429,
+        { values: {}, error: t("auth:errors.burnt", { wait: waitInWords(seconds, t) }), resend },
+        { "Retry-After": String(seconds) },
+      );
+    }
     case "expired":
-      return answer(400, { values: {}, error: t("auth:errors.expired"), resetCountdown: true });
+      return answer(400, {
+        values: {},
+        error: t("auth:errors.expired"),
+        ...(result.resendAt ? { resend: resendOf(result.resendAt) } : {}),
+      });
   }
+}
+
+/**
+ * Where a returning member lands when no link asked for a page: the newsfeed (the spec's
+ * default place after sign-in), except a game master with access level above 0, whom the
+ * spec sends from / and /home to /gamemaster.
+ */
+async function landingFor(sid: string): Promise<string> {
+  const found = await findSessionMember(sid);
+  return found && found.accessLevel > 0 && roleFlags(found.roles).isGamemaster ? GAME_MASTER_LANDING : DEFAULT_AFTER_SIGN_IN;
+}
+
+/** When the next code may be asked for, with the server's clock now (the countdown's start). */
+function resendOf(at: Date) {
+  return { at: at.getTime(), now: Date.now() };
 }

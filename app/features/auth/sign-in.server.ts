@@ -3,9 +3,9 @@
  * code for a session. Accounts are created on the first successful verification, and
  * nothing a visitor sees depends on whether a number already has one.
  */
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { db } from "~/platform/db/db.server";
-import { loginAttempts, members, type Member } from "~/platform/db/schema";
+import { and, count, desc, eq, gt, isNull, lte, max, sql } from "drizzle-orm";
+import { db, type Database } from "~/platform/db/db.server";
+import { loginAttempts, members, rateLimitHits, type Member } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
 import { clientNetworkKey, consumeRateLimits, forgetHits, type BucketLimit } from "~/platform/rate-limit.server";
 import { sms, SmsDeliveryError } from "~/platform/sms/sms.server";
@@ -15,9 +15,9 @@ import { endSession, startSession } from "./sessions.server";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
-/** The issue's send limits. */
-/** The number's one-code-a-minute wait: forgiven by a failed verification (verifyPhoneCode). */
+/** The number's one-code-a-minute wait. */
 const PHONE_MINUTE_BUCKET = "sms-phone-minute";
 
 export const SEND_LIMITS = {
@@ -26,13 +26,76 @@ export const SEND_LIMITS = {
   perNetworkPerHour: { limit: 10, windowMs: HOUR },
 } as const;
 
+/**
+ * The back-off on wrong codes (docs/decisions/0504): every wrong code for a number, across
+ * its attempts, is counted for a day; the number's next code then waits `firstWaitMs` after
+ * the first wrong code, twice as long after each further one, never longer than
+ * `longestWaitMs`, counted from the last wrong code. A right code clears the count.
+ */
+export const WRONG_CODE_BACKOFF = {
+  windowMs: DAY,
+  firstWaitMs: 30_000,
+  longestWaitMs: HOUR,
+} as const;
+
+/** Where wrong codes are counted, per number (rate_limit_hits). */
+const WRONG_CODE_BUCKET = "sign-in-wrong-code";
+
+/** How long the number waits for its next code after `wrongCodes` wrong codes. */
+export function waitAfterWrongCodes(wrongCodes: number): number {
+  if (wrongCodes <= 0) return 0;
+  const { firstWaitMs, longestWaitMs } = WRONG_CODE_BACKOFF;
+  return Math.min(longestWaitMs, firstWaitMs * 2 ** Math.min(wrongCodes - 1, 30));
+}
+
+type Reader = Pick<Database, "select">;
+
+/** The end of the number's back-off for its wrong codes (a time in the past when there is none). */
+async function wrongCodeWaitEnds(phone: string, now: Date, on: Reader = db()): Promise<Date> {
+  const [row] = await on
+    .select({ n: count(), last: max(rateLimitHits.at) })
+    .from(rateLimitHits)
+    .where(
+      and(
+        eq(rateLimitHits.bucket, WRONG_CODE_BUCKET),
+        eq(rateLimitHits.key, phone),
+        gt(rateLimitHits.at, new Date(now.getTime() - WRONG_CODE_BACKOFF.windowMs)),
+      ),
+    );
+  if (!row?.n || !row.last) return new Date(0);
+  return new Date(new Date(row.last).getTime() + waitAfterWrongCodes(row.n));
+}
+
+/** When the number's one-code-a-minute wait and its back-off for wrong codes end. */
+async function sendWaitsEnd(phone: string, now: Date, on: Reader) {
+  const [lastSend] = await on
+    .select({ at: max(rateLimitHits.at) })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, PHONE_MINUTE_BUCKET), eq(rateLimitHits.key, phone)));
+  const minute = lastSend?.at ? new Date(lastSend.at).getTime() + SEND_LIMITS.perPhonePerMinute.windowMs : 0;
+  const backoff = (await wrongCodeWaitEnds(phone, now, on)).getTime();
+  return { minute, backoff };
+}
+
+/**
+ * When the number may be sent its next code: after the one-code-a-minute wait since its
+ * last code and after the back-off its wrong codes earned. What the code step counts down.
+ */
+export async function nextSendAt(phone: string, now = new Date(), on: Reader = db()): Promise<Date> {
+  const { minute, backoff } = await sendWaitsEnd(phone, now, on);
+  return new Date(Math.max(minute, backoff, now.getTime()));
+}
+
 /** A resend keeps using the number's attempt (and its failure count) for this long. */
 const ATTEMPT_REUSE_MS = HOUR;
+
+/** Why a send was refused: within the minute, past the hourly limits, or after wrong codes. */
+export type SendRefusalReason = "too-soon" | "too-many" | "wrong-codes";
 
 export type StartResult =
   | { status: "sent"; attemptId: string; phone: string; sentAt: Date }
   | { status: "invalid-phone" }
-  | { status: "rate-limited"; retryAfterSeconds: number }
+  | { status: "rate-limited"; retryAfterSeconds: number; reason: SendRefusalReason }
   | { status: "rejected-number" }
   | { status: "unavailable" };
 
@@ -48,17 +111,59 @@ export interface StartInput {
   now?: Date;
 }
 
+/**
+ * How long recent real sends took, so a filled honeypot's answer takes as long (decision
+ * 0507): an answer that came back at once would tell the bot which field gave it away.
+ * Only a timing estimate, so process memory is the place (each instance its own).
+ */
+const recentSends: number[] = [];
+const SENDS_REMEMBERED = 20;
+/** Before any real send was timed: about what a provider's network round trip takes. */
+export const HONEYPOT_FIRST_WAIT_MS = 300;
+
+function rememberSendTook(ms: number) {
+  recentSends.push(ms);
+  if (recentSends.length > SENDS_REMEMBERED) recentSends.shift();
+}
+
+/** For tests: forget the timed sends. */
+export function forgetSendTimings() {
+  recentSends.length = 0;
+}
+
+/** One of the recent real sends' durations, picked at random: the same spread as theirs. */
+function asLongAsARealSend(): number {
+  if (recentSends.length === 0) return HONEYPOT_FIRST_WAIT_MS;
+  return recentSends[Math.floor(Math.random() * recentSends.length)]!;
+}
+
 /** Step 1: validate the number, apply the send limits, text a fresh code. */
 export async function startPhoneSignIn(input: StartInput): Promise<StartResult> {
+  const started = performance.now();
   const now = input.now ?? new Date();
   const checked = toE164(input.phone, input.allowedCallingCodes);
   if (!checked.ok) return { status: "invalid-phone" };
   const phone = checked.phone;
 
   if (input.honeypot?.trim()) {
-    // A bot: send nothing, store nothing, answer exactly like a send.
+    // A bot: send nothing, store nothing, answer exactly like a send, and as slowly.
     log.info("sign-in honeypot filled");
+    const wait = asLongAsARealSend() - (performance.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     return { status: "sent", attemptId: newAttemptId(), phone, sentAt: now };
+  }
+
+  // Wrong codes for this number lengthen the wait before its next code (0504); the member
+  // is told the longer of that and the minute's wait.
+  const waits = await sendWaitsEnd(phone, now, db());
+  if (waits.backoff > now.getTime()) {
+    log.info("sign-in code refused after wrong codes");
+    const ends = Math.max(waits.backoff, waits.minute);
+    return {
+      status: "rate-limited",
+      retryAfterSeconds: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)),
+      reason: waits.backoff >= waits.minute ? "wrong-codes" : "too-soon",
+    };
   }
 
   const limits: BucketLimit[] = [
@@ -69,7 +174,8 @@ export async function startPhoneSignIn(input: StartInput): Promise<StartResult> 
   const limited = await consumeRateLimits(limits, now);
   if (!limited.allowed) {
     log.info("sign-in code refused by rate limit", { bucket: limited.bucket });
-    return { status: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+    const reason = limited.bucket === PHONE_MINUTE_BUCKET ? "too-soon" : "too-many";
+    return { status: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds, reason };
   }
 
   const code = generateCode();
@@ -109,14 +215,16 @@ export async function startPhoneSignIn(input: StartInput): Promise<StartResult> 
     log.warn("sign-in code not delivered", { reason, error: String(error) });
     return { status: reason === "rejected-number" ? "rejected-number" : "unavailable" };
   }
+  rememberSendTook(performance.now() - started);
   return { status: "sent", attemptId, phone, sentAt: now };
 }
 
+/** A failed verification says when the number may have its next code (`nextSendAt`). */
 export type VerifyResult =
   | { status: "signed-in"; member: Member; sid: string; isNew: boolean }
-  | { status: "wrong-code"; triesLeft: number }
-  | { status: "burnt" }
-  | { status: "expired" };
+  | { status: "wrong-code"; triesLeft: number; resendAt: Date }
+  | { status: "burnt"; resendAt: Date }
+  | { status: "expired"; resendAt: Date | null };
 
 export interface VerifyInput {
   attemptId: string;
@@ -138,19 +246,10 @@ export async function verifyPhoneCode(input: VerifyInput): Promise<VerifyResult>
       .from(loginAttempts)
       .where(eq(loginAttempts.id, input.attemptId))
       .for("update");
-    if (!attempt || attempt.usedAt) return { status: "expired" } as const;
-    // A failed verification resets the resend countdown (the spec), so the number's
-    // one-code-a-minute wait is forgiven: 'Send another code' works at once. The hourly
-    // limits still count every send, and five wrong codes still burn the attempt.
-    const forgiveTheMinute = () => forgetHits(PHONE_MINUTE_BUCKET, attempt.phone, tx);
-    if (attempt.burntAt) {
-      await forgiveTheMinute();
-      return { status: "burnt" } as const;
-    }
-    if (attempt.expiresAt.getTime() <= now.getTime()) {
-      await forgiveTheMinute();
-      return { status: "expired" } as const;
-    }
+    if (!attempt || attempt.usedAt) return { status: "expired", phone: attempt?.phone ?? null } as const;
+    // A failure forgives nothing: the wait between sends stands, and wrong codes lengthen it.
+    if (attempt.burntAt) return { status: "burnt", phone: attempt.phone } as const;
+    if (attempt.expiresAt.getTime() <= now.getTime()) return { status: "expired", phone: attempt.phone } as const;
 
     if (!codeMatches(attempt.id, input.code, attempt.codeHash)) {
       const tries = attempt.failedTries + 1;
@@ -158,13 +257,15 @@ export async function verifyPhoneCode(input: VerifyInput): Promise<VerifyResult>
         .update(loginAttempts)
         .set({ failedTries: tries, ...(tries >= MAX_FAILED_TRIES ? { burntAt: now } : {}) })
         .where(eq(loginAttempts.id, attempt.id));
-      await forgiveTheMinute();
+      await recordWrongCode(tx, attempt.phone, now);
       return tries >= MAX_FAILED_TRIES
-        ? ({ status: "burnt" } as const)
-        : ({ status: "wrong-code", triesLeft: MAX_FAILED_TRIES - tries } as const);
+        ? ({ status: "burnt", phone: attempt.phone } as const)
+        : ({ status: "wrong-code", triesLeft: MAX_FAILED_TRIES - tries, phone: attempt.phone } as const);
     }
 
     await tx.update(loginAttempts).set({ usedAt: now }).where(eq(loginAttempts.id, attempt.id));
+    // The right code: the number starts afresh.
+    await forgetHits(WRONG_CODE_BUCKET, attempt.phone, tx);
     const [created] = await tx
       .insert(members)
       .values({ phone: attempt.phone })
@@ -174,7 +275,14 @@ export async function verifyPhoneCode(input: VerifyInput): Promise<VerifyResult>
     if (!member) throw new Error("member vanished during sign-in");
     return { status: "ok", member, isNew: Boolean(created) } as const;
   });
-  if (outcome.status !== "ok") return outcome;
+  switch (outcome.status) {
+    case "wrong-code":
+      return { status: "wrong-code", triesLeft: outcome.triesLeft, resendAt: await nextSendAt(outcome.phone, now) };
+    case "burnt":
+      return { status: "burnt", resendAt: await nextSendAt(outcome.phone, now) };
+    case "expired":
+      return { status: "expired", resendAt: outcome.phone ? await nextSendAt(outcome.phone, now) : null };
+  }
 
   if (input.previousSid) await endSession(input.previousSid);
   const sid = await startSession(
@@ -184,6 +292,20 @@ export async function verifyPhoneCode(input: VerifyInput): Promise<VerifyResult>
   );
   log.info("member signed in", { memberId: outcome.member.id, newMember: outcome.isNew });
   return { status: "signed-in", member: outcome.member, sid, isNew: outcome.isNew };
+}
+
+/** Counts a wrong code against the number, in the guess's transaction; older ones are swept. */
+async function recordWrongCode(tx: Pick<Database, "insert" | "delete">, phone: string, now: Date) {
+  await tx.insert(rateLimitHits).values({ bucket: WRONG_CODE_BUCKET, key: phone, at: now });
+  await tx
+    .delete(rateLimitHits)
+    .where(
+      and(
+        eq(rateLimitHits.bucket, WRONG_CODE_BUCKET),
+        eq(rateLimitHits.key, phone),
+        lte(rateLimitHits.at, new Date(now.getTime() - WRONG_CODE_BACKOFF.windowMs)),
+      ),
+    );
 }
 
 /** The text for a code: readable, then the origin-bound line so phones can fill it in. */

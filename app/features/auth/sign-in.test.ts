@@ -8,7 +8,15 @@ import { setMasterSecret } from "~/platform/secrets.server";
 import { setSmsProvider, SmsDeliveryError, type SmsProvider } from "~/platform/sms/sms.server";
 import { hashCode } from "./codes.server";
 import { findSessionMember } from "./sessions.server";
-import { failedTriesOf, signInText, startPhoneSignIn, verifyPhoneCode } from "./sign-in.server";
+import {
+  failedTriesOf,
+  forgetSendTimings,
+  signInText,
+  startPhoneSignIn,
+  verifyPhoneCode,
+  waitAfterWrongCodes,
+  WRONG_CODE_BACKOFF,
+} from "./sign-in.server";
 
 const outbox = consoleOutboxPerTest();
 let phoneCounter = 0;
@@ -100,6 +108,30 @@ describe("sending a code", () => {
     expect(await db().select().from(loginAttempts).where(eq(loginAttempts.phone, e164(phone)))).toHaveLength(0);
   });
 
+  it("with a filled honeypot takes as long to answer as a real send", async () => {
+    // A provider that takes a third of a second, as a real one on the network does.
+    const slow: SmsProvider = { name: "console", send: () => new Promise((resolve) => setTimeout(resolve, 300)) };
+    setSmsProvider(slow);
+    forgetSendTimings();
+    const timed = async (options: Parameters<typeof send>[1]) => {
+      const started = performance.now();
+      const result = await send(freshPhone(), options);
+      expect(result.status).toBe("sent");
+      return performance.now() - started;
+    };
+    const real: number[] = [];
+    for (let i = 0; i < 3; i++) real.push(await timed({ now: new Date() }));
+    const trap: number[] = [];
+    for (let i = 0; i < 3; i++) trap.push(await timed({ now: new Date(), honeypot: "https://spam.example" }));
+    const shortestReal = Math.min(...real);
+    const longestReal = Math.max(...real);
+    // Each trapped answer lasts as long as one of the real sends did (give or take the timers).
+    for (const ms of trap) {
+      expect(ms).toBeGreaterThanOrEqual(shortestReal * 0.9);
+      expect(ms).toBeLessThanOrEqual(longestReal * 1.5 + 50);
+    }
+  });
+
   it("answers a number with an account exactly like a new one", async () => {
     const known = freshPhone();
     await db().insert(members).values({ phone: e164(known) });
@@ -130,7 +162,7 @@ describe("send limits", () => {
     const phone = freshPhone();
     await sentAttempt(phone, after(0));
     const again = await send(phone, { now: after(30) });
-    expect(again).toEqual({ status: "rate-limited", retryAfterSeconds: 30 });
+    expect(again).toEqual({ status: "rate-limited", retryAfterSeconds: 30, reason: "too-soon" });
     expect((await send(phone, { now: after(61) })).status).toBe("sent");
   });
 
@@ -187,7 +219,7 @@ describe("verifying a code", () => {
     const phone = freshPhone();
     const { attemptId } = await sentAttempt(phone);
     const code = lastCode(phone);
-    expect(await verifyPhoneCode({ attemptId, code, now: after(600) })).toEqual({ status: "expired" });
+    expect(await verifyPhoneCode({ attemptId, code, now: after(600) })).toMatchObject({ status: "expired" });
     const other = freshPhone();
     const second = await sentAttempt(other);
     expect((await verifyPhoneCode({ attemptId: second.attemptId, code: lastCode(other), now: after(599) })).status).toBe("signed-in");
@@ -198,7 +230,7 @@ describe("verifying a code", () => {
     const { attemptId } = await sentAttempt(phone);
     const code = lastCode(phone);
     expect((await verifyPhoneCode({ attemptId, code, now: after(5) })).status).toBe("signed-in");
-    expect(await verifyPhoneCode({ attemptId, code, now: after(6) })).toEqual({ status: "expired" });
+    expect(await verifyPhoneCode({ attemptId, code, now: after(6) })).toMatchObject({ status: "expired" });
   });
 
   it("is tied to its login attempt", async () => {
@@ -216,13 +248,13 @@ describe("verifying a code", () => {
     const { attemptId } = await sentAttempt(phone);
     const code = lastCode(phone);
     for (let i = 1; i <= 4; i++) {
-      expect(await verifyPhoneCode({ attemptId, code: wrong(code), now: after(i) })).toEqual({
+      expect(await verifyPhoneCode({ attemptId, code: wrong(code), now: after(i) })).toMatchObject({
         status: "wrong-code",
         triesLeft: 5 - i,
       });
     }
-    expect(await verifyPhoneCode({ attemptId, code: wrong(code), now: after(5) })).toEqual({ status: "burnt" });
-    expect(await verifyPhoneCode({ attemptId, code, now: after(6) })).toEqual({ status: "burnt" });
+    expect(await verifyPhoneCode({ attemptId, code: wrong(code), now: after(5) })).toMatchObject({ status: "burnt" });
+    expect(await verifyPhoneCode({ attemptId, code, now: after(6) })).toMatchObject({ status: "burnt" });
   });
 
   it("after 4 wrong tries the right code still works", async () => {
@@ -248,15 +280,16 @@ describe("verifying a code", () => {
     const phone = freshPhone();
     const first = await sentAttempt(phone, after(0));
     for (let i = 1; i <= 3; i++) await verifyPhoneCode({ attemptId: first.attemptId, code: wrong(lastCode(phone)), now: after(i) });
-    const resent = await sentAttempt(phone, after(70));
+    // Three wrong codes: the number waits 2 minutes after the last before another code.
+    const resent = await sentAttempt(phone, after(130));
     expect(resent.attemptId).toBe(first.attemptId);
     const code = lastCode(phone);
-    expect(await verifyPhoneCode({ attemptId: resent.attemptId, code: wrong(code), now: after(71) })).toEqual({
+    expect(await verifyPhoneCode({ attemptId: resent.attemptId, code: wrong(code), now: after(131) })).toMatchObject({
       status: "wrong-code",
       triesLeft: 1,
     });
-    expect(await verifyPhoneCode({ attemptId: resent.attemptId, code: wrong(code), now: after(72) })).toEqual({ status: "burnt" });
-    expect(await verifyPhoneCode({ attemptId: resent.attemptId, code, now: after(73) })).toEqual({ status: "burnt" });
+    expect(await verifyPhoneCode({ attemptId: resent.attemptId, code: wrong(code), now: after(132) })).toMatchObject({ status: "burnt" });
+    expect(await verifyPhoneCode({ attemptId: resent.attemptId, code, now: after(133) })).toMatchObject({ status: "burnt" });
   });
 
   it("a resend makes the old code useless", async () => {
@@ -282,5 +315,60 @@ describe("verifying a code", () => {
     expect(await findSessionMember(first.sid, after(102))).toBeNull();
     expect(await findSessionMember(second.sid, after(102))).not.toBeNull();
     expect(await db().select().from(sessions).where(eq(sessions.memberId, second.member.id))).toHaveLength(1);
+  });
+});
+
+describe("wrong codes slow the number down (decision 0504)", () => {
+  it("the rule: 30 s after the first wrong code, doubling with each, never more than an hour", () => {
+    expect(WRONG_CODE_BACKOFF).toMatchObject({ firstWaitMs: 30_000, longestWaitMs: 3_600_000 });
+    const seconds = Array.from({ length: 10 }, (_, i) => waitAfterWrongCodes(i + 1) / 1000);
+    expect(seconds).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]);
+    expect(waitAfterWrongCodes(0)).toBe(0);
+  });
+
+  it("a wrong code never shortens the wait between sends", async () => {
+    const phone = freshPhone();
+    const { attemptId } = await sentAttempt(phone, after(0));
+    const result = await verifyPhoneCode({ attemptId, code: wrong(lastCode(phone)), now: after(5) });
+    expect(result).toMatchObject({ status: "wrong-code", triesLeft: 4 });
+    // The one-code-a-minute wait still holds, and the answer says when it ends.
+    expect(result.status === "wrong-code" && result.resendAt.getTime()).toBe(after(60).getTime());
+    const again = await send(phone, { now: after(10) });
+    expect(again).toEqual({ status: "rate-limited", retryAfterSeconds: 50, reason: "too-soon" });
+    expect((await send(phone, { now: after(61) })).status).toBe("sent");
+  });
+
+  it("a burnt attempt is not replaced at once: wrong codes across attempts lengthen the wait", async () => {
+    const phone = freshPhone();
+    const first = await sentAttempt(phone, after(0));
+    let result;
+    for (let i = 1; i <= 5; i++) result = await verifyPhoneCode({ attemptId: first.attemptId, code: wrong(lastCode(phone)), now: after(i) });
+    // Five wrong codes: 30 s × 2⁴ = 8 minutes after the last.
+    expect(result).toMatchObject({ status: "burnt" });
+    expect(result!.status === "burnt" && result!.resendAt.getTime()).toBe(after(5 + 480).getTime());
+    expect(await send(phone, { now: after(6) })).toEqual({ status: "rate-limited", retryAfterSeconds: 479, reason: "wrong-codes" });
+    expect(await send(phone, { now: after(484) })).toMatchObject({ status: "rate-limited", reason: "wrong-codes" });
+
+    const second = await sentAttempt(phone, after(485));
+    expect(second.attemptId).not.toBe(first.attemptId);
+    for (let i = 1; i <= 3; i++) {
+      result = await verifyPhoneCode({ attemptId: second.attemptId, code: wrong(lastCode(phone)), now: after(485 + i) });
+    }
+    // Eight wrong codes for the number: an hour.
+    expect(result!.status === "wrong-code" && result!.resendAt.getTime()).toBe(after(488 + 3600).getTime());
+    expect(await send(phone, { now: after(600) })).toEqual({ status: "rate-limited", retryAfterSeconds: 3488, reason: "wrong-codes" });
+    // The right code still works meanwhile (2 tries left), and clears the count.
+    expect((await verifyPhoneCode({ attemptId: second.attemptId, code: lastCode(phone), now: after(601) })).status).toBe("signed-in");
+    expect((await send(phone, { now: after(700) })).status).toBe("sent");
+  });
+
+  it("forgets wrong codes older than a day", async () => {
+    const phone = freshPhone();
+    const { attemptId } = await sentAttempt(phone, after(0));
+    for (let i = 1; i <= 5; i++) await verifyPhoneCode({ attemptId, code: wrong(lastCode(phone)), now: after(i) });
+    const nextDay = await sentAttempt(phone, after(24 * 3600 + 10));
+    const result = await verifyPhoneCode({ attemptId: nextDay.attemptId, code: wrong(lastCode(phone)), now: after(24 * 3600 + 11) });
+    // One wrong code today: the minute since the send is what counts.
+    expect(result.status === "wrong-code" && result.resendAt.getTime()).toBe(after(24 * 3600 + 70).getTime());
   });
 });

@@ -8,7 +8,6 @@ import { consoleOutboxPerTest } from "../../../tests/support/sms";
 import { createTestDatabase } from "../../../tests/support/db";
 import { BASE_URL, callRoute } from "../../../tests/support/route";
 import { loader as acceptInviteLoader } from "~/routes/accept-invite";
-import { loader as outboxJsonLoader } from "~/routes/dev/outbox-json";
 import { loader as outboxLoader } from "~/routes/dev/outbox";
 import { loader as homeLoader } from "~/routes/home";
 import { action as signOutAction } from "~/routes/resources/sign-out";
@@ -21,6 +20,8 @@ import { toastOfThisRequest } from "~/platform/toast.server";
 import { db } from "~/platform/db/db.server";
 import { contests, memberRoles, members, sessions } from "~/platform/db/schema";
 import { setSmsProvider } from "~/platform/sms/sms.server";
+import { resetEnvCache } from "~/platform/env.server";
+import { setListeningOrigin } from "~/platform/public-origin.server";
 import { TwilioSmsProvider } from "~/platform/sms/twilio.server";
 import { findSessionMember, hashSessionId, startSession } from "./sessions.server";
 
@@ -135,6 +136,34 @@ describe("sending a code from /signin", () => {
     const refused = await callRoute(signInAction, post("/signin", new Jar(), { intent: "send-accepting-cookies", phone: "12" }));
     expect(statusOf(refused)).toBe(400);
     expect(new Headers(bodyOf(refused).init?.headers).getSetCookie()[0]).toMatch(/^cookiesaccepted=/);
+  });
+
+  it("names the site in the text's @host line from where Glow listens or PUBLIC_ORIGIN, never from the request", async () => {
+    const sendFrom = async (url: string, headers: Record<string, string> = {}) => {
+      const jar = await withConsent();
+      const request = new Request(url, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "send", phone: freshPhone() }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), ...headers },
+      });
+      const call = await callRoute(signInAction, request, { info: { clientIp: freshIp() } });
+      expect(statusOf(call)).toBe(302);
+      return outbox().outbox()[0]!.body;
+    };
+    // A forged Host (or X-Forwarded-Host, which Express folds into the request's address)
+    // would make phones offer the code to that site.
+    expect(await sendFrom("http://glow-login.evil.example/signin")).toMatch(/\n\n@localhost #\d{6}$/);
+    setListeningOrigin("http://192.0.2.2:3000");
+    try {
+      expect(await sendFrom("http://glow-login.evil.example/signin")).toMatch(/\n\n@192\.0\.2\.2 #\d{6}$/);
+      process.env.PUBLIC_ORIGIN = "https://glow.example";
+      resetEnvCache();
+      expect(await sendFrom("http://glow-login.evil.example/signin")).toMatch(/\n\n@glow\.example #\d{6}$/);
+    } finally {
+      delete process.env.PUBLIC_ORIGIN;
+      resetEnvCache();
+      setListeningOrigin(null);
+    }
   });
 
   it("sends, toasts 'Code sent successfully!' and shows the code step from the server's clock", async () => {
@@ -356,6 +385,20 @@ describe("verifying the code at /signin", () => {
     expect(member).toBeTruthy();
   });
 
+  it("a game master lands on /gamemaster (the spec: sent there from / and /home), unless a link asked for a page", async () => {
+    const phone = freshPhone();
+    const [grace] = await db().insert(members).values({ phone: `+1${phone}`, zipcode: "94110" }).returning();
+    const [contest] = await db().insert(contests).values({ name: "Grace's hunt" }).returning();
+    await db().insert(memberRoles).values({ memberId: grace!.id, contestId: contest!.id, role: "gamemaster" });
+    const { response } = await signInThrough("/signin", phone);
+    expect(response.headers.get("Location")).toBe("/gamemaster");
+    const other = freshPhone();
+    const [ada] = await db().insert(members).values({ phone: `+1${other}`, zipcode: "94110" }).returning();
+    await db().insert(memberRoles).values({ memberId: ada!.id, contestId: contest!.id, role: "gamemaster" });
+    const asked = await signInThrough("/signin?redirectTo=%2Fleaderboard", other);
+    expect(asked.response.headers.get("Location")).toBe("/leaderboard");
+  });
+
   it("a returning member lands on /newsfeed", async () => {
     const phone = freshPhone();
     await db().insert(members).values({ phone: `+1${phone}`, zipcode: "94110" });
@@ -363,7 +406,7 @@ describe("verifying the code at /signin", () => {
     expect(response.headers.get("Location")).toBe("/newsfeed");
   });
 
-  it("a wrong code shows the server's message, resets the countdown and keeps the code; a new code is sent at once", async () => {
+  it("a wrong code shows the server's message and keeps the code; the countdown restarts at the wait that still holds", async () => {
     const jar = await withConsent();
     const ip = freshIp();
     await callRoute(signInAction, post("/signin", jar, { intent: "send", phone: freshPhone() }), { info: { clientIp: ip } }).then((c) =>
@@ -372,17 +415,25 @@ describe("verifying the code at /signin", () => {
     const wrong = String((Number(lastCode()) + 1) % 1_000_000).padStart(6, "0");
     const call = await callRoute(signInAction, post("/signin", jar, { intent: "verify", code: wrong }));
     expect(bodyOf(call).init?.status).toBe(400);
-    expect(bodyOf(call).data).toEqual({
+    const answer = bodyOf(call).data as { resend: { at: number; now: number } };
+    expect(answer).toEqual({
       intent: "verify",
       values: { code: wrong },
       error: "That code is not right. You have 4 tries left.",
       field: "code",
-      resetCountdown: true,
+      resend: { at: expect.any(Number), now: expect.any(Number) },
     });
-    // 'Send another code' shows at once, so the server takes it within the minute.
+    // A wrong code never shortens the wait between sends: the minute since the send holds.
+    const wait = answer.resend.at - answer.resend.now;
+    expect(wait).toBeGreaterThan(55_000);
+    expect(wait).toBeLessThanOrEqual(60_000);
     const resend = await callRoute(signInAction, post("/signin", jar, { intent: "resend" }), { info: { clientIp: ip } });
-    expect(statusOf(resend)).toBe(302);
-    expect(outbox().outbox()).toHaveLength(2);
+    expect(statusOf(resend)).toBe(429);
+    expect(outbox().outbox()).toHaveLength(1);
+    // The code step shows the same wait when the page is opened again.
+    const page = await callRoute(signInLoader, get("/signin", jar));
+    const data = page.result as { attempt: { resendAt: number }; now: number };
+    expect(data.attempt.resendAt).toBe(answer.resend.at);
   });
 
   it("without a failed code, a second code within the minute is still refused", async () => {
@@ -395,7 +446,7 @@ describe("verifying the code at /signin", () => {
     expect(statusOf(resend)).toBe(429);
   });
 
-  it("too many wrong codes is a rate limit: 429 with the message, and a new code can then be asked for", async () => {
+  it("too many wrong codes is a rate limit: 429, and the wait before a new code, in words, in en and zh", async () => {
     const jar = await withConsent();
     const phone = freshPhone();
     const ip = freshIp();
@@ -411,15 +462,25 @@ describe("verifying the code at /signin", () => {
       const call = await callRoute(signInAction, post("/signin", jar, { intent: "verify", code: wrong }));
       const answer = bodyOf(call);
       expect(answer.init?.status).toBe(429);
+      // Five wrong codes: 8 minutes after the last.
+      expect(new Headers(answer.init?.headers).get("Retry-After")).toMatch(/^4[78]\d$/);
       expect(answer.data).toEqual({
         intent: "verify",
         values: {},
-        error: "Too many wrong codes. Send another code to try again.",
-        resetCountdown: true,
+        error: "Too many wrong codes. You can ask for a new code in 8 minutes.",
+        resend: { at: expect.any(Number), now: expect.any(Number) },
       });
     }
+    // 'Send another code' within the wait is refused, saying it in words (not sent at once).
     const resend = await callRoute(signInAction, post("/signin", jar, { intent: "resend" }), { info: { clientIp: ip } });
-    expect(statusOf(resend)).toBe(302);
+    expect(statusOf(resend)).toBe(429);
+    expect((bodyOf(resend).data as { error: string }).error).toBe(
+      "Too many wrong codes for this number. You can ask for a new code in 8 minutes.",
+    );
+    expect(Number(new Headers(bodyOf(resend).init?.headers).get("Retry-After"))).toBeGreaterThan(470);
+    const zh = await callRoute(signInAction, post("/signin?lng=zh", jar, { intent: "resend" }), { info: { clientIp: ip } });
+    expect((bodyOf(zh).data as { error: string }).error).toBe("这个号码输错验证码的次数过多。8 分钟后可以重新获取验证码。");
+    expect(outbox().outbox()).toHaveLength(1);
   });
 
   it("goes back to a stored return path on our origin", async () => {
@@ -592,31 +653,45 @@ describe("access levels and arrival", () => {
   });
 });
 
-describe("/dev/outbox.json", () => {
+describe("/dev/outbox", () => {
+  /** As a request straight from this machine arrives: the connection's address is loopback. */
+  const local = { info: { peerAddress: "127.0.0.1" } };
+
   it("lists the console provider's texts, newest first", async () => {
     await outbox().send({ to: "+15550100001", body: "one" });
     await outbox().send({ to: "+15550100002", body: "two" });
-    const call = await callRoute(outboxJsonLoader, get("/dev/outbox.json", new Jar()));
-    const list = (await (call.result as Response).json()) as Array<{ to: string; body: string; sentAt: string }>;
+    const call = await callRoute(outboxLoader, get("/dev/outbox", new Jar()), local);
+    const list = (call.result as unknown as { data: { texts: Array<{ to: string; body: string; sentAt: string }> } }).data.texts;
     expect(list.map((t) => t.body)).toEqual(["two", "one"]);
-    expect(Object.keys(list[0]!).sort()).toEqual(["body", "sentAt", "to"]);
   });
 
-  it("shows each text's time in UTC with seconds, in the reader's language, on /dev/outbox", async () => {
+  it("shows each text's time in UTC with seconds, in the reader's language", async () => {
     await outbox().send({ to: "+15550100003", body: "three" });
     const sentAt = outbox().outbox()[0]!.sentAt;
     const seconds = new Date(sentAt).toISOString().slice(17, 19);
-    const en = await callRoute(outboxLoader, get("/dev/outbox", new Jar()));
+    const en = await callRoute(outboxLoader, get("/dev/outbox", new Jar()), local);
     const enText = (en.result as unknown as { data: { texts: { sentAtText: string }[] } }).data.texts[0]!.sentAtText;
     expect(enText).toMatch(new RegExp(`:${seconds} (AM|PM) UTC$`));
-    const zh = await callRoute(outboxLoader, get("/dev/outbox?lng=zh", new Jar()));
+    const zh = await callRoute(outboxLoader, get("/dev/outbox?lng=zh", new Jar()), local);
     const zhText = (zh.result as unknown as { data: { texts: { sentAtText: string }[] } }).data.texts[0]!.sentAtText;
     expect(zhText).toMatch(new RegExp(`年.*:${seconds} UTC$`));
   });
 
+  it("is not there for anyone who does not reach Glow straight from this machine", async () => {
+    await outbox().send({ to: "+15550100004", body: "four" });
+    const neighbour = await callRoute(outboxLoader, get("/dev/outbox", new Jar()), { info: { peerAddress: "192.0.2.7" } });
+    expect((neighbour.thrown as { init?: { status: number } }).init?.status).toBe(404);
+    const proxied = await callRoute(
+      outboxLoader,
+      new Request(`${BASE_URL}/dev/outbox`, { headers: { "X-Forwarded-For": "203.0.113.9" } }),
+      local,
+    );
+    expect((proxied.thrown as { init?: { status: number } }).init?.status).toBe(404);
+  });
+
   it("does not exist with another provider", async () => {
     setSmsProvider(new TwilioSmsProvider({ accountSid: `AC${"a".repeat(32)}`, authToken: "x".repeat(20), from: "+15005550006" }));
-    const call = await callRoute(outboxJsonLoader, get("/dev/outbox.json", new Jar()));
+    const call = await callRoute(outboxLoader, get("/dev/outbox", new Jar()), local);
     expect((call.thrown as { init?: { status: number } }).init?.status).toBe(404);
   });
 });

@@ -1,14 +1,13 @@
 import type { i18n as I18n } from "i18next";
-import { renderToPipeableStream } from "react-dom/server.bun";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderHtml } from "../../../tests/support/render";
 import { BASE_URL, callRoute } from "../../../tests/support/route";
 import type { SignInAnswer } from "./sign-in-answer";
 import { refusesIncompleteEnter, SignInScreen, type SignInScreenProps } from "./signin-screen";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { setMasterSecret } from "~/platform/secrets.server";
+import { TranslationsProvider } from "~/platform/translations";
 
 // The page the server renders (JavaScript or not, this is the first thing a member sees).
 
@@ -25,25 +24,43 @@ function render(props: Partial<SignInScreenProps>) {
   const all: SignInScreenProps = { arrival: null, attempt: null, now: NOW, answer: undefined, ...props } as SignInScreenProps;
   const Stub = createRoutesStub([{ path: "/signin", Component: () => <SignInScreen {...all} /> }]);
   return renderHtml(
-    renderToPipeableStream,
-    <I18nextProvider i18n={en}>
+    <TranslationsProvider translations={serverTranslations(en)}>
       <Stub initialEntries={["/signin"]} />
-    </I18nextProvider>,
+    </TranslationsProvider>,
   );
 }
+
+/** A code step whose code went out at `sentAt`: the next may be asked for a minute later. */
+const sent = (sentAt: number) => ({ phone: "555-010-0001", sentAt, resendAt: sentAt + 60_000 });
 
 /** The opening tag of the element with this id. */
 const tagOf = (html: string, id: string) => html.match(new RegExp(`<[^>]*\\bid="${id}"[^>]*>`))?.[0] ?? "";
 
 describe("the sign-in screen", () => {
-  it("after a wrong code keeps the countdown from the send: 'Retry in N seconds.', no 'Send another code' yet", async () => {
-    const answer: SignInAnswer = { intent: "verify", values: { code: "123456" }, error: "That code is not right. You have 4 tries left.", field: "code" };
-    const html = await render({ attempt: { phone: "555-010-0001", sentAt: NOW - 20_000 }, answer });
-    expect(html).toContain("Retry in 45 seconds.");
+  it("after a wrong code the countdown restarts at the server's wait: 'Retry in N seconds.', no 'Send another code' yet", async () => {
+    const wrong = { intent: "verify", values: { code: "123456" }, error: "That code is not right. You have 4 tries left.", field: "code" } as const;
+    const answer: SignInAnswer = { ...wrong, resend: { at: NOW + 40_000, now: NOW } };
+    const html = await render({ attempt: sent(NOW - 20_000), answer });
+    expect(html).toContain("Retry in 40 seconds.");
     expect(html).not.toContain("Send another code");
-    // Once the countdown has run out, the button is there.
-    const later = await render({ attempt: { phone: "555-010-0001", sentAt: NOW - 70_000 }, answer });
+    // Once the wait is over, the button is there.
+    const later = await render({ attempt: sent(NOW - 70_000), answer: { ...wrong, resend: { at: NOW, now: NOW } } });
     expect(later).toContain("Send another code");
+  });
+
+  it("after wrong codes a long wait is said in words", async () => {
+    const answer: SignInAnswer = {
+      intent: "verify",
+      values: {},
+      error: "Too many wrong codes. You can ask for a new code in 8 minutes.",
+      resend: { at: NOW + 480_000, now: NOW },
+    };
+    const html = await render({ attempt: sent(NOW - 30_000), answer });
+    expect(html).toContain("You can ask for a new code in 8 minutes.");
+    expect(html).not.toContain("Send another code");
+    // Opened again later, the code step shows the same wait from the loader.
+    const reopened = await render({ attempt: { ...sent(NOW - 200_000), resendAt: NOW + 3_600_000 } });
+    expect(reopened).toContain("You can ask for a new code in 1 hour.");
   });
 
   it("ties the error to the field that is wrong, not to the form", async () => {
@@ -54,7 +71,7 @@ describe("the sign-in screen", () => {
     expect(tagOf(phone, "signin-error")).toContain('role="alert"');
 
     const code = await render({
-      attempt: { phone: "555-010-0001", sentAt: NOW },
+      attempt: sent(NOW),
       answer: { intent: "verify", values: { code: "1" }, error: "Enter the 6-digit code from the text.", field: "code" },
     });
     expect(tagOf(code, "code")).toContain('aria-describedby="code-hint signin-error"');
@@ -77,23 +94,23 @@ describe("the sign-in screen", () => {
     expect(html).toContain(expired);
     expect(html).toContain("Sign in to continue where you were going.");
     expect(await render({})).not.toContain("signin-expired");
-    const codeStep = await render({ expired, attempt: { phone: "555-010-0001", sentAt: NOW } });
+    const codeStep = await render({ expired, attempt: sent(NOW) });
     expect(codeStep).not.toContain(expired);
   });
 
   it("the countdown does not speak every second: its text is not live, one status region speaks the two moments", async () => {
     for (const sentAt of [NOW - 2_000, NOW - 20_000, NOW - 70_000]) {
-      const html = await render({ attempt: { phone: "555-010-0001", sentAt } });
+      const html = await render({ attempt: sent(sentAt) });
       const live = html.match(/<p[^>]*role="status"[^>]*>([^<]*)<\/p>/g) ?? [];
       // One region, empty until the page runs (then: 'Code sent…' or 'You can send another code now.').
       expect(live, String(sentAt)).toHaveLength(1);
       expect(live[0]).toMatch(/class="sr-only"[^>]*><\/p>$/);
       expect(html).not.toMatch(/role="status"[^>]*>(Retry in|Code sent)/);
     }
-    const ticking = await render({ attempt: { phone: "555-010-0001", sentAt: NOW - 20_000 } });
+    const ticking = await render({ attempt: sent(NOW - 20_000) });
     expect(ticking).toMatch(/<p aria-live="off"[^>]*>Retry in 45 seconds\.<\/p>/);
-    const sent = await render({ attempt: { phone: "555-010-0001", sentAt: NOW - 2_000 } });
-    expect(sent).toMatch(/<p aria-live="off"[^>]*>Code sent to 555-010-0001!<\/p>/);
+    const justSent = await render({ attempt: sent(NOW - 2_000) });
+    expect(justSent).toMatch(/<p aria-live="off"[^>]*>Code sent to 555-010-0001!<\/p>/);
   });
 
   it("Enter on an incomplete number is refused with a message (there is no Send Code button to press yet)", () => {

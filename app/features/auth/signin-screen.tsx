@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form, useLocation, useNavigation } from "react-router";
 import { ResendCountdown } from "~/islands/resend-countdown";
 import { showToast } from "~/ui/toaster";
@@ -18,7 +18,7 @@ export interface SignInScreenProps {
   arrival: Arrival;
   /** The catalogue's EXPIRED_SESSION message when a form arrived after the session ended. */
   expired?: string | null;
-  attempt: { phone: string; sentAt: number } | null;
+  attempt: { phone: string; sentAt: number; resendAt: number } | null;
   now: number;
   answer: SignInAnswer | undefined;
 }
@@ -207,7 +207,7 @@ function CodeStep({
   answer,
 }: {
   action: string;
-  attempt: { phone: string; sentAt: number };
+  attempt: { phone: string; sentAt: number; resendAt: number };
   now: number;
   answer: SignInAnswer | undefined;
 }) {
@@ -223,9 +223,11 @@ function CodeStep({
     <div className="space-y-4">
       <ResendCountdown
         sentAt={attempt.sentAt}
-        serverNow={now}
+        // A failed verification or a refused resend says the wait that holds now.
+        serverNow={answer?.resend?.now ?? now}
+        resendAt={answer?.resend?.at ?? attempt.resendAt}
+        restarted={Boolean(answer?.resend)}
         phone={attempt.phone}
-        reset={Boolean(answer?.resetCountdown)}
         resendButton={
           <Form method="post" action={action}>
             <EnhancedField />

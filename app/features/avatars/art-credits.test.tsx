@@ -1,12 +1,12 @@
 import type { i18n as I18n } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { BASE_URL, callRoute } from "../../../tests/support/route";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { setMasterSecret } from "~/platform/secrets.server";
 import { ArtCredits } from "./art-credits";
 import { artCredits } from "./render.server";
+import { TranslationsProvider } from "~/platform/translations";
 
 async function i18nFor(lng: string) {
   setMasterSecret("art-credits-test-secret-0123456789");
@@ -16,9 +16,9 @@ async function i18nFor(lng: string) {
 
 async function creditsText(lng: string) {
   const html = renderToStaticMarkup(
-    <I18nextProvider i18n={await i18nFor(lng)}>
+    <TranslationsProvider translations={serverTranslations(await i18nFor(lng))}>
       <ArtCredits credits={artCredits()} />
-    </I18nextProvider>,
+    </TranslationsProvider>,
   );
   return { html, text: html.replace(/<[^>]+>/g, "") };
 }

@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/platform/translations";
 import type { AvatarStyle } from "./look";
 
 export interface ArtCreditView {

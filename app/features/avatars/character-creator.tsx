@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { useLocation } from "react-router";
-import { escapeHtml } from "~/platform/escape-html";
 import { usePosting } from "~/ui/pending";
 import {
   avatarStyles,
@@ -16,80 +15,29 @@ import {
   type LookValues,
   type StyleFeature,
 } from "./look";
+import type { KeyIn } from "~/locales/types";
 
 /** Long enough to let a member drag a slider or type a number before the preview redraws. */
 const PREVIEW_DELAY_MS = 300;
 
+/**
+ * A lookup in the avatar namespace by a key made from DiceBear's catalogue (a feature's,
+ * variant's or colour's name): options.server.test.ts checks every such key exists.
+ */
 type T = (key: string, values?: Record<string, unknown>) => string;
 
-/**
- * The options' words (a colour's or a variant's name), by language: the creator lists about
- * 330 of them, the same for every member, and translating them took a third of /profile's
- * rendering. Kept on the server only: in the browser a namespace may still be loading, and
- * its stand-in text must not be remembered.
- */
-const optionWords = typeof document === "undefined" ? new Map<string, string>() : null;
-
-function optionLabel(t: T, language: string, kind: "color" | "variant", value: string) {
-  const key = `${language}\n${kind}\n${value}`;
-  const known = optionWords?.get(key);
-  if (known !== undefined) return known;
-  const words = translateLabel(t, kind === "color" ? colorName(value) : variantLabel(value));
-  if (optionWords) {
-    if (optionWords.size > 5_000) optionWords.clear();
-    optionWords.set(key, words);
-  }
-  return words;
+/** An option's words: a colour's name or a variant's. */
+function optionLabel(t: T, kind: "color" | "variant", value: string) {
+  return translateLabel(t, kind === "color" ? colorName(value) : variantLabel(value));
 }
 
-/** One <option> as HTML, per value and words: the same few hundred for every member. */
-const optionTags = new Map<string, string>();
-function optionTag(value: string, words: string) {
-  const key = `${value}\n${words}`;
-  let tag = optionTags.get(key);
-  if (tag === undefined) {
-    tag = `<option value="${escapeHtml(value)}">${escapeHtml(words)}</option>`;
-    if (optionTags.size > 5_000) optionTags.clear();
-    optionTags.set(key, tag);
-  }
-  return tag;
-}
-
-/**
- * A select's options as HTML, for `dangerouslySetInnerHTML` (values and words escaped).
- * The creator lists about 330 options, the same for every member; as React elements they
- * were most of /profile's server rendering (docs/decisions/0023). `initial` is the option
- * the page opened with (the `selected` attribute, as React would write it); the select's
- * `value` prop still decides what is chosen once the page runs. The browser builds the same
- * string from the same words, so hydration finds what the server sent, and it only changes
- * when the list does.
- */
-function optionsHtml(options: readonly (readonly [value: string, words: string])[], initial: string | undefined) {
-  let html = "";
-  for (const [value, words] of options) {
-    const tag = optionTag(value, words);
-    html += value === (initial ?? "") ? `<option selected=""${tag.slice(7)}` : tag;
-  }
-  return { __html: html };
-}
-
-/**
- * Option lists already built on the server, by the catalogue list they came from (its
- * identity), language, first option and initial choice: every member's /profile shows the
- * same few. Not in the browser, where a namespace may still be loading.
- */
-const builtLists = typeof document === "undefined" ? new WeakMap<object, Map<string, { __html: string }>>() : null;
-function cachedOptions(list: object, key: string, build: () => { __html: string }) {
-  if (!builtLists) return build();
-  let byKey = builtLists.get(list);
-  if (!byKey) builtLists.set(list, (byKey = new Map()));
-  let html = byKey.get(key);
-  if (!html) {
-    html = build();
-    if (byKey.size > 500) byKey.clear();
-    byKey.set(key, html);
-  }
-  return html;
+/** A select's options: the first says what an empty choice means. */
+function Options({ options }: { options: readonly (readonly [value: string, words: string])[] }) {
+  return options.map(([value, words]) => (
+    <option key={value} value={value}>
+      {words}
+    </option>
+  ));
 }
 
 /** The look in words, for the preview's alt text. */
@@ -139,7 +87,8 @@ function ErrorText({ id, error }: { id: string; error?: FieldErrors[string] }) {
   if (!error) return null;
   return (
     <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-      {t(error.key, error.values)}
+      {/* A key the server chose (options.server.ts). */}
+      {t(error.key as KeyIn<"avatar">, error.values)}
     </p>
   );
 }
@@ -193,8 +142,9 @@ export function CharacterCreator({
   /** The style whose controls the server drew; a no-JS switch of style is noticed by it. */
   shownStyle: AvatarStyle;
 }) {
-  const { t, i18n } = useTranslation("avatar");
-  const colorWords = (value: string) => optionLabel(t, i18n.language, "color", value);
+  const { t } = useTranslation("avatar");
+  const catalogueT: T = (key, values) => t(key as KeyIn<"avatar">, values);
+  const colorWords = (value: string) => optionLabel(catalogueT, "color", value);
   const id = useId();
   const [values, setValues] = useState<LookValues>(initialValues);
   const [src, setSrc] = useState(() => previewUrl(initialValues));
@@ -280,30 +230,25 @@ export function CharacterCreator({
           onChange={(e) => set(name, e.target.value)}
           className={inputClass}
           {...described(name)}
-          dangerouslySetInnerHTML={cachedOptions(
-            choices,
-            `${i18n.language}\n${fixedDefault ?? ""}\n${initialValues[name] ?? ""}`,
-            () =>
-              optionsHtml(
-                [
-                  ["", fixedDefault ? t("choices.defaultColor", { color: colorWords(fixedDefault) }) : t("choices.any")],
-                  // A colour the member saved that the list no longer offers stays choosable.
-                  ...(initialValues[name] && !choices.includes(initialValues[name]!)
-                    ? [[initialValues[name]!, colorWords(initialValues[name]!)] as const]
-                    : []),
-                  ...choices.map((c) => [c, colorWords(c)] as const),
-                ],
-                initialValues[name],
-              ),
-          )}
-        />
+        >
+          <Options
+            options={[
+              ["", fixedDefault ? t("choices.defaultColor", { color: colorWords(fixedDefault) }) : t("choices.any")],
+              // A colour the member saved that the list no longer offers stays choosable.
+              ...(initialValues[name] && !choices.includes(initialValues[name]!)
+                ? [[initialValues[name]!, colorWords(initialValues[name]!)] as const]
+                : []),
+              ...choices.map((c) => [c, colorWords(c)] as const),
+            ]}
+          />
+        </select>
       </div>
       <ErrorText id={`${fieldId(name)}-error`} error={errors[name]} />
     </div>
   );
 
   const featureControl = (feature: StyleFeature) => {
-    const label = t(`features.${feature.name}`);
+    const label = catalogueT(`features.${feature.name}`);
     if (feature.kind === "color") return colorSelect(feature.name, label, feature.choices, feature.name, feature.fixedDefault);
     const choices = feature.probability ? [NO_FEATURE, ...feature.choices] : feature.choices;
     return (
@@ -319,19 +264,14 @@ export function CharacterCreator({
             onChange={(e) => set(feature.name, e.target.value)}
             className={inputClass}
             {...described(feature.name)}
-            dangerouslySetInnerHTML={cachedOptions(
-              feature.choices,
-              `${i18n.language}\n${feature.probability ? "chance" : "any"}\n${initialValues[feature.name] ?? ""}`,
-              () =>
-                optionsHtml(
-                  [
-                    ["", t(feature.probability ? "choices.byChance" : "choices.any")],
-                    ...choices.map((c) => [c, optionLabel(t, i18n.language, "variant", c)] as const),
-                  ],
-                  initialValues[feature.name],
-                ),
-            )}
-          />
+          >
+            <Options
+              options={[
+                ["", t(feature.probability ? "choices.byChance" : "choices.any")],
+                ...choices.map((c) => [c, optionLabel(catalogueT, "variant", c)] as const),
+              ]}
+            />
+          </select>
           <ErrorText id={`${fieldId(feature.name)}-error`} error={errors[feature.name]} />
         </div>
         {feature.probability && !values[feature.name]
@@ -345,7 +285,7 @@ export function CharacterCreator({
   };
 
   const b = catalogue.bounds;
-  const alt = describeLook(t, values, catalogue);
+  const alt = describeLook(catalogueT, values, catalogue);
 
   return (
     <div ref={root} className="space-y-6">
@@ -488,7 +428,7 @@ export function CharacterCreator({
             >
               {catalogue.backgroundTypes.map((bt) => (
                 <option key={bt} value={bt}>
-                  {t(`backgroundTypes.${bt}`)}
+                  {catalogueT(`backgroundTypes.${bt}`)}
                 </option>
               ))}
             </select>

@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db/db.server";
 import { characters } from "~/platform/db/schema";
-import { getCurrentMember } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { getInstance } from "~/platform/i18n.server";
 import { avatarUrl, DEFAULT_AVATAR_URL, DEFAULT_SEED, DEFAULT_STYLE, isAvatarStyle, SEED_MAX_LENGTH } from "./look";
 import { defaultLook, parseLook, type Look } from "./options.server";
@@ -95,44 +95,14 @@ export interface DrawnLook {
   dataUri: string;
 }
 
-/**
- * Drawn looks by member, at most one each. A saved version never changes — every save
- * raises it, which is why /avatars/:id/:version.svg may be cached for ever — so an entry
- * found at the version the request's session lookup read is that version's look, on any
- * number of instances. Kept per database connection (tests open one per file, and ids
- * start again in each). DiceBear's `randomizeIds` ids are then drawn once, not per view.
- */
-const drawnLooks = new WeakMap<Database, Map<number, DrawnLook>>();
-const DRAWN_LOOKS_MAX = 500;
+/** The default look, drawn once: it is the same for everyone. */
 let defaultDrawn: DrawnLook | undefined;
 
-function drawnLooksOf(database: Database) {
-  let cache = drawnLooks.get(database);
-  if (!cache) drawnLooks.set(database, (cache = new Map()));
-  return cache;
-}
-
-/**
- * The member's look, drawn, given the version their session lookup already read (null
- * before any save): no query and no drawing while that version is the one remembered.
- */
-export async function drawnLookOf(memberId: number, version: number | null): Promise<DrawnLook> {
-  if (version === null) return (defaultDrawn ??= drawn(defaultLook(), null));
-  const cache = drawnLooksOf(db());
-  const known = cache.get(memberId);
-  if (known && known.version === version) {
-    // Least recently used leaves first: a hit moves to the back.
-    cache.delete(memberId);
-    cache.set(memberId, known);
-    return known;
-  }
+/** The member's saved look, drawn (the default before any save). */
+export async function drawnLookOf(memberId: number): Promise<DrawnLook> {
   const row = await findCharacter(memberId);
   if (!row) return (defaultDrawn ??= drawn(defaultLook(), null));
-  const fresh = drawn(rowToLook(row), row.version);
-  cache.delete(memberId);
-  cache.set(memberId, fresh);
-  if (cache.size > DRAWN_LOOKS_MAX) cache.delete(cache.keys().next().value!);
-  return fresh;
+  return drawn(rowToLook(row), row.version);
 }
 
 function drawn(look: Look, version: number | null): DrawnLook {
@@ -141,8 +111,6 @@ function drawn(look: Look, version: number | null): DrawnLook {
 
 /** Stores a look; a new version means a new avatar URL. Raises the member to access level 2. */
 export async function saveCharacter(memberId: number, look: Look, tx: Database | Tx = db()) {
-  // The old drawing is of no more use (the new version would not match it anyway).
-  drawnLooksOf(db()).delete(memberId);
   const values = lookToRow(look);
   const [row] = await tx
     .insert(characters)
@@ -189,7 +157,7 @@ export async function headerAvatar(
   context: Parameters<typeof getInstance>[0],
 ): Promise<(MemberAvatar & { alt: string }) | null> {
   // The request's shared member lookup already carries the look's version: no query here.
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   if (!current) return null;
   const { avatarVersion: version } = current;
   const avatar: MemberAvatar =

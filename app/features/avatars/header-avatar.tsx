@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { AvatarImage } from "./avatar-image";
 
 export interface HeaderAvatarData {
@@ -17,13 +17,12 @@ export function HeaderAvatar() {
   const avatar = root?.avatar;
   if (!avatar) return null;
   return (
-    // A plain link: the site header gives it client-side navigation.
-    <a
-      href="/profile"
+    <Link
+      to="/profile"
       className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus"
       data-testid="header-avatar"
     >
       <AvatarImage src={avatar.url} alt={avatar.alt} size={32} eager />
-    </a>
+    </Link>
   );
 }

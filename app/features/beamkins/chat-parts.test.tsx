@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { i18n as I18n } from "i18next";
-import { I18nextProvider } from "react-i18next";
 import { BASE_URL, callRoute } from "../../../tests/support/route";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { setMasterSecret } from "~/platform/secrets.server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ChatMessages } from "./chat-parts";
+import { TranslationsProvider } from "~/platform/translations";
 
 
 /** The server's i18n instance for a language, as a page's render gets it. */
@@ -20,7 +20,7 @@ describe("the chat history's markup", () => {
   beforeAll(async () => {
     const en = await i18nFor("en");
     html = renderToStaticMarkup(
-      <I18nextProvider i18n={en}>
+      <TranslationsProvider translations={serverTranslations(en)}>
         <ChatMessages
       name="Sparkit"
       messages={[
@@ -28,7 +28,7 @@ describe("the chat history's markup", () => {
         { ID: 2, Content: "Hi!", Role: "assistant", Timestamp: "2026-01-01T00:00:01Z" },
       ]}
         />
-      </I18nextProvider>,
+      </TranslationsProvider>,
     );
   });
 
@@ -48,9 +48,9 @@ describe("the chat history's markup", () => {
   it("names each speaker for a screen reader with the page language's colon", async () => {
     expect(html).toContain('<span class="sr-only">You: </span>');
     const zh = renderToStaticMarkup(
-      <I18nextProvider i18n={await i18nFor("zh")}>
+      <TranslationsProvider translations={serverTranslations(await i18nFor("zh"))}>
         <ChatMessages name="火花仔" messages={[{ ID: 1, Content: "你好", Role: "user", Timestamp: "2026-01-01T00:00:00Z" }, { ID: 2, Content: "嗨！", Role: "assistant", Timestamp: "2026-01-01T00:00:01Z" }]} />
-      </I18nextProvider>,
+      </TranslationsProvider>,
     );
     expect(zh).toContain('<span class="sr-only">你：</span>');
     expect(zh).toContain('<span class="sr-only">火花仔：</span>');
@@ -58,9 +58,9 @@ describe("the chat history's markup", () => {
 
   it("marks a message in the other language with its lang, so a Chinese voice does not read English", async () => {
     const zh = renderToStaticMarkup(
-      <I18nextProvider i18n={await i18nFor("zh")}>
+      <TranslationsProvider translations={serverTranslations(await i18nFor("zh"))}>
         <ChatMessages name="火花仔" messages={[{ ID: 1, Content: "hello there", Role: "user", Timestamp: "2026-01-01T00:00:00Z" }, { ID: 2, Content: "你好呀！", Role: "assistant", Timestamp: "2026-01-01T00:00:01Z" }]} />
-      </I18nextProvider>,
+      </TranslationsProvider>,
     );
     expect(zh).toContain('<span lang="en" class="whitespace-pre-wrap break-words">hello there</span>');
     expect(zh).toContain('<span class="whitespace-pre-wrap break-words">你好呀！</span>');

@@ -3,7 +3,7 @@
  * the message box. Messages are rendered as text (never HTML, never linked).
  */
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { gapAfter, memberTextLang } from "~/ui/text-lang";
 import { CHAT_MESSAGE_MAX, CHAT_TEXTAREA_MAX_PX, CHAT_TEXTAREA_MIN_PX, type ChatMessageView } from "./rules";
 

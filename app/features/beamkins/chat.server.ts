@@ -11,8 +11,9 @@ import type { Language } from "~/platform/i18n";
 import { recordProgress } from "~/features/quests/progress.server";
 import { brainReply } from "./brain/brain.server";
 import type { BrainSource } from "./brain/types";
-import { activeCreature, ownedCreatureOrRefuse, type OwnedBeamkin } from "./creatures.server";
-import { BeamkinRefusal } from "./errors";
+import { done, refused, type Outcome } from "~/platform/outcome";
+import { activeCreature, ownedCreature, type OwnedBeamkin } from "./creatures.server";
+import type { BeamkinRefusal } from "./errors";
 import { startOfUtcDay } from "./light.server";
 import {
   CHAT_LIGHT_DAILY_CAP,
@@ -45,12 +46,12 @@ export async function chatHistory(memberId: number, creatureId: number, limit = 
   }));
 }
 
-/** Trimmed, non-empty, at most 2000 characters — or a refusal. */
-export function validChatMessage(raw: unknown): string {
+/** Trimmed, non-empty, at most 2000 characters — or the refusal saying which. */
+export function validChatMessage(raw: unknown): Outcome<string, "empty-message" | "message-too-long"> {
   const message = typeof raw === "string" ? raw.trim() : "";
-  if (!message) throw new BeamkinRefusal("empty-message");
-  if ([...message].length > CHAT_MESSAGE_MAX) throw new BeamkinRefusal("message-too-long");
-  return message;
+  if (!message) return refused("empty-message");
+  if ([...message].length > CHAT_MESSAGE_MAX) return refused("message-too-long");
+  return done(message);
 }
 
 /**
@@ -58,14 +59,15 @@ export function validChatMessage(raw: unknown): string {
  * UTC day per beamkin, never past 100. The beamkin's row is locked while counting, so
  * racing messages cannot slip past the cap. Returns the beamkin's light afterwards.
  */
-export async function addChatLight(memberId: number, creatureId: number, now = new Date()): Promise<number> {
+async function addChatLight(memberId: number, creatureId: number, now: Date): Promise<number | null> {
   return db().transaction(async (tx) => {
     const [owned] = await tx
       .select({ id: memberCreatures.id, light: memberCreatures.light })
       .from(memberCreatures)
       .where(and(eq(memberCreatures.memberId, memberId), eq(memberCreatures.creatureId, creatureId)))
       .for("update");
-    if (!owned) throw new BeamkinRefusal("not-yours");
+    // The caller found it owned a moment ago; gone since (a race): no light to add.
+    if (!owned) return null;
     const [today] = await tx
       .select({ gained: sql<number>`coalesce(sum(${creatureLightEvents.delta}), 0)::int` })
       .from(creatureLightEvents)
@@ -174,20 +176,24 @@ export async function sendChatMessage(input: {
   hour?: number;
   now?: Date;
   timeoutMs?: number;
-}): Promise<ChatOutcome> {
+}): Promise<Outcome<ChatOutcome, BeamkinRefusal>> {
   const now = input.now ?? new Date();
-  const message = validChatMessage(input.message);
+  const valid = validChatMessage(input.message);
+  if (!valid.ok) return valid;
+  const message = valid.value;
   const memberId = input.member.id;
 
   let creature: OwnedBeamkin | null = null;
   if (input.creatureId === undefined) creature = await activeCreature(input.member);
-  else if (input.creatureId !== 0) creature = await ownedCreatureOrRefuse(memberId, input.creatureId);
+  else if (input.creatureId !== 0) {
+    const owned = await ownedCreature(memberId, input.creatureId);
+    if (!owned.ok) return owned;
+    creature = owned.value;
+  }
   const creatureId = creature?.id ?? 0;
 
   const quota = await hitRateLimit("chat", String(memberId), { limit: CHAT_MESSAGES_PER_HOUR, windowMs: HOUR_MS }, now);
-  if (!quota.allowed) {
-    throw new BeamkinRefusal("chatting-too-fast", { minutes: Math.ceil(quota.retryAfterSeconds / 60) });
-  }
+  if (!quota.allowed) return refused("chatting-too-fast", { retryAfter: quota.retryAfterSeconds });
 
   const history = await chatHistory(memberId, creatureId, 20);
   const repeats = await storeUnlessRepeat(memberId, creatureId, message, now);
@@ -196,9 +202,9 @@ export async function sendChatMessage(input: {
     // message is already in the thread; it is not said, lit or answered twice. The answer is
     // the reply it already got (or the placeholder while the first send still waits for it).
     const reply = (await replyTo(memberId, creatureId, repeats)) ?? input.t(PLACEHOLDER_REPLY_KEY);
-    return { reply, newLight: creature?.light ?? null, creature, source: "repeat" };
+    return done({ reply, newLight: creature?.light ?? null, creature, source: "repeat" });
   }
-  const newLight = creature ? await addChatLight(memberId, creatureId, now) : null;
+  const newLight = creature ? ((await addChatLight(memberId, creatureId, now)) ?? creature.light) : null;
 
   const answer = await brainReply(
     {
@@ -217,5 +223,5 @@ export async function sendChatMessage(input: {
   await db()
     .insert(chatMessages)
     .values({ memberId, creatureId, role: "assistant", content: reply.slice(0, 4000), createdAt: new Date(now.getTime() + 1) });
-  return { reply, newLight, creature: creature ? { ...creature, light: newLight! } : null, source: answer.source };
+  return done({ reply, newLight, creature: creature ? { ...creature, light: newLight! } : null, source: answer.source });
 }

@@ -4,7 +4,8 @@
  * the browser does not have to load the beamkins namespace before the island arrives.
  */
 import type { RouterContextProvider } from "react-router";
-import { getCurrentMember, type CurrentMember } from "~/features/auth/sessions.server";
+import { type CurrentMember } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import type { Language } from "~/platform/i18n";
 import { questDialogueAt } from "~/features/quests/runs.server";
@@ -27,7 +28,7 @@ export async function loadCompanion(
   current?: CurrentMember | null,
 ): Promise<CompanionData | null> {
   const t = getInstance(context).t;
-  const me = current === undefined ? await getCurrentMember(request, context) : current;
+  const me = current === undefined ? await currentMember(context) : current;
   const pathname = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
   // The session lookup brought the active beamkin along (no statement of its own).
   const owned = me?.activeBeamkin ?? null;

@@ -6,7 +6,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db/db.server";
 import { creatures, memberCreatures as ownership, members } from "~/platform/db/schema";
 import { writePost } from "~/features/feed/feed.server";
-import { BeamkinRefusal } from "./errors";
+import { transaction } from "~/platform/db/transaction.server";
+import { done, refused, type Outcome } from "~/platform/outcome";
+import type { BeamkinRefusal } from "./errors";
 import { lightOverDaysQuery, lightSince, lightSpan } from "./light.server";
 import { clampLight, isCreatureId, STARTING_LIGHT } from "./rules";
 import type { Personality } from "./catalogue";
@@ -69,8 +71,8 @@ async function catalogueById(ids: number[]): Promise<Map<number, Creature>> {
  * The /beamkins page's reads in one statement: the member's beamkins (as memberCreatures
  * lists them) and the light they earned and gave in the last `days` days (as
  * memberLightOverDays counts it). The creatures' own columns come from the catalogue.
- * Built once per database, as a prepared statement: building the query (joins, sub-select,
- * placeholders) cost more of a page view than running it.
+ * Built once per database, as a prepared statement (drizzle's `.prepare()`): the query,
+ * with its joins, sub-select and placeholders, is not built again for every view.
  */
 const overviewStatements = new WeakMap<Database, ReturnType<typeof prepareOverview>>();
 
@@ -128,10 +130,13 @@ export async function memberCreature(memberId: number, creatureId: number): Prom
  * One of the member's beamkins, or the refusal saying why not: "unknown-creature" (404)
  * when no such beamkin exists, "not-yours" (403) when it is someone else's.
  */
-export async function ownedCreatureOrRefuse(memberId: number, creatureId: number): Promise<OwnedBeamkin> {
+export async function ownedCreature(
+  memberId: number,
+  creatureId: number,
+): Promise<Outcome<OwnedBeamkin, "unknown-creature" | "not-yours">> {
   const owned = await memberCreature(memberId, creatureId);
-  if (owned) return owned;
-  throw new BeamkinRefusal((await getCreature(creatureId)) ? "not-yours" : "unknown-creature");
+  if (owned) return done(owned);
+  return refused((await getCreature(creatureId)) ? "not-yours" : "unknown-creature");
 }
 
 function toOwned(creature: Creature, owned: typeof ownership.$inferSelect): OwnedBeamkin {
@@ -157,18 +162,18 @@ export async function obtainCreature(
   memberId: number,
   creatureId: number,
   via: ObtainedVia,
-): Promise<OwnedBeamkin> {
+): Promise<Outcome<OwnedBeamkin, BeamkinRefusal>> {
   const creature = await getCreature(creatureId);
-  if (!creature) throw new BeamkinRefusal("unknown-creature");
-  if (via === "starter" && !creature.starter) throw new BeamkinRefusal("not-a-starter");
+  if (!creature) return refused("unknown-creature");
+  if (via === "starter" && !creature.starter) return refused("not-a-starter");
 
-  await db().transaction(async (tx) => {
+  const obtained = await transaction(async (tx): Promise<Outcome<null, BeamkinRefusal>> => {
     const [member] = await tx
       .select({ id: members.id, creatureId: members.creatureId })
       .from(members)
       .where(eq(members.id, memberId))
       .for("update");
-    if (!member) throw new BeamkinRefusal("unknown-creature");
+    if (!member) return refused("unknown-creature");
     const [owned] = await tx
       .select({
         n: sql<number>`count(*)::int`,
@@ -176,26 +181,44 @@ export async function obtainCreature(
       })
       .from(ownership)
       .where(eq(ownership.memberId, memberId));
-    if ((owned?.mine ?? 0) > 0) throw new BeamkinRefusal("already-yours");
-    if (via === "starter" && (owned?.n ?? 0) > 0) throw new BeamkinRefusal("has-beamkin");
+    if ((owned?.mine ?? 0) > 0) return refused("already-yours");
+    if (via === "starter" && (owned?.n ?? 0) > 0) return refused("has-beamkin");
     await tx.insert(ownership).values({ memberId, creatureId, light: STARTING_LIGHT, obtainedVia: via });
     if (member.creatureId === 0) {
       await tx.update(members).set({ creatureId }).where(eq(members.id, memberId));
     }
+    await writePost({ type: "beamkin", actorId: memberId, refId: creatureId }, tx);
+    return done(null);
   });
-  await writePost({ type: "beamkin", actorId: memberId, refId: creatureId });
-  return (await memberCreature(memberId, creatureId))!;
+  if (!obtained.ok) return obtained;
+  return done((await memberCreature(memberId, creatureId))!);
 }
 
 /** Makes an owned beamkin the member's companion (CreatureID); 0 means none. */
-export async function chooseActiveCreature(memberId: number, creatureId: number): Promise<void> {
-  if (creatureId !== 0) await ownedCreatureOrRefuse(memberId, creatureId);
+export async function chooseActiveCreature(
+  memberId: number,
+  creatureId: number,
+): Promise<Outcome<OwnedBeamkin | null, "unknown-creature" | "not-yours">> {
+  let chosen: OwnedBeamkin | null = null;
+  if (creatureId !== 0) {
+    const owned = await ownedCreature(memberId, creatureId);
+    if (!owned.ok) return owned;
+    chosen = owned.value;
+  }
   await db().update(members).set({ creatureId }).where(eq(members.id, memberId));
+  return done(chosen);
 }
 
-/** The backpack: a corralled companion stops floating over the pages, on every device. */
-export async function setCompanionCorralled(memberId: number, corralled: boolean): Promise<void> {
-  await db().update(members).set({ companionCorralled: corralled }).where(eq(members.id, memberId));
+/**
+ * The backpack: a corralled companion stops floating over the pages, on every device.
+ * Answers the companion it concerns (null when the member has none chosen).
+ */
+export async function setCompanionCorralled(
+  member: { id: number; creatureId: number },
+  corralled: boolean,
+): Promise<Outcome<OwnedBeamkin | null, never>> {
+  await db().update(members).set({ companionCorralled: corralled }).where(eq(members.id, member.id));
+  return done(await activeCreature(member));
 }
 
 /** The member's active beamkin (their CreatureID), if they still own it. */

@@ -1,38 +1,33 @@
 /**
- * Why a beamkin action was refused. Each code has a status for the response and a
- * translated message under `beamkins:refusals.<code>`.
+ * Why a beamkin action was refused: each refusal's status and translated message
+ * (`beamkins:refusals.<name>`), for the responder (platform/respond.server.ts). The
+ * commands return these names in their outcomes; none is thrown.
  */
-export const refusalStatus = {
-  "unknown-creature": 404,
-  "not-yours": 403,
-  "already-yours": 409,
-  "not-a-starter": 403,
-  "has-beamkin": 409,
-  "not-enough-light": 409,
-  "too-bright": 409,
-  "invalid-amount": 400,
-  "empty-message": 400,
-  "message-too-long": 400,
-  "chatting-too-fast": 429,
-  "invalid-backpack": 400,
-  "invalid-form": 400,
-} as const;
+import type { Refused } from "~/platform/outcome";
+import type { RefusalAnswer } from "~/platform/respond.server";
 
-export type RefusalCode = keyof typeof refusalStatus;
+const refusal = (status: RefusalAnswer["status"], name: string, field?: string): RefusalAnswer => ({
+  status,
+  message: `beamkins:refusals.${name}`,
+  ...(field ? { field } : {}),
+});
 
-export class BeamkinRefusal extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: RefusalCode,
-    /** Numbers the message mentions (the balance, how much room is left…). */
-    readonly details: Record<string, number> = {},
-  ) {
-    super(code);
-    this.name = "BeamkinRefusal";
-    this.status = refusalStatus[code];
-  }
-}
+export const beamkinRefusals = {
+  "unknown-creature": refusal(404, "unknown-creature", "creatureId"),
+  "not-yours": refusal(403, "not-yours", "creatureId"),
+  "already-yours": refusal(409, "already-yours", "creatureId"),
+  "not-a-starter": refusal(403, "not-a-starter", "creatureId"),
+  "has-beamkin": refusal(409, "has-beamkin", "creatureId"),
+  "not-enough-light": refusal(409, "not-enough-light", "light"),
+  "too-bright": refusal(409, "too-bright", "light"),
+  "invalid-amount": refusal(400, "invalid-amount", "light"),
+  "empty-message": refusal(400, "empty-message", "message"),
+  "message-too-long": refusal(400, "message-too-long", "message"),
+  "chatting-too-fast": refusal(429, "chatting-too-fast", "message"),
+  "invalid-backpack": refusal(400, "invalid-backpack", "corralled"),
+  "invalid-form": refusal(400, "invalid-form"),
+} as const satisfies Record<string, RefusalAnswer>;
 
-export function isRefusal(error: unknown): error is BeamkinRefusal {
-  return error instanceof BeamkinRefusal;
-}
+export type BeamkinRefusal = keyof typeof beamkinRefusals;
+
+export type BeamkinRefused = Refused<BeamkinRefusal>;

@@ -1,41 +1,44 @@
 /**
- * The beamkins' form posts, read with zod before anything reaches the database. A field
- * that is missing, not a whole number or out of range becomes the refusal a member gets
- * for it: a creature id that can name no beamkin is "unknown-creature" (404), as
- * /beamkins/active and /beamkins/obtain have always answered; a bad amount of light is
- * "invalid-amount" (400).
+ * The beamkins' form posts, read with zod (platform/forms.server.ts) before anything
+ * reaches the database. A creature id that is not a whole number in range names no beamkin:
+ * it reads as -1, which the commands refuse as "unknown-creature" (404), as /beamkins/active
+ * and /beamkins/obtain have always answered. A bad amount of light is "invalid-amount" (400).
  */
 import { z } from "zod";
-import { BeamkinRefusal, refusalStatus, type RefusalCode } from "./errors";
 import { CHAT_MESSAGE_MAX, CREATURE_ID_MAX, LIGHT_MAX } from "./rules";
 
-/** A whole number typed in a form, within min–max; anything else is the refusal `code`. */
-function wholeNumberField(code: RefusalCode, min: number, max: number) {
+const NO_CREATURE = -1;
+
+/** A whole number typed in a form (or sent as a JSON number), within min–max. */
+function wholeNumber(message: string, min: number, max: number) {
   return z
-    .string({ error: code })
-    .trim()
-    .regex(/^\d{1,10}$/, { error: code })
+    .union([z.string(), z.number()], { error: message })
+    .transform((value) => String(value).trim())
+    .pipe(z.string().regex(/^\d{1,10}$/, { error: message }))
     .transform(Number)
-    .pipe(z.number().int().min(min, { error: code }).max(max, { error: code }));
+    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }));
 }
 
-const creatureId = wholeNumberField("unknown-creature", 1, CREATURE_ID_MAX);
+/** A beamkin's id; anything that cannot be one reads as -1 (refused as unknown by the commands). */
+const creatureId = (min: number) => wholeNumber("beamkins:refusals.unknown-creature", min, CREATURE_ID_MAX).catch(NO_CREATURE);
 
 /** /beamkins and /beamkins/give-light: {creatureId, light}. */
 export const giveLightForm = z.object({
-  creatureId,
-  light: wholeNumberField("invalid-amount", 1, LIGHT_MAX),
+  creatureId: creatureId(1),
+  light: wholeNumber("beamkins:refusals.invalid-amount", 1, LIGHT_MAX),
 });
 
 /** /beamkins/obtain: {creatureId}. */
-export const obtainForm = z.object({ creatureId });
+export const obtainForm = z.object({ creatureId: creatureId(1) });
 
 /** /beamkins/active: {creatureId}, where 0 means no companion. */
-export const chooseActiveForm = z.object({ creatureId: wholeNumberField("unknown-creature", 0, CREATURE_ID_MAX) });
+export const chooseActiveForm = z.object({ creatureId: creatureId(0) });
 
 /** /beamkins/backpack: {corralled: "true" | "false"}. */
 export const backpackForm = z.object({
-  corralled: z.enum(["true", "false"], { error: "invalid-backpack" }).transform((choice) => choice === "true"),
+  corralled: z
+    .union([z.enum(["true", "false"]), z.boolean()], { error: "beamkins:refusals.invalid-backpack" })
+    .transform((choice) => choice === true || choice === "true"),
 });
 
 /**
@@ -45,21 +48,10 @@ export const backpackForm = z.object({
  */
 export const chatForm = z.object({
   message: z
-    .string({ error: "empty-message" })
+    .string({ error: "beamkins:refusals.empty-message" })
     .trim()
-    .min(1, { error: "empty-message" })
-    .refine((message) => [...message].length <= CHAT_MESSAGE_MAX, { error: "message-too-long" }),
-  creatureId: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    wholeNumberField("unknown-creature", 0, CREATURE_ID_MAX).optional(),
-  ),
-  hour: wholeNumberField("invalid-form", 0, 23).optional().catch(undefined),
+    .min(1, { error: "beamkins:refusals.empty-message" })
+    .refine((message) => [...message].length <= CHAT_MESSAGE_MAX, { error: "beamkins:refusals.message-too-long" }),
+  creatureId: z.preprocess((value) => (value === "" ? undefined : value), creatureId(0).optional()),
+  hour: wholeNumber("beamkins:refusals.invalid-form", 0, 23).optional().catch(undefined),
 });
-
-/** The form's fields as the schema reads them, or the refusal for the first field that is wrong. */
-export function readForm<S extends z.ZodType>(schema: S, form: FormData): z.output<S> {
-  const parsed = schema.safeParse(Object.fromEntries(form));
-  if (parsed.success) return parsed.data;
-  const said = parsed.error.issues[0]?.message;
-  throw new BeamkinRefusal(said !== undefined && said in refusalStatus ? (said as RefusalCode) : "invalid-form");
-}

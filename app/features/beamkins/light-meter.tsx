@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { glowFor } from "./beamkin-art";
 import { clampLight, lightMood } from "./rules";
 

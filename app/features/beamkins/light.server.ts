@@ -7,7 +7,9 @@ import { and, eq, gte, type Placeholder, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db/db.server";
 import { creatureLightEvents, creatures, lightLedger, memberCreatures, members, type Member } from "~/platform/db/schema";
 import { recordProgress } from "~/features/quests/progress.server";
-import { BeamkinRefusal } from "./errors";
+import { transaction } from "~/platform/db/transaction.server";
+import { done, refused, type Outcome } from "~/platform/outcome";
+import type { BeamkinRefusal } from "./errors";
 import { DAILY_VISIT_LIGHT, isCreatureId, LIGHT_MAX } from "./rules";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -84,7 +86,8 @@ export async function earnMemberLight(
   ref?: string | null,
   tx?: Tx,
 ): Promise<number> {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new BeamkinRefusal("invalid-amount");
+  // A programming error, not a member's: every caller awards a fixed positive amount.
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`earnMemberLight: ${amount} is not a positive whole amount`);
   const run = async (t: Tx) => {
     const [row] = await t
       .update(members)
@@ -146,33 +149,47 @@ async function countDailyVisit(memberId: number, now: Date): Promise<{ awarded: 
   });
 }
 
+export interface LightGiven {
+  /** The beamkin's light after the gift. */
+  light: number;
+  /** The member's light left to give. */
+  balance: number;
+  /** The beamkin's name (a `beamkins:` translation key). */
+  name: string;
+}
+
 /**
  * POST /giveCreatureLight/: moves `amount` of the member's light into a beamkin they own.
  * Refused when it is more than the balance, not their beamkin, or would pass 100. Both
- * updates are conditional, so racing gives can never overspend or overfill.
+ * updates are conditional, so racing gives can never overspend or overfill; a refusal
+ * found after the payment rolls the payment back.
  */
-export async function giveLight(memberId: number, creatureId: number, amount: number) {
+export async function giveLight(
+  memberId: number,
+  creatureId: number,
+  amount: number,
+): Promise<Outcome<LightGiven, BeamkinRefusal>> {
   // Before the database: it refuses a number its integer column cannot hold with an error.
-  if (!isCreatureId(creatureId)) throw new BeamkinRefusal("unknown-creature");
-  if (!Number.isSafeInteger(amount) || amount < 1 || amount > LIGHT_MAX) {
-    throw new BeamkinRefusal("invalid-amount");
-  }
-  return db().transaction(async (tx) => {
+  if (!isCreatureId(creatureId)) return refused("unknown-creature");
+  if (!Number.isSafeInteger(amount) || amount < 1 || amount > LIGHT_MAX) return refused("invalid-amount");
+  return transaction(async (tx): Promise<Outcome<LightGiven, BeamkinRefusal>> => {
     const [paid] = await tx
       .update(members)
       .set({ lightBalance: sql`${members.lightBalance} - ${amount}` })
       .where(and(eq(members.id, memberId), gte(members.lightBalance, amount)))
       .returning({ balance: members.lightBalance });
     const [owned] = await tx
-      .select({ id: memberCreatures.id, light: memberCreatures.light })
+      .select({ id: memberCreatures.id, light: memberCreatures.light, name: creatures.name })
       .from(memberCreatures)
+      .innerJoin(creatures, eq(creatures.id, memberCreatures.creatureId))
       .where(and(eq(memberCreatures.memberId, memberId), eq(memberCreatures.creatureId, creatureId)));
+    // A refusal from here on rolls the payment back (transaction()).
     if (!owned) {
       // Inside the transaction: PGlite is one connection, a query outside it would wait forever.
       const [exists] = await tx.select({ id: creatures.id }).from(creatures).where(eq(creatures.id, creatureId));
-      throw new BeamkinRefusal(exists ? "not-yours" : "unknown-creature");
+      return refused(exists ? "not-yours" : "unknown-creature");
     }
-    if (!paid) throw new BeamkinRefusal("not-enough-light", { balance: await balanceIn(tx, memberId) });
+    if (!paid) return refused("not-enough-light", { details: { balance: await balanceIn(tx, memberId) } });
 
     const [filled] = await tx
       .update(memberCreatures)
@@ -180,12 +197,11 @@ export async function giveLight(memberId: number, creatureId: number, amount: nu
       .where(and(eq(memberCreatures.id, owned.id), sql`${memberCreatures.light} + ${amount} <= ${LIGHT_MAX}`))
       .returning({ light: memberCreatures.light });
     if (!filled) {
-      // Throwing rolls the payment back too.
       const [now] = await tx
         .select({ light: memberCreatures.light })
         .from(memberCreatures)
         .where(eq(memberCreatures.id, owned.id));
-      throw new BeamkinRefusal("too-bright", { room: Math.max(0, LIGHT_MAX - (now?.light ?? LIGHT_MAX)) });
+      return refused("too-bright", { details: { room: Math.max(0, LIGHT_MAX - (now?.light ?? LIGHT_MAX)) } });
     }
     await tx
       .insert(lightLedger)
@@ -194,7 +210,7 @@ export async function giveLight(memberId: number, creatureId: number, amount: nu
       .insert(creatureLightEvents)
       .values({ memberCreatureId: owned.id, delta: amount, reason: "give-light" });
     await recordProgress(tx, memberId, { objective: "light", target: creatureId });
-    return { light: filled.light, balance: paid.balance };
+    return done({ light: filled.light, balance: paid.balance, name: owned.name });
   });
 }
 

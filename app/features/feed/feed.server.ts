@@ -1,10 +1,10 @@
 import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { connection, db, type Database } from "~/platform/db/db.server";
-import { MemberReads } from "~/platform/db/member-changes.server";
+import { db, type Database } from "~/platform/db/db.server";
+import { afterCommit } from "~/platform/db/transaction.server";
+import { done, refused, type Outcome } from "~/platform/outcome";
 import { characters, members, posts, postTypes, reactions, type PostType } from "~/platform/db/schema";
 import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars/look";
 import { displayName } from "~/features/members/display-name";
-import { packCards, type PackedCards } from "./packed-cards";
 
 export const FEED_PAGE_SIZE = 20;
 
@@ -42,7 +42,6 @@ export interface CardPost extends Omit<FeedPost, "actor" | "subject" | "refId"> 
 }
 
 export function cardOf(post: FeedPost): CardPost {
-  // Field by field rather than a rest spread: this runs for every post of every feed page.
   const { actor, subject } = post;
   return {
     id: post.id,
@@ -206,24 +205,14 @@ function prepareMyGlows(database: Database) {
     .prepare("glow_my_glows");
 }
 
-/**
- * A reader's glows on a page, kept until a notice says their reactions changed (decision
- * 0411; embedded database only). Shared by the reader's requests: never change one.
- */
-const keptGlows = new MemberReads<ReadonlySet<number>>(5_000);
-
 /** Which posts of a page whose counts are already known the viewer glowed at. */
 async function myGlows(page: FeedPost[], viewerId: number | null): Promise<ReadonlySet<number>> {
   if (page.length === 0 || viewerId === null) return new Set();
-  const ids = `{${page.map((p) => p.id).join(",")}}`;
-  const glowed = await keptGlows.read(connection().memberChanges, `${viewerId}:${ids}`, async () => {
-    const database = db();
-    let statement = myGlowsStatements.get(database);
-    if (!statement) myGlowsStatements.set(database, (statement = prepareMyGlows(database)));
-    const mine = await statement.execute({ viewer: viewerId, ids });
-    return { member: viewerId, value: new Set(mine.map((m) => m.postId)) };
-  });
-  return glowed ?? new Set();
+  const database = db();
+  let statement = myGlowsStatements.get(database);
+  if (!statement) myGlowsStatements.set(database, (statement = prepareMyGlows(database)));
+  const mine = await statement.execute({ viewer: viewerId, ids: `{${page.map((p) => p.id).join(",")}}` });
+  return new Set(mine.map((m) => m.postId));
 }
 
 async function loadPage(cursor: string | null, viewerId: number | null) {
@@ -296,29 +285,13 @@ export async function listFeed(cursor: string | null = null, viewerId: number | 
   return { ...page, posts: page.posts.map((p) => (glowed.has(p.id) ? { ...p, glowedByMe: true } : p)) };
 }
 
-/** The shared first page's cards, packed once per page. */
-const packedPages = new WeakMap<Page, string>();
-
-/**
- * A feed page as its page data carries it: the cards packed (see packed-cards.ts), the
- * reader's glows, and the cursor of the next page.
- */
+/** A feed page as its screen shows it: the cards, and where the next page starts. */
 export async function listFeedCards(
   cursor: string | null = null,
   viewerId: number | null = null,
-): Promise<PackedCards & { nextCursor: string | null; topPostId: number | null }> {
-  const { page, glowed } = await readerPage(cursor, viewerId);
-  let cards = glowed ? packedPages.get(page) : undefined;
-  if (cards === undefined) {
-    cards = packCards(page.posts.map(cardOf));
-    if (glowed) packedPages.set(page, cards); // only the shared page is worth keeping
-  }
-  return {
-    cards,
-    glowed: glowed ? [...glowed] : page.posts.filter((p) => p.glowedByMe).map((p) => p.id),
-    nextCursor: page.nextCursor,
-    topPostId: page.posts[0]?.id ?? null,
-  };
+): Promise<{ posts: CardPost[]; nextCursor: string | null; topPostId: number | null }> {
+  const page = await listFeed(cursor, viewerId);
+  return { posts: page.posts.map(cardOf), nextCursor: page.nextCursor, topPostId: page.posts[0]?.id ?? null };
 }
 
 /** One post by id (and type, when the URL names one); null when there is no such post. */
@@ -344,14 +317,15 @@ type Executor = Pick<Database, "insert" | "delete">;
  */
 export async function writePost(values: typeof posts.$inferInsert, executor: Executor = db()) {
   const [row] = await executor.insert(posts).values(values).returning({ id: posts.id });
-  feedChanged();
+  // Inside a transaction, once it committed: a reader in between would keep the old page.
+  afterCommit(() => feedChanged());
   return row!.id;
 }
 
 /** Takes down the posts about one thing (a salute its recipient hid or reported). */
 export async function removePostsAbout(type: PostType, refId: number, executor: Executor = db()) {
   await executor.delete(posts).where(and(eq(posts.type, type), eq(posts.refId, refId)));
-  feedChanged();
+  afterCommit(() => feedChanged());
 }
 
 /** The newest post's id and time, so an open feed can tell when something new arrived. */
@@ -367,14 +341,14 @@ export async function newestPost(): Promise<{ id: number; createdAt: string } | 
 // ───────────── Glows ─────────────
 
 /**
- * Toggles the member's glow on a post (one per member per post). Returns the new state,
- * or null when the post does not exist. Concurrent toggles cannot double-count: the
- * primary key (post, member) admits one glow.
+ * Toggles the member's glow on a post (one per member per post). Answers the new state,
+ * or "gone" when the post does not exist (any more). Concurrent toggles cannot
+ * double-count: the primary key (post, member) admits one glow.
  */
-export async function toggleGlow(postId: number, memberId: number, want?: boolean) {
-  if (!Number.isSafeInteger(postId) || postId < 1 || postId > 2_147_483_647) return null;
+export async function toggleGlow(postId: number, memberId: number, want?: boolean): Promise<Outcome<{ glowed: boolean; glows: number }, "gone">> {
+  if (!Number.isSafeInteger(postId) || postId < 1 || postId > 2_147_483_647) return refused("gone");
   const [post] = await db().select({ id: posts.id }).from(posts).where(eq(posts.id, postId));
-  if (!post) return null;
+  if (!post) return refused("gone");
   const removed = want === true ? [] : await db()
     .delete(reactions)
     .where(and(eq(reactions.postId, postId), eq(reactions.memberId, memberId)))
@@ -389,5 +363,5 @@ export async function toggleGlow(postId: number, memberId: number, want?: boolea
     .select({ n: sql<number>`count(*)::int` })
     .from(reactions)
     .where(eq(reactions.postId, postId));
-  return { glowed, glows: count?.n ?? 0 };
+  return done({ glowed, glows: count?.n ?? 0 });
 }

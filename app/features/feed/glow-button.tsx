@@ -1,5 +1,5 @@
 import { createContext, useContext, useId, useMemo, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { useFetchers, useLocation, useSubmit } from "react-router";
 import { useHydrated } from "~/islands/client-only";
 
@@ -18,27 +18,12 @@ interface GlowForms {
 }
 
 const GlowFormsContext = createContext<GlowForms | null>(null);
-const NOTHING_PENDING = new Map<string, string>();
-
-/** The list's glow form id ("" outside a member's list). */
-export function useGlowFormId() {
-  return useContext(GlowFormsContext)?.formId ?? "";
-}
-
-/**
- * The glow form of a list, for a card rendered on its own on the server (card-html.server):
- * the same id, and nothing pending (the server never has a press under way).
- */
-export function StaticGlowForms({ formId, children }: { formId: string; children: ReactNode }) {
-  const value = useMemo<GlowForms>(() => ({ formId, pending: NOTHING_PENDING }), [formId]);
-  return formId ? <GlowFormsContext.Provider value={value}>{children}</GlowFormsContext.Provider> : children;
-}
 
 /**
  * Wraps a list of posts whose glow buttons members can press, and holds the list's one
  * form. Each button belongs to it through its `form` attribute and sends its own post and
  * wish as its value, so a feed page of twenty posts carries one form instead of twenty forms
- * of four fields each (docs/decisions/0023: about 8 % more member feed pages a second).
+ * of four fields each (docs/decisions/0023).
  *
  * Without JavaScript the form posts and comes back to the same place. With it, the press
  * goes out as a fetcher keyed by the post, so the page stays still, shows the new state at

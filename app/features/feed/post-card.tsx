@@ -1,11 +1,10 @@
-import { createContext, useContext } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
+import { Link } from "react-router";
 import { AvatarImage } from "~/features/avatars/avatar-image";
+import { isSecretPrompt } from "~/features/salutes/prompts";
 import { memberTextLang } from "~/ui/text-lang";
 import type { CardPost } from "./feed.server";
-import { GlowButton, useGlowFormId } from "./glow-button";
-
-type SerializedPost = CardPost;
+import { GlowButton } from "./glow-button";
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
@@ -16,22 +15,13 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["minute", 60],
 ];
 
+/** Building a formatter costs more than formatting: one per language (two in all). */
 const formats = new Map<string, Intl.RelativeTimeFormat>();
-/** Formatted phrases ("2 hours ago") by language, unit and amount: few, and each costs microseconds. */
-const phrases = new Map<string, string>();
 
 function phrase(locale: string, amount: number, unit: Intl.RelativeTimeFormatUnit) {
-  const key = `${locale} ${unit} ${amount}`;
-  let text = phrases.get(key);
-  if (text === undefined) {
-    // Building a formatter costs more than formatting: one per language.
-    let format = formats.get(locale);
-    if (!format) formats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
-    text = format.format(amount, unit);
-    if (phrases.size > 2000) phrases.clear();
-    phrases.set(key, text);
-  }
-  return text;
+  let format = formats.get(locale);
+  if (!format) formats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
+  return format.format(amount, unit);
 }
 
 /** "3 hours ago", measured against the server's clock so server and browser agree. */
@@ -50,7 +40,7 @@ export function PostCard({
   signedIn = false,
   listQuery = "",
 }: {
-  post: SerializedPost;
+  post: CardPost;
   now: number;
   open?: boolean;
   /** Whether the viewer can glow (anonymous visitors see the count and a sign-in link). */
@@ -87,10 +77,9 @@ export function PostCard({
         {open ? (
           headline
         ) : (
-          // A plain link: the feed list gives it client-side navigation (useLinkNavigation).
-          <a href={href} className="hover:underline">
+          <Link to={href} className="hover:underline">
             {headline}
-          </a>
+          </Link>
         )}
       </HeadingTag>
       {typeof post.data.stars === "number" ? (
@@ -100,9 +89,7 @@ export function PostCard({
           </span>
         </p>
       ) : null}
-      {typeof post.data.prompt === "string" ? (
-        <p className="mt-2">{t(`salutes:prompts.${post.data.prompt}`)}</p>
-      ) : null}
+      {isSecretPrompt(post.data.prompt) ? <p className="mt-2">{t(`salutes:prompts.${post.data.prompt}`)}</p> : null}
       {post.text ? (
         // A member's own words, in their language where it is not the page's (decision 0407).
         <p lang={memberTextLang(post.text, i18n.language)} className="mt-2 whitespace-pre-line break-words">
@@ -123,20 +110,6 @@ export function PostCard({
   );
 }
 
-/**
- * A feed card's HTML as the server renders it, from a memory shared by every page view
- * (card-html.server.tsx, decision 0026). Given only while rendering on the server; in the
- * browser the list renders (and hydrates) `PostCard` itself, and the markup is the same.
- */
-export type CardHtml = (card: {
-  post: SerializedPost;
-  now: number;
-  signedIn: boolean;
-  formId: string;
-  listQuery: string;
-}) => string;
-export const CardHtmlContext = createContext<CardHtml | null>(null);
-
 /** One post of a feed list: its list item and card. */
 export function PostItem({
   post,
@@ -144,14 +117,11 @@ export function PostItem({
   signedIn,
   listQuery = "",
 }: {
-  post: SerializedPost;
+  post: CardPost;
   now: number;
   signedIn: boolean;
   listQuery?: string;
 }) {
-  const cardHtml = useContext(CardHtmlContext);
-  const formId = useGlowFormId();
-  if (cardHtml) return <li dangerouslySetInnerHTML={{ __html: cardHtml({ post, now, signedIn, formId, listQuery }) }} />;
   return (
     <li>
       <PostCard post={post} now={now} signedIn={signedIn} listQuery={listQuery} />

@@ -1,7 +1,7 @@
 /** The guess card's form, as /takeaguess/{cardID} reads it, and how its answers are said. */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { FieldProblem } from "~/platform/forms.server";
+import type { Translate } from "~/platform/respond.server";
 import { SENT_KEY_PATTERN } from "~/platform/sent-keys.server";
 import { GUESS_MAX } from "./judge";
 import type { GuessDone } from "./guesses.server";
@@ -29,9 +29,9 @@ export const guessRefusals = {
 } as const;
 
 /** The toast a guess gets: right (with the points), close or wrong (with the tries left). */
-export function guessToast(result: GuessDone): FieldProblem {
-  if (result.verdict === "right") return { key: "guesses:toast.right", params: { points: result.points } };
-  return { key: `guesses:toast.${result.verdict}`, params: { count: result.attemptsLeft } };
+export function guessToast(result: GuessDone, t: Translate): string {
+  if (result.verdict === "right") return t("guesses:toast.right", { points: result.points });
+  return t(`guesses:toast.${result.verdict}`, { count: result.attemptsLeft });
 }
 
 export const formKey = () => randomBytes(16).toString("hex");

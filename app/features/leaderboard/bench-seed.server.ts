@@ -10,6 +10,8 @@ import { weekStart } from "./score.server";
 export interface BenchSeedOptions {
   members?: number;
   posts?: number;
+  /** How many of the newest posts get glows (1 to 12 each). */
+  glowedPosts?: number;
   now?: Date;
 }
 
@@ -24,6 +26,7 @@ export const BENCH_PHONE_PREFIX = "+1888";
 export async function seedLeaderboardBench(db: Database, options: BenchSeedOptions = {}): Promise<boolean> {
   const memberCount = options.members ?? 100_000;
   const postCount = options.posts ?? 10_000;
+  const glowedPosts = options.glowedPosts ?? 200;
   const now = options.now ?? new Date();
   const week = weekStart(now);
   const first = `${BENCH_PHONE_PREFIX}0000001`;
@@ -52,10 +55,11 @@ export async function seedLeaderboardBench(db: Database, options: BenchSeedOptio
       )
       insert into posts (type, actor_id, subject_id, ref_id, text, data, created_at)
       select t.type,
+             -- bigint: at a million posts i × 104729 is past an int's range.
              case when t.type in ('secretsalute', 'contest') then null
-                  else people.first + (i * 7919) % people.n end,
+                  else people.first + ((i::bigint * 7919) % people.n)::int end,
              case when t.type in ('compliment', 'starsalute', 'secretsalute')
-                  then people.first + (i * 104729) % people.n end,
+                  then people.first + ((i::bigint * 104729) % people.n)::int end,
              null,
              case when t.type = 'compliment' then 'Thanks for lighting up the hunt, #' || i else '' end,
              case when t.type = 'starsalute' then jsonb_build_object('stars', 1 + i % 3)
@@ -70,7 +74,7 @@ export async function seedLeaderboardBench(db: Database, options: BenchSeedOptio
     await tx.execute(sql`
       insert into reactions (post_id, member_id)
       select p.id, m.id
-        from (select id from posts order by created_at desc, id desc limit 200) p
+        from (select id from posts order by created_at desc, id desc limit ${glowedPosts}) p
         cross join lateral (
           select id from members where phone like ${`${BENCH_PHONE_PREFIX}%`}
            order by id limit (1 + p.id % 12)
@@ -89,12 +93,23 @@ function rowsOf(result: unknown): unknown[] {
 
 /**
  * The `npm run bench` seed contract (bench/pages.mjs → bench/seed-runner.mjs):
- * `seedBench({ db, log })` returns a one-line summary.
+ * `seedBench({ db, log, scale })` returns a one-line summary. Scale 1 is the demo's data
+ * as the bench counts it (1 000 members, 10 000 posts); the growth part compares it with
+ * scale 100 (100 000 members, 1 000 000 posts).
  */
-export async function seedBench({ db, log }: { db: Database; databaseUrl?: string; log?: (message: string) => void }) {
-  const members = 100_000;
-  const posts = 10_000;
-  const seeded = await seedLeaderboardBench(db, { members, posts });
+export async function seedBench({
+  db,
+  log,
+  scale = 1,
+}: {
+  db: Database;
+  databaseUrl?: string;
+  log?: (message: string) => void;
+  scale?: number;
+}) {
+  const members = 1_000 * scale;
+  const posts = 10_000 * scale;
+  const seeded = await seedLeaderboardBench(db, { members, posts, glowedPosts: 200 * scale });
   if (!seeded) log?.("bench members already present; left as they are");
   return `${members.toLocaleString("en")} members with scores, ${posts.toLocaleString("en")} posts`;
 }

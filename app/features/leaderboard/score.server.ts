@@ -9,6 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/platform/db/db.server";
+import { afterCommit } from "~/platform/db/transaction.server";
 import { forgetSharedBoards } from "./shared-board.server";
 
 export const SCORE_WEIGHTS = {
@@ -47,15 +48,14 @@ export async function awardScore(tx: Executor, memberId: number, parts: ScorePar
   const points = scoreOf(parts);
   if (points <= 0) return 0;
   const week = weekStart(at);
-  // Before and after the write: no shared board read before it outlives it in this process.
-  forgetSharedBoards();
   await tx.execute(sql`
     update members set
       score = score + ${points},
       week_score = case when score_week = ${week}::date then week_score + ${points} else ${points} end,
       score_week = ${week}::date
     where id = ${memberId}`);
-  forgetSharedBoards();
+  // Once committed: a board read in between would otherwise keep the old order.
+  afterCommit(forgetSharedBoards);
   return points;
 }
 
@@ -98,5 +98,5 @@ export async function recomputeScores(tx: Executor, at = new Date()) {
       score_week = ${week}::date
     from members m2 left join totals t on t.member_id = m2.id
     where m.id = m2.id`);
-  forgetSharedBoards();
+  afterCommit(forgetSharedBoards);
 }

@@ -1,7 +1,8 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import type { FieldErrors } from "~/features/avatars/look";
 import { gapBefore } from "~/ui/text-lang";
+import type { KeyIn } from "~/locales/types";
 
 type Values = Record<"firstName" | "lastName" | "username" | "email" | "zipcode", string>;
 
@@ -19,7 +20,7 @@ export function MemberDetailsFields({ values, errors }: { values: Values; errors
   ) => {
     const inputId = `${id}-${name}`;
     const error = errors[name];
-    const hint = t(`hints.${name}`, { defaultValue: "" });
+    const hint = name === "username" || name === "zipcode" ? t(`hints.${name}`) : "";
     const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(" ");
     return (
       <div>
@@ -44,7 +45,8 @@ export function MemberDetailsFields({ values, errors }: { values: Values; errors
         ) : null}
         {error ? (
           <p id={`${inputId}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-            {t(error.key, error.values)}
+            {/* A key the server chose (profile.server.ts). */}
+            {t(error.key as KeyIn<"profile">, error.values)}
           </p>
         ) : null}
       </div>

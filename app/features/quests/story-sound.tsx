@@ -6,7 +6,7 @@
  * and kept where it was read.
  */
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 
 const STORAGE_KEY = "storyMuted";
 const CHIME = "/sounds/story-chime.wav";

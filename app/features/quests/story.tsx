@@ -3,10 +3,11 @@
  * returning member back), one panel per page, each a link to the next: it reads the same
  * without JavaScript.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Link } from "react-router";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
 import { lazyIsland } from "~/islands/client-only";
+import type { KeyIn } from "~/locales/types";
 
 const StorySound = lazyIsland(() => import("./story-sound"));
 
@@ -59,9 +60,9 @@ export function StoryPanel(props: StoryProps) {
         <BeamkinArt slug={speaker.slug} light={variant === "new" ? 30 + panel * 15 : speaker.light} size={140} title={speaker.name} />
         <div className="space-y-2">
           <h1 id="story-heading" className="font-righteous text-3xl">
-            {t(`${key}.title`, values)}
+            {t(`${key}.title` as KeyIn<"quests">, values)}
           </h1>
-          <p className="text-lg">{t(`${key}.text`, values)}</p>
+          <p className="text-lg">{t(`${key}.text` as KeyIn<"quests">, values)}</p>
           {variant === "returning" && panel === 2 && props.news && props.news.boxes > 0 ? <p>{t("story.returning.boxes", { count: props.news.boxes })}</p> : null}
         </div>
       </Scene>

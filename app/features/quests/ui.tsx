@@ -3,11 +3,12 @@
  * speaking a step's lines, the prize box with its odds one tap away, a prize as revealed,
  * and cosmetic badges.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation, type TFunction } from "~/platform/translations";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
 import { cosmetics } from "./cosmetics";
 import { DUPLICATE_BEAMKIN, DUPLICATE_COSMETIC, oddsOf, PITY_BOXES, type PrizeEntry, type PrizeKind } from "./prize-box";
 import type { ShownText } from "./text";
+import type { KeyIn } from "~/locales/types";
 
 /** Authored text, marked with its language when it is not the page's. */
 export function Shown({ text, as: Tag = "span", className }: { text: ShownText; as?: "span" | "p" | "h2" | "h3"; className?: string }) {
@@ -57,10 +58,10 @@ export function useTimeNeeded() {
   };
 }
 
-function entryLabel(t: (key: string, options?: Record<string, unknown>) => string, entry: Pick<PrizeEntry, "kind" | "amount">) {
+function entryLabel(t: TFunction<"quests">, entry: Pick<PrizeEntry, "kind" | "amount">) {
   if (entry.kind === "gems") return t("prize.kinds.gems", { count: entry.amount ?? 0 });
   if (entry.kind === "light") return t("prize.kinds.light", { count: entry.amount ?? 0 });
-  return t(`prize.kinds.${entry.kind}`);
+  return t(`prize.kinds.${entry.kind}` as KeyIn<"quests">);
 }
 
 /** The box's odds, one tap away in the box itself (a disclosure: it works without JavaScript). */
@@ -123,9 +124,9 @@ export function PrizeReveal({ prize, headingId }: { prize: RevealedPrize; headin
       <div className="space-y-1">
         <p id={headingId} className="text-xl font-bold">
           {prize.kind === "beamkin" && prize.creature
-            ? t("prize.got.beamkin", { name: tb(prize.creature.name) })
+            ? t("prize.got.beamkin", { name: tb(prize.creature.name as KeyIn<"beamkins">) })
             : prize.kind === "cosmetic" && prize.cosmetic
-              ? t("prize.got.cosmetic", { name: t(`cosmetics.${prize.cosmetic}`) })
+              ? t("prize.got.cosmetic", { name: t(`cosmetics.${prize.cosmetic}` as KeyIn<"quests">) })
               : prize.kind === "gems"
                 ? t("prize.got.gems", { count: prize.amount ?? 0 })
                 : t("prize.got.light", { count: prize.amount ?? 0 })}
@@ -151,7 +152,7 @@ export function CosmeticBadge({ slug, size = 48 }: { slug: string; size?: number
   const cosmetic = cosmetics.find((c) => c.slug === slug);
   if (!cosmetic) return null;
   return (
-    <svg viewBox="0 0 48 48" width={size} height={size} role="img" aria-label={t(`cosmetics.${slug}`)}>
+    <svg viewBox="0 0 48 48" width={size} height={size} role="img" aria-label={t(`cosmetics.${slug}` as KeyIn<"quests">)}>
       <circle cx="24" cy="24" r="23" fill="#0f172a" />
       <path d={shapes[cosmetic.shape]} fill={cosmetic.colour} />
     </svg>

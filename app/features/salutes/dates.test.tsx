@@ -1,15 +1,15 @@
 import type { i18n as I18n } from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, callRoute } from "../../../tests/support/route";
 import { withDates } from "./dates";
 import type { ReceivedSalute } from "./salutes.server";
 import { ReceivedSalutes } from "./ui";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { setMasterSecret } from "~/platform/secrets.server";
 import { formatDay, formatMoment } from "~/ui/dates";
+import { TranslationsProvider } from "~/platform/translations";
 
 // A page renders on the server and hydrates in the browser: a date that reads differently
 // in the two (the browser's time zone is not the server's) is React error #418. 20:30 UTC
@@ -77,9 +77,9 @@ describe("received salutes list", () => {
   function html(i18n: I18n, data: ReturnType<typeof withDates>) {
     const Stub = createRoutesStub([{ path: "/salute-select", Component: () => <ReceivedSalutes salutes={data} /> }]);
     return renderToString(
-      <I18nextProvider i18n={i18n}>
+      <TranslationsProvider translations={serverTranslations(i18n)}>
         <Stub initialEntries={["/salute-select"]} />
-      </I18nextProvider>,
+      </TranslationsProvider>,
     );
   }
 

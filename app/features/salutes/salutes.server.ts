@@ -11,26 +11,21 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, type Database } from "~/platform/db/db.server";
+import { transaction } from "~/platform/db/transaction.server";
+import { done, refused, type Outcome } from "~/platform/outcome";
+import type { RefusalAnswer } from "~/platform/respond.server";
 import { gemLedger, members, posts, salutes } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
 import { displayName } from "~/features/members/display-name";
 import { removePostsAbout, writePost } from "~/features/feed/feed.server";
 import { awardScore, weekStart } from "~/features/leaderboard/score.server";
-import { forgetSharedBoards } from "~/features/leaderboard/shared-board.server";
 import { recordProgress } from "~/features/quests/progress.server";
 import { creditMemberLight, LIGHT_PER_SALUTE_RECEIVED } from "./member-light.server";
 import type { SecretPrompt } from "./prompts";
 import type { ReportReason } from "./report-reasons";
+import { SALUTE_RULES } from "./rules";
 
-export const SALUTE_RULES = {
-  messageMax: 280,
-  noteMax: 80,
-  weeklyGems: 10,
-  maxGemsPerSalute: 10,
-  secretPerDay: 20,
-  /** The same salute (kind, words) to the same person again within this time is refused. */
-  repeatWindowMs: 10 * 60_000,
-} as const;
+export { SALUTE_RULES };
 
 export type SaluteKind = "compliment" | "star" | "secret";
 
@@ -41,24 +36,19 @@ export type SendSalute =
 
 export type SendRefusal = "self" | "no-recipient" | "not-enough-gems" | "repeat" | "secret-limit";
 
-export type SendOutcome =
-  | { ok: true; saluteId: number; postId: number }
-  | { ok: false; refusal: SendRefusal };
+/** `receiptCode`: the star receipt's address (/starsalute/view/{receiptCode}). */
+export type SendOutcome = Outcome<{ saluteId: number; postId: number; receiptCode: string }, SendRefusal>;
 
-/** HTTP status for each refusal (never a 500). */
-export const refusalStatus: Record<SendRefusal, number> = {
-  self: 400,
-  "no-recipient": 404,
-  "not-enough-gems": 409,
-  repeat: 409,
-  "secret-limit": 429,
-};
+/** How each refusal is answered: its status, its message and the field it belongs to. */
+export const saluteRefusals = {
+  self: { status: 400, message: "salutes:refusals.self", field: "recipientId" },
+  "no-recipient": { status: 404, message: "salutes:refusals.no-recipient", field: "recipientId" },
+  "not-enough-gems": { status: 409, message: "salutes:refusals.not-enough-gems", field: "gems" },
+  repeat: { status: 409, message: "salutes:refusals.repeat" },
+  "secret-limit": { status: 429, message: "salutes:refusals.secret-limit" },
+} as const satisfies Record<SendRefusal, RefusalAnswer>;
 
-class Refused extends Error {
-  constructor(readonly refusal: SendRefusal) {
-    super(refusal);
-  }
-}
+const DAY_MS = 24 * 3600_000;
 
 const postTypeOf = { compliment: "compliment", star: "starsalute", secret: "secretsalute" } as const;
 
@@ -77,111 +67,108 @@ async function refreshAllowance(tx: Tx, member: { id: number; gemBalance: number
 }
 
 export async function sendSalute(input: SendSalute, now = new Date()): Promise<SendOutcome> {
-  if (input.senderId === input.recipientId) return { ok: false, refusal: "self" };
+  if (input.senderId === input.recipientId) return refused("self");
   const gems = input.kind === "secret" ? 0 : input.gems;
   const message = input.kind === "secret" ? input.note.trim() : input.message.trim();
   const promptKey = input.kind === "secret" ? input.prompt : null;
   const stars = input.kind === "star" ? input.stars : null;
-  try {
-    const result = await db().transaction(async (tx) => {
-      // Lock the sender: their sends queue here, so the checks below cannot race.
-      const [sender] = await tx
-        .select({ id: members.id, gemBalance: members.gemBalance, gemWeek: members.gemWeek })
-        .from(members)
-        .where(eq(members.id, input.senderId))
-        .for("update");
-      if (!sender) throw new Refused("no-recipient");
-      const [recipient] = await tx.select({ id: members.id }).from(members).where(eq(members.id, input.recipientId));
-      if (!recipient) throw new Refused("no-recipient");
+  // A refusal returned inside the transaction rolls back whatever it wrote (transaction()).
+  const outcome = await transaction(async (tx): Promise<SendOutcome> => {
+    // Lock the sender: their sends queue here, so the checks below cannot race.
+    const [sender] = await tx
+      .select({ id: members.id, gemBalance: members.gemBalance, gemWeek: members.gemWeek })
+      .from(members)
+      .where(eq(members.id, input.senderId))
+      .for("update");
+    if (!sender) return refused("no-recipient");
+    const [recipient] = await tx.select({ id: members.id }).from(members).where(eq(members.id, input.recipientId));
+    if (!recipient) return refused("no-recipient");
 
-      if (input.kind === "secret") {
-        const [sent] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(salutes)
-          .where(
-            and(
-              eq(salutes.senderId, input.senderId),
-              eq(salutes.kind, "secret"),
-              gte(salutes.createdAt, new Date(now.getTime() - 24 * 3600_000)),
-            ),
-          );
-        if ((sent?.n ?? 0) >= SALUTE_RULES.secretPerDay) throw new Refused("secret-limit");
-      }
-
-      const [repeat] = await tx
-        .select({ id: salutes.id })
+    if (input.kind === "secret") {
+      const dayAgo = new Date(now.getTime() - DAY_MS);
+      const [sent] = await tx
+        .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${salutes.createdAt})` })
         .from(salutes)
-        .where(
-          and(
-            eq(salutes.senderId, input.senderId),
-            eq(salutes.recipientId, input.recipientId),
-            eq(salutes.kind, input.kind),
-            eq(salutes.message, message),
-            promptKey ? eq(salutes.promptKey, promptKey) : isNull(salutes.promptKey),
-            gte(salutes.createdAt, new Date(now.getTime() - SALUTE_RULES.repeatWindowMs)),
-          ),
-        )
+        .where(and(eq(salutes.senderId, input.senderId), eq(salutes.kind, "secret"), gte(salutes.createdAt, dayAgo)))
         .limit(1);
-      if (repeat) throw new Refused("repeat");
-
-      if (gems > 0) {
-        await refreshAllowance(tx, sender, now);
-        // Conditional: the balance can never go below 0, whatever runs alongside.
-        const spent = await tx
-          .update(members)
-          .set({ gemBalance: sql`${members.gemBalance} - ${gems}` })
-          .where(and(eq(members.id, input.senderId), gte(members.gemBalance, gems)))
-          .returning({ id: members.id });
-        if (spent.length === 0) throw new Refused("not-enough-gems");
+      if ((sent?.n ?? 0) >= SALUTE_RULES.secretPerDay) {
+        // The limit counts the last 24 hours: a send is possible again once the oldest leaves them.
+        const oldest = sent?.oldest ? new Date(sent.oldest).getTime() : now.getTime();
+        return refused("secret-limit", {
+          retryAfter: Math.max(1, Math.ceil((oldest + DAY_MS - now.getTime()) / 1000)),
+          details: { max: SALUTE_RULES.secretPerDay },
+        });
       }
+    }
 
-      const [salute] = await tx
-        .insert(salutes)
-        .values({
-          kind: input.kind,
-          senderId: input.senderId,
-          recipientId: input.recipientId,
-          message,
-          promptKey,
-          stars,
-          gems,
-          createdAt: now,
-        })
-        .returning({ id: salutes.id });
-      const saluteId = salute!.id;
-      if (gems > 0) {
-        await tx.insert(gemLedger).values({ memberId: input.senderId, delta: -gems, reason: "gift", saluteId, createdAt: now });
-      }
-      await awardScore(tx, input.recipientId, { gemsReceived: gems, starsReceived: stars ?? 0 }, now);
-      await creditMemberLight(tx, input.recipientId, LIGHT_PER_SALUTE_RECEIVED, "salute-received", `salute:${saluteId}`);
-      await recordProgress(tx, input.senderId, { objective: "salute", target: input.kind }, now);
+    const [repeat] = await tx
+      .select({ id: salutes.id })
+      .from(salutes)
+      .where(
+        and(
+          eq(salutes.senderId, input.senderId),
+          eq(salutes.recipientId, input.recipientId),
+          eq(salutes.kind, input.kind),
+          eq(salutes.message, message),
+          promptKey ? eq(salutes.promptKey, promptKey) : isNull(salutes.promptKey),
+          gte(salutes.createdAt, new Date(now.getTime() - SALUTE_RULES.repeatWindowMs)),
+        ),
+      )
+      .limit(1);
+    if (repeat) return refused("repeat");
 
-      // The post shares the salute's time, so the feed and the receipt tell the same moment.
-      const postId = await writePost(
-        {
-          type: postTypeOf[input.kind],
-          // A secret salute's post never names its sender.
-          actorId: input.kind === "secret" ? null : input.senderId,
-          subjectId: input.recipientId,
-          refId: saluteId,
-          // The secret note is for the recipient only; the feed shows the prompt.
-          text: input.kind === "secret" ? "" : message,
-          data: input.kind === "secret" ? { prompt: input.prompt } : stars ? { stars, gems } : { gems },
-          createdAt: now,
-        },
-        tx,
-      );
-      return { saluteId, postId };
-    });
-    // Committed now: a shared board read while the transaction ran may predate the points.
-    forgetSharedBoards();
-    // No member ids here: a log line must never tie a secret salute to its sender.
-    log.info("salute sent", { kind: input.kind, saluteId: result.saluteId });
-    return { ok: true, ...result };
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
-    throw error;
-  }
+    if (gems > 0) {
+      await refreshAllowance(tx, sender, now);
+      // Conditional: the balance can never go below 0, whatever runs alongside.
+      const spent = await tx
+        .update(members)
+        .set({ gemBalance: sql`${members.gemBalance} - ${gems}` })
+        .where(and(eq(members.id, input.senderId), gte(members.gemBalance, gems)))
+        .returning({ id: members.id });
+      if (spent.length === 0) return refused("not-enough-gems");
+    }
+
+    const [salute] = await tx
+      .insert(salutes)
+      .values({
+        kind: input.kind,
+        senderId: input.senderId,
+        recipientId: input.recipientId,
+        message,
+        promptKey,
+        stars,
+        gems,
+        createdAt: now,
+      })
+      .returning({ id: salutes.id, receiptCode: salutes.receiptCode });
+    const saluteId = salute!.id;
+    if (gems > 0) {
+      await tx.insert(gemLedger).values({ memberId: input.senderId, delta: -gems, reason: "gift", saluteId, createdAt: now });
+    }
+    await awardScore(tx, input.recipientId, { gemsReceived: gems, starsReceived: stars ?? 0 }, now);
+    await creditMemberLight(tx, input.recipientId, LIGHT_PER_SALUTE_RECEIVED, "salute-received", `salute:${saluteId}`);
+    await recordProgress(tx, input.senderId, { objective: "salute", target: input.kind }, now);
+
+    // The post shares the salute's time, so the feed and the receipt tell the same moment.
+    const postId = await writePost(
+      {
+        type: postTypeOf[input.kind],
+        // A secret salute's post never names its sender.
+        actorId: input.kind === "secret" ? null : input.senderId,
+        subjectId: input.recipientId,
+        refId: saluteId,
+        // The secret note is for the recipient only; the feed shows the prompt.
+        text: input.kind === "secret" ? "" : message,
+        data: input.kind === "secret" ? { prompt: input.prompt } : stars ? { stars, gems } : { gems },
+        createdAt: now,
+      },
+      tx,
+    );
+    return done({ saluteId, postId, receiptCode: salute!.receiptCode });
+  });
+  // No member ids here: a log line must never tie a secret salute to its sender.
+  if (outcome.ok) log.info("salute sent", { kind: input.kind, saluteId: outcome.value.saluteId });
+  return outcome;
 }
 
 /** Gems the member can still give this week (a new week starts with the full allowance). */
@@ -284,6 +271,8 @@ export async function receivedSaluteKind(memberId: number, saluteId: number): Pr
 
 export interface StarReceipt {
   id: number;
+  /** Its address: /starsalute/view/{code}. */
+  code: string;
   giver: { id: number; name: string };
   recipient: { id: number; name: string };
   stars: number;
@@ -294,24 +283,30 @@ export interface StarReceipt {
   postId: number | null;
 }
 
+/** A receipt's address as it is written: at least 16 URL-safe characters. */
+const RECEIPT_CODE = /^[A-Za-z0-9_-]{16,64}$/;
+
 /**
- * A star salute's public receipt (star salutes are never secret), with its feed post's id
- * in the same query (through the posts' (type, ref_id) index).
+ * A star salute's public receipt (star salutes are never secret), found by its random
+ * address, with its feed post's id in the same query (through the posts' (type, ref_id)
+ * index). A salute its recipient reported is not public while the report is open (decision
+ * 0508): staff dismissing the report clears `reported_at`, and the receipt is back.
  */
-export async function findStarReceipt(id: number): Promise<StarReceipt | null> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+export async function findStarReceipt(code: string): Promise<StarReceipt | null> {
+  if (!RECEIPT_CODE.test(code)) return null;
   const [row] = await db()
     .select({ salute: salutes, giver: sender, recipient, postId: posts.id })
     .from(salutes)
     .innerJoin(sender, eq(sender.id, salutes.senderId))
     .innerJoin(recipient, eq(recipient.id, salutes.recipientId))
     .leftJoin(posts, and(eq(posts.type, postTypeOf.star), eq(posts.refId, salutes.id)))
-    .where(and(eq(salutes.id, id), eq(salutes.kind, "star")))
+    .where(and(eq(salutes.receiptCode, code), eq(salutes.kind, "star"), isNull(salutes.reportedAt)))
     .orderBy(posts.id)
     .limit(1);
   if (!row) return null;
   return {
     id: row.salute.id,
+    code: row.salute.receiptCode,
     giver: { id: row.giver.id, name: displayName(row.giver) },
     recipient: { id: row.recipient.id, name: displayName(row.recipient) },
     stars: row.salute.stars ?? 1,
@@ -322,13 +317,22 @@ export async function findStarReceipt(id: number): Promise<StarReceipt | null> {
   };
 }
 
+/** The address of a star salute's public receipt, or null (not a star salute, or reported). */
+export async function starReceiptPath(saluteId: number): Promise<string | null> {
+  if (!Number.isSafeInteger(saluteId) || saluteId < 1 || saluteId > 2_147_483_647) return null;
+  const [row] = await db()
+    .select({ code: salutes.receiptCode })
+    .from(salutes)
+    .where(and(eq(salutes.id, saluteId), eq(salutes.kind, "star"), isNull(salutes.reportedAt)));
+  return row ? `/starsalute/view/${row.code}` : null;
+}
+
 // ───────────── Hiding and reporting (the recipient) ─────────────
 
-/** The recipient hides a salute; it leaves their list and the feed. False when not theirs. */
+/** The recipient hides a salute; it leaves their list and the feed. "gone" when not theirs (or not there). */
 export async function hideSalute(memberId: number, saluteId: number, now = new Date()) {
   return closeSalute(memberId, saluteId, { hiddenAt: now });
 }
-
 
 /** The recipient reports a salute for staff to look at; it is hidden at once. */
 export async function reportSalute(memberId: number, saluteId: number, reason: ReportReason, now = new Date()) {
@@ -339,18 +343,19 @@ async function closeSalute(
   memberId: number,
   saluteId: number,
   values: Partial<typeof salutes.$inferInsert>,
-) {
-  if (!Number.isSafeInteger(saluteId) || saluteId < 1 || saluteId > 2_147_483_647) return false;
-  return db().transaction(async (tx) => {
-    const done = await tx
+): Promise<Outcome<SaluteKind, "gone">> {
+  if (!Number.isSafeInteger(saluteId) || saluteId < 1 || saluteId > 2_147_483_647) return refused("gone");
+  return transaction(async (tx): Promise<Outcome<SaluteKind, "gone">> => {
+    const closed = await tx
       .update(salutes)
       .set(values)
       .where(and(eq(salutes.id, saluteId), eq(salutes.recipientId, memberId)))
       .returning({ kind: salutes.kind });
-    const kind = done[0]?.kind as SaluteKind | undefined;
-    if (!kind) return false;
+    const kind = closed[0]?.kind as SaluteKind | undefined;
+    // Not theirs or not there: the same answer either way.
+    if (!kind) return refused("gone");
     await removePostsAbout(postTypeOf[kind], saluteId, tx);
-    return true;
+    return done(kind);
   });
 }
 

@@ -113,13 +113,13 @@ describe("star receipt", () => {
       sendSalute({ kind: "star", senderId: other.id, recipientId: friend.id, message: "Hear hear", stars: 1, gems: 0 }, now),
     ]);
     if (!mine.ok || !theirs.ok) throw new Error("not sent");
-    expect(mine.postId).not.toBe(theirs.postId);
-    expect(await findStarReceipt(mine.saluteId)).toMatchObject({ id: mine.saluteId, stars: 2, postId: mine.postId });
-    expect(await findStarReceipt(theirs.saluteId)).toMatchObject({ id: theirs.saluteId, stars: 1, postId: theirs.postId });
+    expect(mine.value.postId).not.toBe(theirs.value.postId);
+    expect(await findStarReceipt(mine.value.receiptCode)).toMatchObject({ id: mine.value.saluteId, stars: 2, postId: mine.value.postId });
+    expect(await findStarReceipt(theirs.value.receiptCode)).toMatchObject({ id: theirs.value.saluteId, stars: 1, postId: theirs.value.postId });
     // Hidden by its recipient: the post is gone, the receipt stays.
-    expect(await hideSalute(friend.id, mine.saluteId)).toBe(true);
-    expect(await findStarReceipt(mine.saluteId)).toMatchObject({ id: mine.saluteId, postId: null });
-    expect(await findStarReceipt(theirs.saluteId)).toMatchObject({ postId: theirs.postId });
+    expect((await hideSalute(friend.id, mine.value.saluteId)).ok).toBe(true);
+    expect(await findStarReceipt(mine.value.receiptCode)).toMatchObject({ id: mine.value.saluteId, postId: null });
+    expect(await findStarReceipt(theirs.value.receiptCode)).toMatchObject({ postId: theirs.value.postId });
   });
 });
 
@@ -142,18 +142,18 @@ describe("secret salutes", () => {
     const friend = await member("Receiver");
     const out = await sendSalute({ kind: "secret", senderId: giver.id, recipientId: friend.id, prompt: "brave", note: "You were great" });
     if (!out.ok) throw new Error(out.refusal);
-    const [post] = await db().select().from(posts).where(eq(posts.id, out.postId));
+    const [post] = await db().select().from(posts).where(eq(posts.id, out.value.postId));
     expect(post!.actorId).toBeNull();
     const received = await listReceivedSalutes(friend.id);
     expect(received).toEqual([
-      expect.objectContaining({ id: out.saluteId, kind: "secret", from: null, prompt: "brave", message: "You were great" }),
+      expect.objectContaining({ id: out.value.saluteId, kind: "secret", from: null, prompt: "brave", message: "You were great" }),
     ]);
     expect(JSON.stringify(received)).not.toContain("Hidden");
     // Only the recipient can hide it.
-    expect(await hideSalute(giver.id, out.saluteId)).toBe(false);
-    expect(await hideSalute(friend.id, out.saluteId)).toBe(true);
+    expect(await hideSalute(giver.id, out.value.saluteId)).toEqual({ ok: false, refusal: "gone" });
+    expect((await hideSalute(friend.id, out.value.saluteId)).ok).toBe(true);
     expect(await listReceivedSalutes(friend.id)).toEqual([]);
-    expect(await db().select().from(posts).where(eq(posts.id, out.postId))).toEqual([]);
+    expect(await db().select().from(posts).where(eq(posts.id, out.value.postId))).toEqual([]);
   });
 
   it("a report reaches staff with the sender", async () => {
@@ -161,9 +161,9 @@ describe("secret salutes", () => {
     const friend = await member("Reporter");
     const out = await sendSalute({ kind: "secret", senderId: giver.id, recipientId: friend.id, prompt: "funny", note: "" });
     if (!out.ok) throw new Error(out.refusal);
-    expect(await reportSalute(friend.id, out.saluteId, "unkind")).toBe(true);
+    expect((await reportSalute(friend.id, out.value.saluteId, "unkind")).ok).toBe(true);
     const reports = await listReportedSalutesForStaff();
-    expect(reports.find((r) => r.id === out.saluteId)).toMatchObject({ sender: { id: giver.id }, reason: "unkind" });
+    expect(reports.find((r) => r.id === out.value.saluteId)).toMatchObject({ sender: { id: giver.id }, reason: "unkind" });
   });
 });
 

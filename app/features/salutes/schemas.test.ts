@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ComplimentForm, fieldErrors, SecretSaluteForm, StarSaluteForm } from "./schemas";
+import type { z } from "zod";
+import { problemsOf } from "~/platform/forms.server";
+import { ComplimentForm, SecretSaluteForm, StarSaluteForm } from "./schemas";
+
+/** Each field's message key, as the form reader gives it (platform/forms.server.ts). */
+const fieldErrors = (error: z.ZodError) => Object.fromEntries(Object.entries(problemsOf(error)).map(([field, p]) => [field, p.key]));
 
 const compliment = (gems: unknown) => ComplimentForm.safeParse({ recipientId: "7", message: "Thank you", gems });
 
@@ -17,7 +22,7 @@ describe("salute forms read numbers as plain digits only", () => {
     (gems) => {
       const parsed = compliment(gems);
       expect(parsed.success).toBe(false);
-      expect(fieldErrors(parsed.error!)).toEqual({ gems: "errors.gems" });
+      expect(fieldErrors(parsed.error!)).toEqual({ gems: "salutes:errors.gems" });
     },
   );
 
@@ -25,16 +30,16 @@ describe("salute forms read numbers as plain digits only", () => {
     const star = (stars: string, recipientId = "7") =>
       StarSaluteForm.safeParse({ recipientId, message: "Well done", stars, gems: "" });
     expect(star("2").data?.stars).toBe(2);
-    expect(fieldErrors(star("1e0").error!)).toEqual({ stars: "errors.stars" });
-    expect(fieldErrors(star("0x2").error!)).toEqual({ stars: "errors.stars" });
-    expect(fieldErrors(star("2", "0x7").error!)).toEqual({ recipientId: "errors.recipient" });
-    expect(fieldErrors(star("2", "7e0").error!)).toEqual({ recipientId: "errors.recipient" });
+    expect(fieldErrors(star("1e0").error!)).toEqual({ stars: "salutes:errors.stars" });
+    expect(fieldErrors(star("0x2").error!)).toEqual({ stars: "salutes:errors.stars" });
+    expect(fieldErrors(star("2", "0x7").error!)).toEqual({ recipientId: "salutes:errors.recipient" });
+    expect(fieldErrors(star("2", "7e0").error!)).toEqual({ recipientId: "salutes:errors.recipient" });
     const secret = SecretSaluteForm.safeParse({ recipientId: "1e1", prompt: "nope" });
-    expect(fieldErrors(secret.error!)).toMatchObject({ recipientId: "errors.recipient" });
+    expect(fieldErrors(secret.error!)).toMatchObject({ recipientId: "salutes:errors.recipient" });
   });
 
   it("still refuses a message of only spaces", () => {
     const parsed = ComplimentForm.safeParse({ recipientId: "7", message: "   ", gems: "1" });
-    expect(fieldErrors(parsed.error!)).toEqual({ message: "errors.messageRequired" });
+    expect(fieldErrors(parsed.error!)).toEqual({ message: "salutes:errors.messageRequired" });
   });
 });

@@ -1,9 +1,10 @@
 /**
- * The salute forms, validated on the server. Error messages are `salutes:` translation
- * keys; the route translates them.
+ * The salute forms, validated on the server (platform/forms.server.ts). Error messages are
+ * `salutes:` translation keys, translated by the responder.
  */
 import { z } from "zod";
 import { secretPrompts } from "./prompts";
+import { SALUTE_RULES } from "./rules";
 import { checkNote } from "./word-filter";
 
 /**
@@ -20,16 +21,16 @@ const toWhole = (value: unknown) => {
 const whole = (message: string, min: number, max: number) =>
   z.preprocess(toWhole, z.number({ error: message }).int(message).min(min, message).max(max, message));
 
-const id = whole("errors.recipient", 1, 2_147_483_647);
+const id = whole("salutes:errors.recipient", 1, 2_147_483_647);
 const message = z
-  .string()
+  .string({ error: "salutes:errors.messageRequired" })
   .trim()
-  .min(1, "errors.messageRequired")
-  .max(280, "errors.messageTooLong");
+  .min(1, "salutes:errors.messageRequired")
+  .max(SALUTE_RULES.messageMax, "salutes:errors.messageTooLong");
 /** Gems are optional: an empty field gives none. */
 const gems = z.preprocess(
   (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? 0 : v),
-  whole("errors.gems", 0, 10),
+  whole("salutes:errors.gems", 0, SALUTE_RULES.maxGemsPerSalute),
 );
 
 export const ComplimentForm = z.object({ recipientId: id, message, gems });
@@ -38,31 +39,19 @@ export const StarSaluteForm = z.object({
   recipientId: id,
   message,
   gems,
-  stars: whole("errors.stars", 1, 3),
+  stars: whole("salutes:errors.stars", 1, SALUTE_RULES.starsMax),
 });
 
 export const SecretSaluteForm = z.object({
   recipientId: id,
-  prompt: z.enum(secretPrompts, { error: "errors.prompt" }),
+  prompt: z.enum(secretPrompts, { error: "salutes:errors.prompt" }),
   note: z
     .string()
     .trim()
-    .max(80, "errors.noteTooLong")
+    .max(SALUTE_RULES.noteMax, "salutes:errors.noteTooLong")
     .default("")
     .superRefine((note, ctx) => {
       const problem = note ? checkNote(note) : null;
-      if (problem) ctx.addIssue({ code: "custom", message: `errors.note.${problem}` });
+      if (problem) ctx.addIssue({ code: "custom", message: `salutes:errors.note.${problem}` });
     }),
 });
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** First message per field, as translation keys. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    out[field] ??= issue.message;
-  }
-  return out;
-}

@@ -1,73 +1,90 @@
 /**
- * What the three salute screens share on the server: loading the recipient picker and
- * handling a send (validate, send, redirect or answer with field errors and the typed
- * values, never a 500).
+ * The three salute screens' server side, one for all kinds: what a screen loads (the
+ * recipient picker, gems left, for secret salutes what arrived and how many are left
+ * today) and what its form does (who acts → parse → sendSalute → respond).
  */
-import { data, redirect, type RouterContextProvider } from "react-router";
-import type { z } from "zod";
-import { requireMember } from "~/features/auth/sessions.server";
-import { getInstance } from "~/platform/i18n.server";
-import { flashToast } from "~/platform/toast.server";
-import { findRecipient, searchRecipients, type Recipient } from "./recipients.server";
-import { fieldErrors, type FieldErrors } from "./schemas";
-import { gemsLeft, refusalStatus, sendSalute, type SendSalute } from "./salutes.server";
+import type { RouterContextProvider } from "react-router";
+import { requireMember } from "~/features/auth/principal.server";
+import { parseForm } from "~/platform/forms.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
+import { invalid, respond, type ActionArgs } from "~/platform/respond.server";
+import { withDates } from "./dates";
+import { findRecipient, searchRecipients } from "./recipients.server";
+import { SALUTE_RULES } from "./rules";
+import { gemsLeft, listReceivedSalutes, saluteRefusals, secretSalutesSentToday, sendSalute, type SaluteKind, type SendSalute } from "./salutes.server";
+import { ComplimentForm, SecretSaluteForm, StarSaluteForm } from "./schemas";
+import { saluteScreens } from "./screens";
 
-export interface PickerData {
-  q: string;
-  results: Recipient[] | null;
-  recipient: Recipient | null;
-  gemsLeft: number;
-}
+type Context = Readonly<RouterContextProvider>;
 
-export async function loadPicker(request: Request): Promise<PickerData & { memberId: number }> {
-  const { member } = await requireMember(request);
+/** What a salute screen shows. */
+export async function loadSaluteScreen({ request, context }: { request: Request; context: Context }, kind: SaluteKind) {
+  const { member } = await requireMember(context);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 50);
   const to = Number(url.searchParams.get("to"));
-  const [results, recipient, gems] = await Promise.all([
+  const [results, recipient, gems, secret] = await Promise.all([
     q.trim() ? searchRecipients(q, member.id) : Promise.resolve(null),
     to && to !== member.id ? findRecipient(to) : Promise.resolve(null),
     gemsLeft(member.id),
+    kind === "secret" ? secretSide(member.id, getLocale(context), url) : Promise.resolve(null),
   ]);
-  return { q, results, recipient, gemsLeft: gems, memberId: member.id };
+  return {
+    kind,
+    q,
+    results,
+    recipient,
+    gemsLeft: gems,
+    secret,
+    title: getInstance(context).t(`salutes:${saluteScreens[kind].key}.title`),
+  };
 }
 
-export interface SendFailure {
-  values: Record<string, string>;
-  errors: FieldErrors;
+/** A secret salute screen also lists the secret salutes received, and says how many may still be sent. */
+async function secretSide(memberId: number, locale: string, url: URL) {
+  const [received, sentToday] = await Promise.all([listReceivedSalutes(memberId, { kind: "secret" }), secretSalutesSentToday(memberId)]);
+  return {
+    received: withDates(received, locale),
+    highlight: Number(url.searchParams.get("salute")) || null,
+    left: Math.max(0, SALUTE_RULES.secretPerDay - sentToday),
+  };
 }
 
-/**
- * Parses the form with `schema`, builds the send with `toSend`, and on success flashes a
- * toast and redirects to `next(outcome)`.
- */
-export async function handleSend<S extends z.ZodType>(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  schema: S,
-  toSend: (values: z.infer<S>, senderId: number) => SendSalute,
-  next: (outcome: { saluteId: number; postId: number }) => string,
-  successKey: string,
-) {
-  const { member } = await requireMember(request, context);
-  const t = getInstance(context).t;
-  const form = await request.formData();
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 1000);
-  const parsed = schema.safeParse(values);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    for (const key of Object.keys(errors)) errors[key] = t(`salutes:${errors[key]}`);
-    return data<SendFailure>({ values, errors }, { status: 400 });
+/** A salute screen's form post. */
+export async function sendSaluteAction(args: ActionArgs, kind: SaluteKind) {
+  const { member } = await requireMember(args.context);
+  const form = await parseSalute(args.request, kind);
+  if (!form.ok) return invalid(args, form);
+  return respond(args, await sendSalute(form.send(member.id)), {
+    values: form.values,
+    refusals: saluteRefusals,
+    done: (sent, t) => ({ redirectTo: saluteScreens[kind].after(sent), toast: t(`salutes:${saluteScreens[kind].key}.sent`), result: sent }),
+  });
+}
+
+/** Reads a salute form of `kind`, giving back how to build the send for its sender. */
+async function parseSalute(request: Request, kind: SaluteKind) {
+  switch (kind) {
+    case "compliment": {
+      const form = await parseForm(request, ComplimentForm);
+      if (!form.ok) return form;
+      const v = form.data;
+      return { ...form, send: (senderId: number): SendSalute => ({ kind, senderId, recipientId: v.recipientId, message: v.message, gems: v.gems }) };
+    }
+    case "star": {
+      const form = await parseForm(request, StarSaluteForm);
+      if (!form.ok) return form;
+      const v = form.data;
+      return {
+        ...form,
+        send: (senderId: number): SendSalute => ({ kind, senderId, recipientId: v.recipientId, message: v.message, stars: v.stars, gems: v.gems }),
+      };
+    }
+    case "secret": {
+      const form = await parseForm(request, SecretSaluteForm);
+      if (!form.ok) return form;
+      const v = form.data;
+      return { ...form, send: (senderId: number): SendSalute => ({ kind, senderId, recipientId: v.recipientId, prompt: v.prompt, note: v.note }) };
+    }
   }
-  const outcome = await sendSalute(toSend(parsed.data, member.id));
-  if (!outcome.ok) {
-    const field = outcome.refusal === "not-enough-gems" ? "gems" : outcome.refusal === "self" || outcome.refusal === "no-recipient" ? "recipientId" : "form";
-    return data<SendFailure>(
-      { values, errors: { [field]: t(`salutes:refusals.${outcome.refusal}`) } },
-      { status: refusalStatus[outcome.refusal] },
-    );
-  }
-  flashToast(context, "success", t(successKey));
-  return redirect(next(outcome));
 }

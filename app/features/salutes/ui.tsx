@@ -1,6 +1,6 @@
 /** Shared pieces of the salute screens. */
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form, Link } from "react-router";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { usePosting, waitingButton } from "~/ui/pending";
@@ -8,6 +8,7 @@ import { RedirectField } from "~/ui/redirect-field";
 import { gapAfter, memberTextLang } from "~/ui/text-lang";
 import type { Recipient } from "./recipients.server";
 import type { DatedSalute } from "./dates";
+import { isSecretPrompt } from "./prompts";
 import { reportReasons } from "./report-reasons";
 
 export const inputClass =
@@ -286,7 +287,7 @@ export function ReceivedSalutes({
               : t(s.kind === "star" ? "received.starFrom" : "received.complimentFrom", { name: s.from?.name })}
             {s.stars ? <> <Stars count={s.stars} /></> : null}
           </p>
-          {s.prompt ? <p className="mt-1">{t(`prompts.${s.prompt}`)}</p> : null}
+          {isSecretPrompt(s.prompt) ? <p className="mt-1">{t(`prompts.${s.prompt}`)}</p> : null}
           {s.message ? (
             <p lang={memberTextLang(s.message, i18n.language)} className="mt-1 whitespace-pre-line break-words">
               {s.message}

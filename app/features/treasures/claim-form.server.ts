@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Language } from "~/platform/i18n";
 import { SENT_KEY_PATTERN } from "~/platform/sent-keys.server";
 import { formatMoment } from "~/ui/dates";
-import type { DoneAnswer } from "~/platform/respond.server";
+import type { DoneAnswer, Translate } from "~/platform/respond.server";
 import type { ClaimDone, ClaimOutcome } from "./treasures.server";
 
 export const ClaimFields = z.object({
@@ -32,13 +32,13 @@ export function claimInWords(outcome: ClaimOutcome, lang: Language): ClaimOutcom
   return { ...outcome, details };
 }
 
-export function claimDone(found: Extract<ClaimOutcome, { ok: true }>["value"]): DoneAnswer<ClaimDone> {
+export function claimDone(found: Extract<ClaimOutcome, { ok: true }>["value"], t: Translate): DoneAnswer<ClaimDone> {
   return {
     redirectTo: `/treasure/${found.treasureId}`,
     toast:
       found.status === "review"
-        ? { key: "treasures:toast.review", params: { name: found.name } }
-        : { key: "treasures:toast.found", params: { name: found.name, points: found.points } },
+        ? t("treasures:toast.review", { name: found.name })
+        : t("treasures:toast.found", { name: found.name, points: found.points }),
     result: found,
   };
 }

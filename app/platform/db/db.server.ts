@@ -17,9 +17,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { log } from "~/platform/log.server";
-import { MEMBER_CHANGE_TRIGGERS, MEMBER_CHANGED_CHANNEL, MemberChanges } from "./member-changes.server";
-import { withPreparedSelects } from "./pglite-prepared.server";
-import { canRunOnThread, startDatabaseThread } from "./pglite-thread.server";
+import { timedDatabaseClient, timedPoolClass } from "~/platform/server-timing.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -61,12 +59,6 @@ export interface Connection {
   target: DatabaseTarget;
   /** `select 1`; throws when the database cannot answer. */
   ping(): Promise<void>;
-  /**
-   * The notices of changed members' rows, for reads kept until their member changes
-   * (member-changes.server.ts). Embedded databases only: on PostgreSQL other instances write
-   * too, so nothing is kept there.
-   */
-  memberChanges?: MemberChanges;
   close(): Promise<void>;
 }
 
@@ -127,17 +119,8 @@ function acquireFolderLock(dataDir: string): () => void {
   throw new Error(`Could not lock ${dataDir}`);
 }
 
-/**
- * The embedded database runs on its own thread in the built server unless PGLITE_THREAD=0;
- * in development and tests (TypeScript modules, which cannot start a worker) it runs on the
- * calling thread.
- */
-function databaseOnThread(target: DatabaseTarget) {
-  // An in-memory database is a try-out, with a fresh initdb on every start: a worker holds
-  // on to the memory initdb takes (decision 0021), so it stays on the main thread.
-  if (target.kind !== "pglite" || target.dataDir === null) return false;
-  return process.env.PGLITE_THREAD !== "0" && !process.env.VITEST && canRunOnThread();
-}
+/** A pg pool whose statements count as the request's database time (Server-Timing). */
+const TimedPool = timedPoolClass(pg.Pool);
 
 /** LOG_SQL=1 prints every statement to the console (a development aid; never in production logs). */
 const logSql = () => process.env.LOG_SQL === "1";
@@ -153,7 +136,9 @@ export async function openDatabase(
   const shouldMigrate = options.migrate ?? true;
 
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // A server that does not answer (down, a failover) fails the request after 5 s
+    // (answered 503, decision 0510) instead of holding it until the client gives up.
+    const pool = new TimedPool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
     // A pooled connection the server drops while idle (a restart, a failover) must not end
     // the process: the pool opens a new one for the next query, and /readyz says 503 until
     // the database answers again.
@@ -184,102 +169,32 @@ export async function openDatabase(
   }
 
   const release = target.dataDir ? acquireFolderLock(target.dataDir) : () => {};
-  if (!options.pglite && databaseOnThread(target) && target.dataDir) {
-    // The built server: PGlite on a thread of its own (pglite-thread.server.ts).
-    let thread: Awaited<ReturnType<typeof startDatabaseThread>>;
-    const changes = new MemberChanges();
-    try {
-      fs.mkdirSync(target.dataDir, { recursive: true });
-      const fresh = !fs.existsSync(path.join(target.dataDir, "PG_VERSION"));
-      if (fresh) {
-        // A new folder: initdb (and the migrations) in a thread of its own, ended after, so
-        // the memory initdb takes goes with it (decision 0021).
-        const first = await startDatabaseThread({
-          dataDir: target.dataDir,
-          migrationsFolder: shouldMigrate ? MIGRATIONS_FOLDER : null,
-        });
-        await first.close();
-      }
-      thread = await startDatabaseThread(
-        {
-          dataDir: target.dataDir,
-          // A fresh folder was migrated by the first thread.
-          migrationsFolder: shouldMigrate && !fresh ? MIGRATIONS_FOLDER : null,
-          listen: MEMBER_CHANGED_CHANNEL,
-        },
-        { onNotice: (payload) => changes.notice(payload), onStopped: () => changes.end() },
-      );
-    } catch (error) {
-      release();
-      throw error;
-    }
-    const db = drizzlePglite({ client: thread as unknown as PGlite, schema, logger: logSql() }) as unknown as Database;
-    // A thread that cannot answer this first query is closed, and the folder unlocked.
-    const notices = await usableChanges(db, changes).catch(async (error: unknown) => {
-      await thread.close().catch(() => {});
-      release();
-      throw error;
-    });
-    return embeddedConnection(db, target, () => thread.close(), release, notices);
-  }
-  let client: PGlite;
+  let client: PGlite | undefined;
   try {
     if (options.pglite) {
       client = options.pglite;
     } else {
       if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
       // relaxedDurability: answer a query without waiting for PGlite's copy-back to the
-      // folder (it still happens right after). Reads were 3× slower without it; see
-      // docs/decisions/0009-embedded-database-speed.md.
+      // folder (it still happens right after); see docs/decisions/0009-embedded-database-speed.md.
       client = await PGlite.create(target.dataDir ?? undefined, { relaxedDurability: true });
     }
+    if (shouldMigrate) {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    }
   } catch (error) {
+    // An instance left open would keep the process alive (and the folder in use).
+    if (client && !options.pglite) await client.close().catch(() => {});
     release();
     throw error;
   }
-  // Pages query through prepared statements (see pglite-prepared.server.ts); migrations
-  // below use the plain client.
-  const db = drizzlePglite({ client: withPreparedSelects(client), schema, logger: logSql() }) as unknown as Database;
-  if (shouldMigrate) {
-    await migratePglite(drizzlePglite(client, { schema }), {
-      migrationsFolder: MIGRATIONS_FOLDER,
-    });
-  }
-  const changes = new MemberChanges();
-  await client.listen(MEMBER_CHANGED_CHANNEL, (payload) => changes.notice(payload));
-  return embeddedConnection(db, target, () => client.close(), release, await usableChanges(db, changes));
-}
-
-/**
- * The notices, provided the database has every trigger that sends them (a folder not yet
- * migrated would otherwise keep reads that never learn of a change).
- */
-async function usableChanges(db: Database, changes: MemberChanges): Promise<MemberChanges | undefined> {
-  const rows = await db.execute<{ tgname: string }>(
-    sql`select tgname from pg_trigger where tgname in (${sql.join(
-      MEMBER_CHANGE_TRIGGERS.map((name) => sql`${name}`),
-      sql`, `,
-    )})`,
-  );
-  const found = new Set((rows as unknown as { rows: { tgname: string }[] }).rows.map((row) => row.tgname));
-  if (MEMBER_CHANGE_TRIGGERS.every((name) => found.has(name))) return changes;
-  changes.end();
-  return undefined;
-}
-
-/** An embedded database's connection: closed once, then the folder's lock released. */
-function embeddedConnection(
-  db: Database,
-  target: DatabaseTarget,
-  closeClient: () => Promise<void>,
-  release: () => void,
-  memberChanges: MemberChanges | undefined,
-): Connection {
+  const pglite = client;
+  // Statements count as the request's database time (Server-Timing).
+  const db = drizzlePglite({ client: timedDatabaseClient(pglite), schema, logger: logSql() }) as unknown as Database;
   let closed = false;
   return {
     db,
     target,
-    memberChanges,
     ping: async () => {
       if (closed) throw new Error("database closed");
       await db.execute(sql`select 1`);
@@ -287,9 +202,8 @@ function embeddedConnection(
     close: async () => {
       if (closed) return;
       closed = true;
-      memberChanges?.end();
       try {
-        await closeClient();
+        await pglite.close();
       } finally {
         release();
       }

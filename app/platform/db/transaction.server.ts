@@ -1,11 +1,12 @@
 /**
- * Transactions with an after-commit hook. Work that must follow a committed write — shared
+ * Transactions with an after-commit hook, and refusals that roll back. Work that must follow a committed write — shared
  * reads forgotten (the first feed page, the board tops), live events sent — registers with
  * `afterCommit` wherever the write happens (`writePost`, `awardScore`…), so a new caller of
  * those writers cannot forget it, and nothing runs for a transaction that rolled back.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { log } from "~/platform/log.server";
+import type { Refused } from "~/platform/outcome";
 import { db, type Database } from "./db.server";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -16,12 +17,37 @@ type Hook = () => void | Promise<void>;
 
 const open = new AsyncLocalStorage<Hook[]>();
 
-/** Runs `work` in one transaction; its after-commit hooks run once it committed. */
+/**
+ * Runs `work` in one transaction; its after-commit hooks run once it committed. When the
+ * work answers a refusal (an outcome with `ok: false`), everything it wrote is rolled back
+ * and the refusal is the answer: a command may refuse at any point without undoing by hand.
+ */
 export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
   const hooks: Hook[] = [];
-  const result = await open.run(hooks, () => db().transaction(work));
+  let result: T;
+  try {
+    result = await open.run(hooks, () =>
+      db().transaction(async (tx) => {
+        const answer = await work(tx);
+        if (isRefusal(answer)) throw new RolledBack(answer);
+        return answer;
+      }),
+    );
+  } catch (error) {
+    if (error instanceof RolledBack) return error.answer as T;
+    throw error;
+  }
   for (const hook of hooks) run(hook);
   return result;
+}
+
+/** Carries a refusal out of the transaction it rolled back. */
+class RolledBack {
+  constructor(readonly answer: unknown) {}
+}
+
+function isRefusal(value: unknown): value is Refused<string> {
+  return typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false && "refusal" in value;
 }
 
 /**

@@ -1,18 +1,11 @@
 import type { Env } from "../env.server";
-import { env } from "../env.server";
+import { ConfigurationError, env } from "../env.server";
 import { ConsoleSmsProvider } from "./console.server";
 import type { SmsProvider } from "./port";
 import { TwilioSmsProvider } from "./twilio.server";
 
 export { SmsDeliveryError, type OutgoingText, type SmsProvider } from "./port";
-
-/** Stops the server from starting with a provider that cannot work where it runs. */
-export class ConfigurationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ConfigurationError";
-  }
-}
+export { ConfigurationError };
 
 const hasTwilio = (config: Env) =>
   Boolean(

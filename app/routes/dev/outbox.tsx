@@ -1,19 +1,26 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { data } from "react-router";
 import type { Route } from "./+types/outbox";
 import { getInstance } from "~/platform/i18n.server";
+import { requestInfoContext } from "~/platform/request-context";
 import { consoleOutbox } from "~/platform/sms/sms.server";
+import { reachedFromThisMachine } from "~/platform/this-machine.server";
 
 export const handle = { i18n: ["auth"] };
 
 /**
- * The console SMS provider's latest 50 texts, newest first; 404 with any other provider.
+ * The console SMS provider's latest 50 texts, newest first. Anyone reading them can sign in
+ * as anyone: the Not-found page (404) with any other provider, and for any request that
+ * does not come straight from this machine (docs/decisions/0501).
  * Times are written here, in UTC and the reader's language, with seconds (which code is the
  * latest), so the browser hydrates the same text.
  */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const outbox = consoleOutbox();
-  if (!outbox) throw data(null, { status: 404 });
+  const { peerAddress } = context.get(requestInfoContext);
+  if (!outbox || !reachedFromThisMachine(peerAddress, (name) => request.headers.get(name))) {
+    throw data(null, { status: 404 });
+  }
   const i18n = getInstance(context);
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
   const texts = outbox.outbox().map((text) => ({ ...text, sentAtText: `${format.format(new Date(text.sentAt))} UTC` }));

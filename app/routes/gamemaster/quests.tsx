@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/quests";
@@ -26,6 +26,7 @@ import { drawQr } from "~/platform/qr.server";
 import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { QrCode } from "~/ui/qr-code";
 import { RouteDialog } from "~/ui/route-dialog";
+import type { KeyIn } from "~/locales/types";
 
 export const handle = { i18n: ["quests"] };
 
@@ -94,24 +95,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = { values: form.values, refusals };
   switch (input.intent) {
     case "create":
-      return respond(args, await createQuest(contest.id, input), { ...answer, done: (quest) => ({ redirectTo: `${table}&steps=${quest.id}`, toast: "quests:table.created" }) });
+      return respond(args, await createQuest(contest.id, input), { ...answer, done: (quest, t) => ({ redirectTo: `${table}&steps=${quest.id}`, toast: t("quests:table.created") }) });
     case "update":
-      return respond(args, await updateQuest(contest.id, input.questId, input), { ...answer, done: () => ({ redirectTo: table, toast: "quests:table.saved" }) });
+      return respond(args, await updateQuest(contest.id, input.questId, input), { ...answer, done: (_, t) => ({ redirectTo: table, toast: t("quests:table.saved") }) });
     case "delete":
-      return respond(args, await deleteQuests(contest.id, [input.questId]), { ...answer, done: () => ({ redirectTo: table, toast: "quests:table.deleted" }) });
+      return respond(args, await deleteQuests(contest.id, [input.questId]), { ...answer, done: (_, t) => ({ redirectTo: table, toast: t("quests:table.deleted") }) });
     case "duplicate":
-      return respond(args, await duplicateQuest(contest.id, input.questId), { ...answer, done: () => ({ redirectTo: table, toast: "quests:table.duplicated" }) });
+      return respond(args, await duplicateQuest(contest.id, input.questId), { ...answer, done: (_, t) => ({ redirectTo: table, toast: t("quests:table.duplicated") }) });
     case "delete-selected":
-      return respond(args, await deleteQuests(contest.id, input.ids), { ...answer, done: (r) => ({ redirectTo: table, toast: { key: "quests:table.deletedMany", params: { count: r.deleted } } }) });
+      return respond(args, await deleteQuests(contest.id, input.ids), { ...answer, done: (r, t) => ({ redirectTo: table, toast: t("quests:table.deletedMany", { count: r.deleted }) }) });
     case "publish-selected":
     case "draft-selected": {
       const status = input.intent === "publish-selected" ? "published" : "draft";
-      return respond(args, await setQuestsStatus(contest.id, input.ids, status), { ...answer, done: (r) => ({ redirectTo: table, toast: { key: `quests:table.${status}Many`, params: { count: r.changed } } }) });
+      return respond(args, await setQuestsStatus(contest.id, input.ids, status), { ...answer, done: (r, t) => ({ redirectTo: table, toast: t(`quests:table.${status}Many`, { count: r.changed }) }) });
     }
     case "add-step":
-      return respond(args, await addStep(contest.id, input.questId, input), { ...answer, done: () => ({ redirectTo: `${table}&steps=${input.questId}`, toast: "quests:table.stepAdded" }) });
+      return respond(args, await addStep(contest.id, input.questId, input), { ...answer, done: (_, t) => ({ redirectTo: `${table}&steps=${input.questId}`, toast: t("quests:table.stepAdded") }) });
     case "remove-step":
-      return respond(args, await removeStep(contest.id, input.questId, input.stepId), { ...answer, done: () => ({ redirectTo: `${table}&steps=${input.questId}`, toast: "quests:table.stepRemoved" }) });
+      return respond(args, await removeStep(contest.id, input.questId, input.stepId), { ...answer, done: (_, t) => ({ redirectTo: `${table}&steps=${input.questId}`, toast: t("quests:table.stepRemoved") }) });
   }
 }
 
@@ -392,8 +393,8 @@ function StepsEditor({ questId, played, steps, answer, base }: { questId: number
         {steps.map((step) => (
           <li key={step.id} className="rounded-lg border border-slate-300 p-3 dark:border-slate-700">
             <p className="font-semibold">
-              {step.position}. {t(`objectives.${step.objective}`)}
-              {step.target ? ` (${step.target})` : ""} · {t(`unlocks.${step.unlock}`)}
+              {step.position}. {t(`objectives.${step.objective}` as KeyIn<"quests">)}
+              {step.target ? ` (${step.target})` : ""} · {t(`unlocks.${step.unlock}` as KeyIn<"quests">)}
             </p>
             {step.line ? <Shown as="p" text={step.line} className="text-sm italic" /> : null}
             <p className="text-sm">{t("table.stepRewards", { light: step.lightReward, points: step.points })}</p>
@@ -430,7 +431,7 @@ function StepsEditor({ questId, played, steps, answer, base }: { questId: number
               .filter((o) => o !== "signup")
               .map((o) => (
                 <option key={o} value={o}>
-                  {t(`objectives.${o}`)}
+                  {t(`objectives.${o}` as KeyIn<"quests">)}
                 </option>
               ))}
           </select>
@@ -443,7 +444,7 @@ function StepsEditor({ questId, played, steps, answer, base }: { questId: number
           <select id="step-unlock" name="unlock" defaultValue={answer?.values.unlock ?? "linear"} className={input}>
             {stepUnlocks.map((u) => (
               <option key={u} value={u}>
-                {t(`unlocks.${u}`)}
+                {t(`unlocks.${u}` as KeyIn<"quests">)}
               </option>
             ))}
           </select>

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import type { Route } from "./+types/treasure-sheet";
 import { sharedUrl } from "~/features/quests/links.server";
 import { gameMasterOf } from "~/features/quests/gm-access.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/treasures";
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!form.ok) return invalid(args, form);
     return respond(args, await rotateTreasureCode(contest.id, form.data.treasureId), {
       values: form.values,
-      done: () => ({ redirectTo: page, toast: "treasures:gm.rotated" }),
+      done: (_, t) => ({ redirectTo: page, toast: t("treasures:gm.rotated") }),
       refusals: { "no-treasure": { status: 404, message: "treasures:gm.noTreasure" } },
     });
   }
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!form.ok) return invalid(args, form);
     return respond(args, await reviewFind(me.member.id, contest.id, form.data.treasureId, form.data.memberId, form.data.intent === "approve"), {
       values: form.values,
-      done: (r) => ({ redirectTo: page, toast: r.approved ? "treasures:gm.approved" : "treasures:gm.rejected" }),
+      done: (r, t) => ({ redirectTo: page, toast: t(r.approved ? "treasures:gm.approved" : "treasures:gm.rejected") }),
       refusals: { "no-find": { status: 404, message: "treasures:gm.noFind" } },
     });
   }
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return invalid(args, form);
   return respond(args, await hideTreasure(me.member.id, contest.id, form.data), {
     values: form.values,
-    done: () => ({ redirectTo: page, toast: "treasures:gm.hidden" }),
+    done: (_, t) => ({ redirectTo: page, toast: t("treasures:gm.hidden") }),
     refusals: {},
   });
 }

@@ -1,30 +1,36 @@
 import { data } from "react-router";
 import type { Route } from "./+types/beamkins-chat";
-import { requireMember } from "~/features/auth/sessions.server";
+import { requireMember } from "~/features/auth/principal.server";
 import { chatHistory, ownsBeamkins, sendChatMessage } from "~/features/beamkins/chat.server";
-import { activeCreature, ownedCreatureOrRefuse, type OwnedBeamkin } from "~/features/beamkins/creatures.server";
-import { isRefusal } from "~/features/beamkins/errors";
-import { chatForm, readForm } from "~/features/beamkins/forms";
-import { done, failed, refusalText, wholeNumber } from "~/features/beamkins/responses.server";
+import { activeCreature, ownedCreature, type OwnedBeamkin } from "~/features/beamkins/creatures.server";
+import { beamkinRefusals } from "~/features/beamkins/errors";
+import { chatForm } from "~/features/beamkins/forms";
+import { isCreatureId } from "~/features/beamkins/rules";
+import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { isLanguage } from "~/platform/i18n";
+import { backTo, invalid, jsonRefusal, respond } from "~/platform/respond.server";
 
 /** GET /beamkins/chat?creatureId=: the chat history (the spec's result.messages) for the dialog. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { member: me } = await requireMember(request, context);
+  const { member: me } = await requireMember(context);
   const asked = new URL(request.url).searchParams.get("creatureId");
   const t = getInstance(context).t;
   let creature: OwnedBeamkin | null = null;
-  try {
-    // None asked: the active beamkin; 0: the creature-less chat; else one of the member's own.
-    if (asked === null || asked === "") creature = await activeCreature(me);
-    else if (wholeNumber(asked) !== 0) creature = await ownedCreatureOrRefuse(me.id, wholeNumber(asked));
-  } catch (error) {
-    if (!isRefusal(error)) throw error;
-    throw data({ ok: false, error: refusalText(context, error) }, { status: error.status });
+  // None asked: the active beamkin; 0: the creature-less chat; else one of the member's own.
+  if (asked === null || asked === "") creature = await activeCreature(me);
+  else if (asked.trim() !== "0") {
+    const id = /^\s*\d{1,10}\s*$/.test(asked) ? Number(asked) : -1;
+    const owned = isCreatureId(id) ? await ownedCreature(me.id, id) : ({ ok: false, refusal: "unknown-creature" } as const);
+    if (!owned.ok) {
+      const how = beamkinRefusals[owned.refusal];
+      throw jsonRefusal(how.status, t(how.message));
+    }
+    creature = owned.value;
   }
   return data(
     {
+      success: true as const,
       result: {
         creature: creature
           ? { id: creature.id, slug: creature.slug, name: t(`beamkins:${creature.name}`), light: creature.light }
@@ -41,28 +47,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * POST /beamkins/chat {message, creatureId?, hour?}: the spec's result.creaturemessage
  * and result.new_light. Without creatureId it is the active beamkin, or the creature-less
- * chat when there is none.
+ * chat when there is none. A plain form post goes back to its page with the reply as a toast.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { member: me } = await requireMember(request, context);
-  const form = await request.formData();
-  const locale = getLocale(context);
-  try {
-    const { message, creatureId, hour } = readForm(chatForm, form);
-    const outcome = await sendChatMessage({
-      member: me,
-      creatureId,
-      message,
-      language: isLanguage(locale) ? locale : "en",
-      t: (key) => getInstance(context).t(key),
-      hour,
-    });
-    return done(request, context, form, outcome.reply, {
+export async function action(args: Route.ActionArgs) {
+  const { member } = await requireMember(args.context);
+  const form = await parseForm(args.request, chatForm);
+  const back = backTo(args.request, form.values, "/chat-demo");
+  if (!form.ok) return invalid(args, form, { back });
+  const locale = getLocale(args.context);
+  const t = getInstance(args.context).t;
+  const sent = await sendChatMessage({
+    member,
+    creatureId: form.data.creatureId,
+    message: form.data.message,
+    language: isLanguage(locale) ? locale : "en",
+    t: (key) => t(key),
+    hour: form.data.hour,
+  });
+  return respond(args, sent, {
+    back,
+    refusals: beamkinRefusals,
+    done: (chat) => ({
+      toast: chat.reply,
       // repeat: the same words were just sent and stored once (decision 0305); a chat that
       // already shows them has nothing to add.
-      result: { creaturemessage: outcome.reply, new_light: outcome.newLight, ...(outcome.source === "repeat" ? { repeat: true } : {}) },
-    });
-  } catch (error) {
-    return failed(request, context, form, error);
-  }
+      result: { creaturemessage: chat.reply, new_light: chat.newLight, ...(chat.source === "repeat" ? { repeat: true } : {}) },
+    }),
+  });
 }

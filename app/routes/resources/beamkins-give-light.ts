@@ -1,30 +1,29 @@
 import type { Route } from "./+types/beamkins-give-light";
-import { requireMember } from "~/features/auth/sessions.server";
-import { getCreature } from "~/features/beamkins/creatures.server";
+import { requireMember } from "~/features/auth/principal.server";
+import { beamkinRefusals } from "~/features/beamkins/errors";
+import { giveLightForm } from "~/features/beamkins/forms";
 import { giveLight } from "~/features/beamkins/light.server";
-import { giveLightForm, readForm } from "~/features/beamkins/forms";
-import { done, failed } from "~/features/beamkins/responses.server";
-import { getInstance } from "~/platform/i18n.server";
-import { onlyPosts } from "~/platform/page-post";
+import { parseForm } from "~/platform/forms.server";
+import { backTo, invalid, onlyPosts, respond } from "~/platform/respond.server";
 
-/** POST /beamkins/give-light {creatureId, light}: the spec's giveCreatureLight. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request, context);
-  const form = await request.formData();
-  try {
-    const { creatureId, light: amount } = readForm(giveLightForm, form);
-    const result = await giveLight(member.id, creatureId, amount);
-    const creature = await getCreature(creatureId);
-    const t = getInstance(context).t;
-    return done(request, context, form, t("beamkins:give.done", { amount, name: t(`beamkins:${creature!.name}`) }), {
-      result: { light: result.light, balance: result.balance },
-    });
-  } catch (error) {
-    return failed(request, context, form, error);
-  }
+/** POST /beamkins/give-light {creatureId, light}: the spec's giveCreatureLight (the companion's dialog). */
+export async function action(args: Route.ActionArgs) {
+  const { member } = await requireMember(args.context);
+  const form = await parseForm(args.request, giveLightForm);
+  const back = backTo(args.request, form.values, "/beamkins");
+  if (!form.ok) return invalid(args, form, { back });
+  const { creatureId, light } = form.data;
+  return respond(args, await giveLight(member.id, creatureId, light), {
+    back,
+    refusals: beamkinRefusals,
+    done: (given, t) => ({
+      toast: t("beamkins:give.done", { amount: light, name: t(`beamkins:${given.name}`) }),
+      result: { light: given.light, balance: given.balance },
+    }),
+  });
 }
 
 /** A typed or bookmarked address: browsers go to /beamkins, anything else gets 405. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return onlyPosts(request, "/beamkins", getInstance(context).t);
+export function loader(args: Route.LoaderArgs) {
+  return onlyPosts(args, "/beamkins");
 }

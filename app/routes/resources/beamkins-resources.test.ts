@@ -31,6 +31,9 @@ const json = { Accept: "application/json" };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const run = (fn: (args: any) => unknown, request: Request) => callRoute(fn as never, request);
 
+/** A refusal in the JSON envelope: its message, whatever else it carries (type, field errors). */
+const refused = (message: string) => expect.objectContaining({ success: false, message });
+
 function bodyOf(call: { result: unknown; thrown: unknown }) {
   const value = (call.result ?? call.thrown) as { data?: unknown; init?: { status?: number } } | Response;
   if (value instanceof Response) return { status: value.status, data: null as unknown };
@@ -42,9 +45,9 @@ describe("the chat resource (JSON for the dialog)", () => {
     const call = await run(chatAction, formRequest("/beamkins/chat", { message: "hi" }, { headers: json }));
     expect(bodyOf(call).status).toBe(401);
     expect(bodyOf(call).data).toEqual({
-      ok: false,
+      success: false,
       type: "UNAUTHORIZED",
-      error: "Your session has expired, please go back and log in again",
+      message: "Your session has expired, please go back and log in again",
     });
   });
 
@@ -77,7 +80,7 @@ describe("the chat resource (JSON for the dialog)", () => {
     const reply = (sent.data as { result: { creaturemessage: string } }).result.creaturemessage;
     expect(reply).toMatch(/companion/);
     expect(reply).not.toMatch(/don't have a beamkin|A beamkin of your own/);
-    const page = await run(chatDemoAction, formRequest("/chat-demo", { message: "hello again" }, { headers: { Cookie: cookie } }));
+    const page = await run(chatDemoAction, formRequest("/chat-demo", { message: "hello again" }, { headers: { Cookie: cookie, Accept: "text/html" } }));
     expect((page.result as Response).status).toBe(303);
     const history = bodyOf(await run(chatLoader, new Request(`${BASE_URL}/beamkins/chat`, { headers })));
     const last = (history.data as { result: { messages: { Content: string }[] } }).result.messages.at(-1)!.Content;
@@ -95,15 +98,15 @@ describe("the chat resource (JSON for the dialog)", () => {
   it("refuses a blank message with 400 and the reason", async () => {
     const { cookie } = await signedInCookie();
     const call = await run(chatAction, formRequest("/beamkins/chat", { message: "  " }, { headers: { ...json, Cookie: cookie } }));
-    expect(bodyOf(call)).toEqual({ status: 400, data: { ok: false, error: "Write a message first." } });
+    expect(bodyOf(call)).toEqual({ status: 400, data: refused("Write a message first.") });
   });
 });
 
 describe("signed-out callers", () => {
   const unauthorized = {
-    ok: false,
+    success: false,
     type: "UNAUTHORIZED",
-    error: "Your session has expired, please go back and log in again",
+    message: "Your session has expired, please go back and log in again",
   };
   const posts = [
     ["/beamkins/obtain", obtainAction, { creatureId: "1" }],
@@ -125,8 +128,8 @@ describe("signed-out callers", () => {
   it("in the reader's language", async () => {
     const call = await run(obtainAction, formRequest("/beamkins/obtain?lng=zh", { creatureId: "1" }, { headers: json }));
     expect(bodyOf(call).status).toBe(401);
-    expect((bodyOf(call).data as { error: string }).error).not.toBe(unauthorized.error);
-    expect((bodyOf(call).data as { error: string }).error).toMatch(/[\u4e00-\u9fff]/);
+    expect((bodyOf(call).data as { message: string }).message).not.toBe(unauthorized.message);
+    expect((bodyOf(call).data as { message: string }).message).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it("a browser's form post still goes to sign in, and comes back to the page it was on", async () => {
@@ -150,13 +153,13 @@ describe("light and the backpack as forms and JSON", () => {
     const obtained = bodyOf(await run(obtainAction, formRequest("/beamkins/obtain", { creatureId: String(sparkit!.id) }, { headers })));
     expect(obtained.status).toBe(200);
     const call = await run(giveAction, formRequest("/beamkins/give-light", { creatureId: String(sparkit!.id), light: "4" }, { headers }));
-    expect(bodyOf(call)).toEqual({ status: 409, data: { ok: false, error: "You don't have that much light. You have 0." } });
+    expect(bodyOf(call)).toEqual({ status: 409, data: refused("You don't have that much light. You have 0.") });
   });
 
   it("corrals with a plain form post: back to the page, and remembered on the member", async () => {
     const { cookie, memberId } = await signedInCookie();
     const call = await run(backpackAction,
-      formRequest("/beamkins/backpack", { corralled: "true", redirectTo: "/newsfeed" }, { headers: { Cookie: cookie } }),
+      formRequest("/beamkins/backpack", { corralled: "true", redirectTo: "/newsfeed" }, { headers: { Cookie: cookie, Accept: "text/html" } }),
     );
     expect(call.response.status).toBe(303);
     expect(call.response.headers.get("Location")).toBe("/newsfeed");
@@ -167,10 +170,10 @@ describe("light and the backpack as forms and JSON", () => {
   it("the chat page keeps what was typed when the message is refused", async () => {
     const { cookie } = await signedInCookie();
     const long = "x".repeat(2001);
-    const call = await run(chatDemoAction, formRequest("/chat-demo", { message: long }, { headers: { Cookie: cookie } }));
+    const call = await run(chatDemoAction, formRequest("/chat-demo", { message: long }, { headers: { Cookie: cookie, Accept: "text/html" } }));
     const { status, data } = bodyOf(call);
     expect(status).toBe(400);
-    expect(data).toMatchObject({ message: long, error: "A message can be at most 2000 characters." });
+    expect(data).toMatchObject({ values: { message: long }, errors: { message: "A message can be at most 2000 characters." } });
   });
 });
 
@@ -193,7 +196,7 @@ async function memberWithSparkit() {
 }
 
 const notABeamkin = ["", "abc", "-1", "1.5", "1e3", "99999999999", "2147483648"];
-const unknownCreature = { ok: false, error: "That beamkin doesn't exist." };
+const unknownCreature = refused("That beamkin doesn't exist.");
 
 describe("bad or missing fields are refused with their reason, never a 500", () => {
   it("give-light: a missing or non-numeric beamkin is 404, a bad amount 400", async () => {
@@ -205,7 +208,7 @@ describe("bad or missing fields are refused with their reason, never a 500", () 
     for (const creatureId of notABeamkin) {
       expect(await giveLight({ creatureId, light: "1" }), creatureId).toEqual({ status: 404, data: unknownCreature });
     }
-    const badAmount = { status: 400, data: { ok: false, error: "Give a whole number of light from 1 to 100." } };
+    const badAmount = { status: 400, data: refused("Give a whole number of light from 1 to 100.") };
     expect(await giveLight({ creatureId: String(sparkitId) })).toEqual(badAmount);
     for (const light of ["", "abc", "0", "101", "-3", "99999999999"]) {
       expect(await giveLight({ creatureId: String(sparkitId), light }), light).toEqual(badAmount);
@@ -217,7 +220,7 @@ describe("bad or missing fields are refused with their reason, never a 500", () 
   it("give-light as a plain form: back to the page with the reason as a toast", async () => {
     const { cookie } = await memberWithSparkit();
     const call = await run(giveAction,
-      formRequest("/beamkins/give-light", { creatureId: "abc", light: "1", redirectTo: "/newsfeed" }, { headers: { Cookie: cookie } }),
+      formRequest("/beamkins/give-light", { creatureId: "abc", light: "1", redirectTo: "/newsfeed" }, { headers: { Cookie: cookie, Accept: "text/html" } }),
     );
     expect(call.response.status).toBe(303);
     expect(call.response.headers.get("Location")).toBe("/newsfeed");
@@ -243,16 +246,16 @@ describe("bad or missing fields are refused with their reason, never a 500", () 
       const call = await run(backpackAction, formRequest("/beamkins/backpack", fields, { headers: { ...json, Cookie: cookie } }));
       expect(bodyOf(call), JSON.stringify(fields)).toEqual({
         status: 400,
-        data: { ok: false, error: "Choose whether to corral or release your beamkin." },
+        data: refused("Choose whether to corral or release your beamkin."),
       });
     }
     const zh = await run(backpackAction,
       formRequest("/beamkins/backpack", { corralled: "1" }, { headers: { ...json, Cookie: cookie, "Accept-Language": "zh" } }),
     );
-    expect(bodyOf(zh)).toEqual({ status: 400, data: { ok: false, error: "请选择把光灵收进背包还是放出来。" } });
+    expect(bodyOf(zh)).toEqual({ status: 400, data: refused("请选择把光灵收进背包还是放出来。") });
     // Without JavaScript: back to the page, the reason in a toast.
     const plain = await run(backpackAction,
-      formRequest("/beamkins/backpack", { corralled: "maybe", redirectTo: "/beamkins" }, { headers: { Cookie: cookie } }),
+      formRequest("/beamkins/backpack", { corralled: "maybe", redirectTo: "/beamkins" }, { headers: { Cookie: cookie, Accept: "text/html" } }),
     );
     expect(plain.response.status).toBe(303);
     expect(plain.response.headers.get("Location")).toBe("/beamkins");
@@ -263,7 +266,7 @@ describe("bad or missing fields are refused with their reason, never a 500", () 
     const { cookie } = await memberWithSparkit();
     const headers = { ...json, Cookie: cookie };
     const [prismane] = await db().select().from(creatures).where(eq(creatures.slug, "prismane"));
-    const notYours = { ok: false, error: "That beamkin isn't yours, so you can't do that." };
+    const notYours = refused("That beamkin isn't yours, so you can't do that.");
     const chat = (creatureId: string) =>
       run(chatAction, formRequest("/beamkins/chat", { message: "hi", creatureId }, { headers })).then(bodyOf);
     const history = (creatureId: string) =>
@@ -298,7 +301,7 @@ describe("bad or missing fields are refused with their reason, never a 500", () 
     for (const creatureId of ["abc", "-1", "99999999999"]) {
       expect(await chat({ message: "hi", creatureId }), creatureId).toEqual({ status: 404, data: unknownCreature });
     }
-    expect(await chat({})).toEqual({ status: 400, data: { ok: false, error: "Write a message first." } });
+    expect(await chat({})).toEqual({ status: 400, data: refused("Write a message first.") });
     for (const hour of ["abc", "24", "99999999999"]) {
       const sent = await chat({ message: "hello", hour });
       expect(sent.status, hour).toBe(200);

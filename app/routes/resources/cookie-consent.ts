@@ -1,33 +1,28 @@
-import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/cookie-consent";
 import { consentCookie } from "~/platform/cookies.server";
-import { safeRedirectPath } from "~/platform/redirect-to";
-import { getInstance } from "~/platform/i18n.server";
-import { onlyPosts } from "~/platform/page-post";
-import { refusedPost } from "~/platform/refused-post.server";
+import { parseForm } from "~/platform/forms.server";
+import { done } from "~/platform/outcome";
+import { backTo, invalid, onlyPosts, respond } from "~/platform/respond.server";
 
 const ConsentChoice = z.object({
-  choice: z.enum(["accept", "decline"]),
-  redirectTo: z.string().optional(),
+  choice: z.enum(["accept", "decline"], { error: "errors:types.BAD_REQUEST.message" }),
 });
 
 /** Accept or decline cookies; the answer is kept in a cookie the server can read. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const fields = Object.fromEntries(await request.formData());
-  const parsed = ConsentChoice.safeParse(fields);
-  if (!parsed.success) {
-    const message = getInstance(context).t("errors:types.BAD_REQUEST.message");
-    const back = safeRedirectPath(fields.redirectTo, new URL(request.url).origin, "/");
-    return refusedPost(request, context, { back, status: 400, message });
-  }
-  const value = parsed.data.choice === "accept" ? "yes" : "no";
-  return redirect(safeRedirectPath(parsed.data.redirectTo, new URL(request.url).origin, "/"), {
-    headers: { "Set-Cookie": await consentCookie.serialize(value) },
+export async function action(args: Route.ActionArgs) {
+  const form = await parseForm(args.request, ConsentChoice);
+  const back = backTo(args.request, form.values, "/");
+  if (!form.ok) return invalid(args, form, { back });
+  const answer = await consentCookie.serialize(form.data.choice === "accept" ? "yes" : "no");
+  return respond(args, done(answer), {
+    back,
+    refusals: {},
+    done: (setCookie) => ({ headers: { "Set-Cookie": setCookie }, result: null }),
   });
 }
 
 /** A typed or bookmarked address: browsers go to /home, anything else gets 405. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return onlyPosts(request, "/home", getInstance(context).t);
+export function loader(args: Route.LoaderArgs) {
+  return onlyPosts(args, "/home");
 }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
@@ -20,11 +21,13 @@ const Body = z.object({
 /**
  * Browser tests sign members in by writing a session (as the Epic Stack's fixtures do)
  * instead of clicking through the texted code every time. Off unless the server was
- * started with GLOW_E2E_HOOKS_TOKEN and the request presents it.
+ * started with GLOW_E2E_HOOKS_TOKEN and the request presents it, and never in the
+ * container (GLOW_CONTAINER=1), whatever is set: a deployment must not be one variable
+ * away from a door that signs anyone in as anyone (docs/decisions/0007).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const token = env().GLOW_E2E_HOOKS_TOKEN;
-  if (!token || request.headers.get("x-e2e-token") !== token) throw data(null, { status: 404 });
+  const { GLOW_E2E_HOOKS_TOKEN: token, GLOW_CONTAINER: inContainer } = env();
+  if (inContainer || !token || !sameToken(request.headers.get("x-e2e-token"), token)) throw data(null, { status: 404 });
   const parsed = Body.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return data({ error: parsed.error.message }, { status: 400 });
   const { phone, withAvatar, ...fields } = parsed.data;
@@ -41,6 +44,13 @@ export async function action({ request }: Route.ActionArgs) {
   for (const cookie of await signedInCookies(request, sid)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await consentCookie.serialize("yes"));
   return data({ memberId: member!.id }, { headers });
+}
+
+/** Compared in constant time: the token is a secret. */
+function sameToken(given: string | null, expected: string) {
+  const a = Buffer.from(given ?? "");
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export async function loader() {

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
+import { onlyPosts } from "~/platform/respond.server";
 import type { Route } from "./+types/end-session";
-import { getCurrentMember, signedOutCookies, signOut } from "~/features/auth/sessions.server";
+import { signedOutCookies, signOut } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { log } from "~/platform/log.server";
-import { getInstance } from "~/platform/i18n.server";
-import { onlyPosts } from "~/platform/page-post";
 
 /**
  * The error screen's LOGIN action: end the session on the server, clear the session
@@ -11,7 +11,7 @@ import { onlyPosts } from "~/platform/page-post";
  * failure is only logged here.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   if (current) {
     await signOut(current.sid).catch((error: unknown) =>
       log.error("ending the session failed", { memberId: current.member.id, error: String(error) }),
@@ -23,6 +23,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A typed or bookmarked address: browsers go to /home, anything else gets 405. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return onlyPosts(request, "/home", getInstance(context).t);
+export function loader(args: Route.LoaderArgs) {
+  return onlyPosts(args, "/home");
 }

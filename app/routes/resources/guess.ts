@@ -16,5 +16,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await parseForm(request, GuessIntent);
   if (!form.ok) return invalid({ request, context }, form, { back });
   const outcome = form.data.intent === "guess" ? await takeAGuess({ memberId: me.member.id, cardId: params.cardID, guess: form.data.guess, key: form.data.key }) : refused("no-hint");
-  return respond({ request, context }, outcome, { values: form.values, done: (result) => ({ redirectTo: back, toast: guessToast(result), result }), refusals: guessRefusals, back });
+  return respond({ request, context }, outcome, { values: form.values, done: (result, t) => ({ redirectTo: back, toast: guessToast(result, t), result }), refusals: guessRefusals, back });
 }

@@ -42,7 +42,7 @@ describe("POST /reactions signed out", () => {
       expect(outcome(call)).toEqual({
         status: 401,
         location: null,
-        data: { ok: false, type: "UNAUTHORIZED", error: "Your session has expired, please go back and log in again" },
+        data: { success: false, type: "UNAUTHORIZED", message: "Your session has expired, please go back and log in again" },
       });
     }
   });
@@ -63,7 +63,7 @@ describe("POST /reactions (the glow buttons)", () => {
     const { member, cookie } = await signedIn();
     const postId = await aPost();
     const call = await glow({ glow: glowValue(postId, true), redirectTo: "/newsfeed?before=9_9" }, cookie);
-    expect(outcome(call)).toMatchObject({ status: 302, location: `/newsfeed?before=9_9#post-${postId}` });
+    expect(outcome(call)).toMatchObject({ status: 303, location: `/newsfeed?before=9_9#post-${postId}` });
     expect(await glowsOn(postId, member.id)).toBe(1);
   });
 
@@ -92,25 +92,25 @@ describe("POST /reactions (the glow buttons)", () => {
       expect(outcome(await glow({ glow: value }, cookie)), value).toEqual({
         status: 400,
         location: null,
-        data: { ok: false, type: "BAD_REQUEST", error: "That glow didn't go through. Please try again." },
+        data: expect.objectContaining({ success: false, type: "BAD_REQUEST", message: "That glow didn't go through. Please try again." }),
       });
     }
     expect(outcome(await glow({}, cookie)).status).toBe(400);
     expect(outcome(await glow({ glow: "2147483647:on" }, cookie))).toEqual({
       status: 404,
       location: null,
-      data: { ok: false, type: "NOT_FOUND", error: "That post isn't here any more." },
+      data: expect.objectContaining({ success: false, type: "NOT_FOUND", message: "That post isn't here any more." }),
     });
   });
 
   it("answers the glow fetcher (stay=1) and JSON with 400 and the reason in the member's language", async () => {
     const { cookie } = await signedIn();
     const fetcher = outcome(await glow({ glow: "abc", stay: "1", redirectTo: "/newsfeed" }, cookie));
-    expect(fetcher).toEqual({ status: 400, location: null, data: { ok: false, type: "BAD_REQUEST", error: "That glow didn't go through. Please try again." } });
+    expect(fetcher).toEqual({ status: 400, location: null, data: expect.objectContaining({ success: false, type: "BAD_REQUEST", message: "That glow didn't go through. Please try again." }) });
     const zh = await callRoute(action as never,
       formRequest("/reactions", { glow: "abc" }, { headers: { Cookie: cookie, Accept: "application/json", "Accept-Language": "zh" } }),
     );
-    expect(outcome(zh)).toEqual({ status: 400, location: null, data: { ok: false, type: "BAD_REQUEST", error: "这次发光没有成功，请再试一次。" } });
+    expect(outcome(zh)).toEqual({ status: 400, location: null, data: expect.objectContaining({ success: false, type: "BAD_REQUEST", message: "这次发光没有成功，请再试一次。" }) });
   });
 
   it("brings a plain form post back to its page with the reason as a toast", async () => {

@@ -126,7 +126,7 @@ describe("POST /preferences/theme", () => {
   it("remembers a theme chosen with a plain form and goes back", async () => {
     const call = await callRoute(theme.action, formRequest("/preferences/theme", { theme: "dark", redirectTo: "/newsfeed?page=2" }));
     const response = responseOf(call);
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/newsfeed?page=2");
     const cookie = asCookieHeader(response.headers.get("Set-Cookie"));
     expect(cookie).toMatch(/^theme=/);
@@ -152,7 +152,7 @@ describe("POST /preferences/theme", () => {
     );
     expect(statusOf(call)).toBe(200);
     const result = call.result as { data: unknown; init: { headers: Record<string, string> } };
-    expect(result.data).toEqual({ success: true });
+    expect(result.data).toEqual({ success: true, result: null });
     const cookie = asCookieHeader(result.init.headers["Set-Cookie"]!);
     const session = await themeSessionResolver(new Request(BASE_URL, { headers: { Cookie: cookie } }));
     expect(session.getTheme()).toBe("light");
@@ -172,7 +172,7 @@ describe("POST /preferences/language", () => {
       formRequest("/preferences/language", { lng: "zh", redirectTo: "/newsfeed?lng=en&page=2#top" }),
     );
     const response = responseOf(call);
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/newsfeed?page=2#top");
     const cookie = asCookieHeader(response.headers.get("Set-Cookie"));
     expect(await languageCookie.parse(cookie)).toBe("zh");
@@ -199,7 +199,7 @@ describe("POST /preferences/cookies", () => {
         formRequest("/preferences/cookies", { choice, redirectTo: "/landing" }),
       );
       const response = responseOf(call);
-      expect(response.status).toBe(302);
+      expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("/landing");
       expect(response.headers.get("Set-Cookie")).not.toMatch(/HttpOnly/i);
       expect(await consentCookie.parse(asCookieHeader(response.headers.get("Set-Cookie")))).toBe(value);
@@ -237,7 +237,7 @@ describe("a preference form posted with a value it does not know", () => {
     const call = await callRoute(action as never, formRequest(path, fields, { headers: { accept: "application/json" } }));
     expect(outcome(call)).toMatchObject({
       status: 400,
-      data: { ok: false, type: "BAD_REQUEST", error: "Something is wrong with your request, please try again" },
+      data: { success: false, type: "BAD_REQUEST", message: "Something is wrong with your request, please try again" },
     });
   });
 });
@@ -269,9 +269,9 @@ describe("addresses that only take posts, opened with GET", () => {
   it.each(postOnly)("anything else asking for %s gets 405, Allow: POST and a translated reason", async (path, loader) => {
     const call = await callRoute(loader as never, new Request(`${BASE_URL}${path}?lng=zh`, { headers: { accept: "application/json" } }));
     expect(statusOf(call)).toBe(405);
-    const thrown = call.thrown as { data: { ok: boolean; type: string; error: string }; init: { headers: Record<string, string> } };
+    const thrown = call.thrown as { data: { success: boolean; type: string; message: string }; init: { headers: Record<string, string> } };
     expect(thrown.init.headers.Allow).toBe("POST");
-    expect(thrown.data).toMatchObject({ ok: false, type: "BAD_REQUEST" });
-    expect(thrown.data.error).toMatch(/[\u4e00-\u9fff]/);
+    expect(thrown.data).toMatchObject({ success: false, type: "BAD_REQUEST" });
+    expect(thrown.data.message).toMatch(/[\u4e00-\u9fff]/);
   });
 });

@@ -26,7 +26,7 @@ async function recipientOfASecret() {
   const { member, cookie } = await signedIn({ firstName: "Friend" });
   const sent = await sendSalute({ kind: "secret", senderId: giver.id, recipientId: member.id, prompt: "brave", note: "" });
   if (!sent.ok) throw new Error(`the salute was refused: ${sent.refusal}`);
-  return { cookie, saluteId: sent.saluteId };
+  return { cookie, saluteId: sent.value.saluteId };
 }
 
 const badPosts: Record<string, string>[] = [
@@ -46,7 +46,7 @@ describe("POST /salutes/received (hide or report)", () => {
       Cookie: cookie,
       Accept: html,
     });
-    expect(outcome(call)).toMatchObject({ status: 302, location: "/salute-select" });
+    expect(outcome(call)).toMatchObject({ status: 303, location: "/salute-select" });
     expect(await toastOf(call.response)).toEqual({ type: "success", message: "Salute hidden." });
     const [row] = await db().select().from(salutes).where(eq(salutes.id, saluteId));
     expect(row?.hiddenAt).not.toBeNull();
@@ -68,11 +68,11 @@ describe("POST /salutes/received (hide or report)", () => {
       expect(outcome(call), JSON.stringify(fields)).toEqual({
         status: 400,
         location: null,
-        data: { ok: false, type: "BAD_REQUEST", error: "Choose to hide or report a salute you received." },
+        data: expect.objectContaining({ success: false, type: "BAD_REQUEST", message: "Choose to hide or report a salute you received." }),
       });
     }
     const curl = await post({ intent: "hide", saluteId: "abc" }, { Cookie: cookie, Accept: "*/*", "Accept-Language": "zh" });
-    expect(outcome(curl)).toEqual({ status: 400, location: null, data: { ok: false, type: "BAD_REQUEST", error: "请选择隐藏或举报你收到的致敬。" } });
+    expect(outcome(curl)).toEqual({ status: 400, location: null, data: expect.objectContaining({ success: false, type: "BAD_REQUEST", message: "请选择隐藏或举报你收到的致敬。" }) });
   });
 
   it("a salute that is not theirs (or gone) is 404 for JSON, and back with a toast for the page", async () => {
@@ -82,7 +82,7 @@ describe("POST /salutes/received (hide or report)", () => {
     expect(outcome(await post(fields, { Cookie: cookie, Accept: "application/json" }))).toEqual({
       status: 404,
       location: null,
-      data: { ok: false, type: "NOT_FOUND", error: "That salute isn't there any more." },
+      data: expect.objectContaining({ success: false, type: "NOT_FOUND", message: "That salute isn't there any more." }),
     });
     const page = await post(fields, { Cookie: cookie, Accept: html });
     expect(outcome(page)).toMatchObject({ status: 303, location: "/salute-select" });

@@ -1,51 +1,39 @@
-import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/salute-received";
-import { requireMember } from "~/features/auth/sessions.server";
+import { requireMember } from "~/features/auth/principal.server";
 import { reportReasons } from "~/features/salutes/report-reasons";
 import { hideSalute, reportSalute } from "~/features/salutes/salutes.server";
-import { getInstance } from "~/platform/i18n.server";
-import { onlyPosts } from "~/platform/page-post";
-import { safeRedirectPath } from "~/platform/redirect-to";
-import { refusedPost } from "~/platform/refused-post.server";
-import { flashToast } from "~/platform/toast.server";
+import { parseForm } from "~/platform/forms.server";
+import { backTo, invalid, onlyPosts, respond } from "~/platform/respond.server";
 
-const Body = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("hide"), saluteId: z.coerce.number().int().positive().max(2_147_483_647) }),
-  z.object({
-    intent: z.literal("report"),
-    saluteId: z.coerce.number().int().positive().max(2_147_483_647),
-    reason: z.enum(reportReasons).default("other"),
-  }),
-]);
+const saluteId = z.coerce.number({ error: "salutes:received.refused" }).int().positive().max(2_147_483_647);
+const Closing = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("hide"), saluteId }),
+    z.object({ intent: z.literal("report"), saluteId, reason: z.enum(reportReasons, { error: "salutes:received.refused" }).default("other") }),
+  ],
+  { error: "salutes:received.refused" },
+);
 
 /** A recipient hides or reports a salute they received (plain form posts, PRG). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(request, context);
-  const form = Object.fromEntries(await request.formData());
-  const back = safeRedirectPath(form.redirectTo, new URL(request.url).origin, "/salute-select");
-  const parsed = Body.safeParse(form);
-  if (!parsed.success) return refused(request, context, back, 400, "salutes:received.refused");
-  const t = getInstance(context).t;
-  const done =
-    parsed.data.intent === "hide"
-      ? await hideSalute(member.id, parsed.data.saluteId)
-      : await reportSalute(member.id, parsed.data.saluteId, parsed.data.reason);
-  // Not theirs or not there: the same answer either way.
-  if (!done) return refused(request, context, back, 404, "salutes:received.gone");
-  flashToast(context, "success", t(parsed.data.intent === "hide" ? "salutes:received.hidden" : "salutes:received.reported"));
-  return redirect(pageOf(back));
-}
-
-/** The page a salute was on, without the salute it had open. */
-const pageOf = (back: string) => back.replace(/[?&]salute=\d+/, "").replace(/#.*$/, "");
-
-/** A hide or report that cannot be done: back to the page with a toast, or JSON (refusedPost). */
-function refused(request: Request, context: Route.ActionArgs["context"], back: string, status: 400 | 404, key: string) {
-  return refusedPost(request, context, { back: pageOf(back), status, message: getInstance(context).t(key) });
+export async function action(args: Route.ActionArgs) {
+  const { member } = await requireMember(args.context);
+  const form = await parseForm(args.request, Closing);
+  // The page the salute was on, without the salute it had open.
+  const back = backTo(args.request, form.values, "/salute-select").replace(/[?&]salute=\d+/, "").replace(/#.*$/, "");
+  if (!form.ok) return invalid(args, form, { back });
+  const closing = form.data;
+  const closed =
+    closing.intent === "hide" ? await hideSalute(member.id, closing.saluteId) : await reportSalute(member.id, closing.saluteId, closing.reason);
+  return respond(args, closed, {
+    back,
+    refusals: { gone: { status: 404, message: "salutes:received.gone" } },
+    done: (_kind, t) => ({ toast: t(closing.intent === "hide" ? "salutes:received.hidden" : "salutes:received.reported"), result: null }),
+  });
 }
 
 /** A typed or bookmarked address: browsers go to /salute-select, anything else gets 405. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return onlyPosts(request, "/salute-select", getInstance(context).t);
+export function loader(args: Route.LoaderArgs) {
+  return onlyPosts(args, "/salute-select");
 }

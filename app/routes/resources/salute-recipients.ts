@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/salute-recipients";
-import { getCurrentMember } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { searchRecipients } from "~/features/salutes/recipients.server";
 
 /** Suggestions as you type in the salute screens' recipient search (JSON). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   if (!current) throw data({ results: [] }, { status: 401 });
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const results = await searchRecipients(q, current.member.id);

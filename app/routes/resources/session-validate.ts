@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { onlyPosts } from "~/platform/respond.server";
 import type { Route } from "./+types/session-validate";
 import { validateSession } from "~/features/auth/sessions.server";
-import { getInstance } from "~/platform/i18n.server";
-import { onlyPosts } from "~/platform/page-post";
 
 const Body = z.object({ fingerprint: z.string().max(200).nullish() });
 
@@ -28,6 +27,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** A typed or bookmarked address: browsers go to /home, anything else gets 405. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return onlyPosts(request, "/home", getInstance(context).t);
+export function loader(args: Route.LoaderArgs) {
+  return onlyPosts(args, "/home");
 }

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
+import { onlyPosts } from "~/platform/respond.server";
 import type { Route } from "./+types/sign-out";
-import { getCurrentMember, signedOutCookies, signOut } from "~/features/auth/sessions.server";
+import { signedOutCookies, signOut } from "~/features/auth/sessions.server";
+import { currentMember } from "~/features/auth/principal.server";
 import { log } from "~/platform/log.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
-import { getInstance } from "~/platform/i18n.server";
-import { onlyPosts } from "~/platform/page-post";
 
 /**
  * Sign-out (a form post): the session row goes, the member's story sound is muted, and
@@ -14,7 +14,7 @@ import { onlyPosts } from "~/platform/page-post";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const origin = new URL(request.url).origin;
-  const current = await getCurrentMember(request, context);
+  const current = await currentMember(context);
   if (current) {
     try {
       await signOut(current.sid);
@@ -29,6 +29,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A typed or bookmarked address: browsers go to /home, anything else gets 405. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return onlyPosts(request, "/home", getInstance(context).t);
+export function loader(args: Route.LoaderArgs) {
+  return onlyPosts(args, "/home");
 }

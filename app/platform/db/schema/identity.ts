@@ -2,7 +2,7 @@
  * Members, their sessions and their phone sign-in attempts.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 export const members = pgTable(
@@ -93,3 +93,23 @@ export const loginAttempts = pgTable(
 );
 
 export type Member = typeof members.$inferSelect;
+
+/**
+ * What a member typed into a form posted after their session ended (decision 0509), kept
+ * while they sign in again: found by a random key in the browser's session cookie, given
+ * back once to the page it was posted from, and gone after `expires_at`.
+ */
+export const formDrafts = pgTable(
+  "form_drafts",
+  {
+    /** 128 random bits: the only copy outside this table is in the browser's own cookie. */
+    key: text("key").primaryKey(),
+    /** The page the form was posted from, as the address bar shows it (/compliment?to=9). */
+    page: text("page").notNull(),
+    /** The form's text fields, whole. */
+    fields: jsonb("fields").$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("form_drafts_expires_idx").on(t.expiresAt)],
+);

@@ -2,7 +2,7 @@
  * Salutes, gems, the newsfeed's posts and glows.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { members } from "./identity";
 
@@ -27,10 +27,18 @@ export const salutes = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     reportedAt: timestamp("reported_at", { withTimezone: true }),
     reportReason: text("report_reason"),
+    /**
+     * The star receipt's address (/starsalute/view/{code}): random, so receipts cannot be
+     * walked through by counting (decision 0508). Made by the database for every salute.
+     */
+    receiptCode: text("receipt_code")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
   },
   (t) => [
     index("salutes_recipient_idx").on(t.recipientId, t.createdAt),
+    uniqueIndex("salutes_receipt_code_key").on(t.receiptCode),
     index("salutes_sender_idx").on(t.senderId, t.kind, t.createdAt),
     check("salutes_kind_known", sql`${t.kind} in ('compliment', 'star', 'secret')`),
     check("salutes_stars_range", sql`${t.stars} is null or ${t.stars} between 1 and 3`),

@@ -1,0 +1,98 @@
+// The slow phone: Lighthouse 12, run from Node on the same Chromium the browser tests use.
+// Lighthouse's default configuration is the one the issue names: a mobile phone's screen
+// and simulated Slow 4G (150 ms round trips, 1.6 Mbps, the CPU 4× slower), applied to a
+// trace of the real page load (its "simulate" throttling).
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromiumArgs, findChromium } from "../scripts/chromium.mjs";
+
+/** Starts a headless Chromium for Lighthouse; `kill()` when done. */
+export async function startChrome() {
+  const chromePath = findChromium();
+  if (!chromePath) throw new Error("no Chromium found (set CHROMIUM_PATH, or install Debian's chromium)");
+  return chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", ...chromiumArgs],
+    // Output and logs stay quiet; the bench prints what matters.
+    logLevel: "silent",
+  });
+}
+
+const number = (audit) => (typeof audit?.numericValue === "number" ? audit.numericValue : null);
+
+/**
+ * One Lighthouse run of `url` (a first visit: Lighthouse clears the origin's storage and
+ * the cache before it loads the page). `headers` go with every request of the page (a
+ * member's cookies). `throttled: false` loads the page at the machine's own speed with
+ * only the network audit, for the bytes a first visit downloads.
+ */
+export async function lighthouseRun(chrome, url, { headers, throttled = true } = {}) {
+  const flags = {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    extraHeaders: headers ?? undefined,
+    ...(throttled
+      ? { onlyCategories: ["performance", "accessibility"] }
+      : { onlyAudits: ["network-requests"], throttlingMethod: "provided", screenEmulation: { disabled: true } }),
+  };
+  const result = await lighthouse(url, flags);
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audits = lhr.audits;
+  const requests = (audits["network-requests"]?.details?.items ?? []).map((item) => ({
+    url: item.url,
+    resourceType: item.resourceType,
+    transferSize: item.transferSize ?? 0,
+    resourceSize: item.resourceSize ?? 0,
+    statusCode: item.statusCode,
+  }));
+  const run = {
+    finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl,
+    requests,
+    warnings: lhr.runWarnings ?? [],
+    settings: {
+      formFactor: lhr.configSettings.formFactor,
+      throttlingMethod: lhr.configSettings.throttlingMethod,
+      throttling: lhr.configSettings.throttling,
+    },
+  };
+  if (!throttled) return run;
+  const accessibility = lhr.categories.accessibility;
+  return {
+    ...run,
+    fcp: number(audits["first-contentful-paint"]),
+    lcp: number(audits["largest-contentful-paint"]),
+    tbt: number(audits["total-blocking-time"]),
+    cls: number(audits["cumulative-layout-shift"]),
+    performance: lhr.categories.performance?.score ?? null,
+    accessibility: accessibility?.score ?? null,
+    // What an accessibility score under 1 is made of, so a miss says where to look.
+    accessibilityFailures: (accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
+    lcpElement: audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    // What moved, for a CLS miss.
+    layoutShifts: (audits["layout-shifts"]?.details?.items ?? []).slice(0, 5).map((item) => ({
+      score: Math.round(item.score * 1000) / 1000,
+      element: item.node?.selector ?? item.node?.snippet ?? null,
+    })),
+    // The main thread's work by kind (script evaluation, style and layout…), for a TBT miss.
+    mainThread: Object.fromEntries(
+      (audits["mainthread-work-breakdown"]?.details?.items ?? []).map((item) => [item.group, Math.round(item.duration)]),
+    ),
+    longTasks: (audits["long-tasks"]?.details?.items ?? []).slice(0, 5).map((t) => ({
+      url: t.url,
+      startTime: Math.round(t.startTime),
+      duration: Math.round(t.duration),
+    })),
+  };
+}
+
+/** Fonts and images a first visit downloads, with their sizes on the wire. */
+export function firstVisitAssets(requests) {
+  return requests
+    .filter((r) => r.resourceType === "Font" || r.resourceType === "Image")
+    .map((r) => ({ url: new URL(r.url).pathname, type: r.resourceType, bytes: r.transferSize }));
+}
