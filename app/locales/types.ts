@@ -11,6 +11,7 @@ import type guesses from "./en/guesses.json";
 import type leaderboard from "./en/leaderboard.json";
 import type newsfeed from "./en/newsfeed.json";
 import type offline from "./en/offline.json";
+import type parties from "./en/parties.json";
 import type profile from "./en/profile.json";
 import type quests from "./en/quests.json";
 import type salutes from "./en/salutes.json";
@@ -27,6 +28,7 @@ export interface Resources {
   leaderboard: typeof leaderboard;
   newsfeed: typeof newsfeed;
   offline: typeof offline;
+  parties: typeof parties;
   profile: typeof profile;
   quests: typeof quests;
   salutes: typeof salutes;

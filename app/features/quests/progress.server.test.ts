@@ -10,10 +10,11 @@ import { seedDemoWorld } from "~/features/demo/seed.server";
 import { completeSignup } from "~/features/members/profile.server";
 import { defaultLook } from "~/features/avatars/options.server";
 import { sendSalute } from "~/features/salutes/salutes.server";
+import { joinOpenParty } from "~/features/parties/parties.server";
 import { db } from "~/platform/db/db.server";
 import { contests, lightLedger, members, parties, partyMembers, prizeBoxes, questProgress, questRuns, quests, treasures } from "~/platform/db/schema";
 import { builtInStepId, SIGNUP_QUEST, TUTORIAL_QUEST, writeQuest } from "./built-in.server";
-import { partyJoined, recordProgress, recordVisit } from "./progress.server";
+import { recordProgress, recordVisit } from "./progress.server";
 import { questMap, replayQuest, scanStepCode, skipQuest, startQuest } from "./runs.server";
 
 beforeAll(async () => {
@@ -143,10 +144,14 @@ describe("scan a code to start", () => {
 });
 
 describe("party quests", () => {
+  let codes = 0;
+  /** An open party in the demo contest (its founders put on the roster directly). */
   async function party(name: string, people: number[], joinedAt = new Date(Date.now() - 3600_000)) {
+    codes += 1;
     const [contest] = await db().select({ id: contests.id }).from(contests).where(eq(contests.name, "Spring Glow Hunt"));
-    const [row] = await db().insert(parties).values({ name, contestId: contest!.id }).returning();
-    await db().insert(partyMembers).values(people.map((memberId) => ({ partyId: row!.id, memberId, joinedAt })));
+    const contestId = contest!.id;
+    const [row] = await db().insert(parties).values({ name, contestId, joinPolicy: "open", joinCode: `QUESTTEST${codes}` }).returning();
+    if (people.length > 0) await db().insert(partyMembers).values(people.map((memberId) => ({ partyId: row!.id, memberId, contestId, joinedAt })));
     return row!.id;
   }
 
@@ -159,8 +164,9 @@ describe("party quests", () => {
     // Ann finds the Comet Stone: the party's first leg.
     expect(await recordProgress(db(), a.id, { objective: "treasure", target: cometStone!.id })).toHaveLength(1);
 
-    // Late joins now, after the first leg: they see it done before they joined, and play on.
-    await db().insert(partyMembers).values({ partyId, memberId: late.id, joinedAt: new Date() });
+    // Late joins now (the parties capability's open join), after the first leg: they see it
+    // done before they joined, and play on.
+    expect((await joinOpenParty(late.id, partyId)).ok).toBe(true);
     const lateMap = await questMap(late.id, "en", "Sparkit");
     const run = lateMap.runs.find((r) => r.questId === relay)!;
     expect(run.party?.id).toBe(partyId);
@@ -185,7 +191,7 @@ describe("party quests", () => {
     expect(await startQuest(m.id, await questId("comet-relay"))).toEqual({ ok: false, refusal: "needs-party" });
   });
 
-  it("'join a party' steps count through the parties capability's hook", async () => {
+  it("'join a party' steps count when the parties capability puts the member on a roster", async () => {
     const m = await member();
     const id = (await writeQuest(db(), {
       slug: "find-your-people",
@@ -197,9 +203,11 @@ describe("party quests", () => {
       steps: [{ objective: "party", dialogue: [{ en: "Join a party!", zh: "加入一个队伍！" }], lightReward: 2, points: 5 }],
     }))!;
     expect((await startQuest(m.id, id)).ok).toBe(true);
-    const partyId = await party("Newcomers", [m.id]);
-    const done = await db().transaction((tx) => partyJoined(tx, m.id, partyId));
-    expect(done).toMatchObject([{ questCompleted: true }]);
+    const partyId = await party("Newcomers", []);
+    expect((await joinOpenParty(m.id, partyId)).ok).toBe(true);
+    const [run] = await db().select().from(questRuns).where(and(eq(questRuns.memberId, m.id), eq(questRuns.questId, id)));
+    expect(run!.completedAt).not.toBeNull();
+    expect(await boxesOf(m.id)).toHaveLength(1);
   });
 });
 

@@ -247,12 +247,3 @@ export const questVisits: MiddlewareFunction<Response> = async ({ request, conte
   }
   return next();
 };
-
-/**
- * The parties capability calls this when a member joins a party (an accepted invite, a
- * join code), inside its own transaction: "join a party" quest steps count. Until it is
- * wired, nothing calls it but the tests (decision 0904).
- */
-export function partyJoined(tx: Queryable, memberId: number, partyId: number) {
-  return recordProgress(tx, memberId, { objective: "party", target: partyId });
-}
