@@ -120,7 +120,8 @@ export async function takeAGuess(input: { memberId: number; cardId: string; gues
       const points = verdict === "right" ? s.worth : 0;
       await tx.insert(guessAttempts).values({ cardId: card.id, memberId, guess: input.guess.trim().slice(0, GUESS_MAX), verdict, points, createdAt: now });
       if (verdict === "right") {
-        if (points > 0) await awardScore(tx, memberId, { questPoints: points }, now);
+        // A contest's card counts for the member's party in that contest only (docs/parties.md).
+        if (points > 0) await awardScore(tx, memberId, { questPoints: points }, now, card.contestId === null ? {} : { contestId: card.contestId });
         await recordProgress(tx, memberId, { objective: "guess", target: card.id }, now);
       }
       answer = done({ verdict, attemptsLeft: verdict === "right" ? 0 : s.attemptsLeft - 1, points });

@@ -64,7 +64,7 @@ export async function recordProgress(on: Queryable, memberId: number, event: Pro
   if (event.objective === "signup") await ensureBuiltInQuests(on, [SIGNUP_QUEST]);
   // Most actions are no quest step's objective: one read, and nothing more, in that case.
   const candidates = await on
-    .select({ step: questSteps, starts: quests.starts, kind: quests.kind, status: quests.status })
+    .select({ step: questSteps, starts: quests.starts, kind: quests.kind, status: quests.status, contestId: quests.contestId })
     .from(questSteps)
     .innerJoin(quests, eq(quests.id, questSteps.questId))
     .where(and(eq(questSteps.objective, event.objective), target === null ? isNull(questSteps.target) : or(isNull(questSteps.target), eq(questSteps.target, target))));
@@ -81,7 +81,7 @@ function partiesOf(tx: Queryable, memberId: number) {
 async function advance(
   tx: Tx,
   memberId: number,
-  candidates: Array<{ step: Step; starts: string; kind: string; status: string }>,
+  candidates: Array<{ step: Step; starts: string; kind: string; status: string; contestId: number | null }>,
   now: Date,
 ): Promise<StepDone[]> {
   const questIds = [...new Set(candidates.map((c) => c.step.questId))];
@@ -113,8 +113,8 @@ async function advance(
 
   const done: StepDone[] = [];
   for (const run of runs) {
-    const matching = candidates.filter((c) => c.step.questId === run.questId).map((c) => c.step);
-    done.push(...(await advanceRun(tx, run, memberId, matching, now)));
+    const ofRun = candidates.filter((c) => c.step.questId === run.questId);
+    done.push(...(await advanceRun(tx, run, memberId, ofRun.map((c) => c.step), now, ofRun[0]?.contestId ?? null)));
   }
   return done;
 }
@@ -139,7 +139,7 @@ async function stateOf(tx: Queryable, run: Pick<Run, "id" | "questId">) {
   return { steps, doneIds: new Set(done.map((d) => d.stepId)), unlockedIds: new Set(unlocked.map((u) => u.stepId)) };
 }
 
-async function advanceRun(tx: Tx, run: Run, memberId: number, matching: Step[], now: Date): Promise<StepDone[]> {
+async function advanceRun(tx: Tx, run: Run, memberId: number, matching: Step[], now: Date, contestId: number | null): Promise<StepDone[]> {
   const { steps, doneIds, unlockedIds } = await stateOf(tx, run);
   const open = new Set(openSteps(steps, doneIds, unlockedIds).map((s) => s.id));
   const done: StepDone[] = [];
@@ -155,7 +155,8 @@ async function advanceRun(tx: Tx, run: Run, memberId: number, matching: Step[], 
     if (!inserted) continue;
     doneIds.add(step.id);
     if (light > 0) await earnMemberLight(memberId, light, "quest-step", `step:${step.id}`, tx);
-    if (points > 0) await awardScore(tx, memberId, { questPoints: points }, now);
+    // A contest's quest points count for the member's party in that contest only (docs/parties.md).
+    if (points > 0) await awardScore(tx, memberId, { questPoints: points }, now, contestId === null ? {} : { contestId });
     done.push({ runId: run.id, questId: run.questId, stepId: step.id, questCompleted: false });
   }
   if (done.length > 0 && steps.every((s) => doneIds.has(s.id)) && (await completeRun(tx, run, memberId, now))) {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
 import { seedDemoWorld } from "~/features/demo/seed.server";
 import { db } from "~/platform/db/db.server";
-import { contests, members, posts, rateLimitHits, treasureClaims, treasures } from "~/platform/db/schema";
+import { contests, members, parties, partyMembers, partyPoints, posts, rateLimitHits, treasureClaims, treasures } from "~/platform/db/schema";
 import { groupCode, normaliseCode } from "./codes";
 import { heldFinds, hideTreasure, newTreasureCode, reviewFind, rotateTreasureCode } from "./game-master.server";
 import { claimTreasure, foundTreasures, TREASURE_RULES } from "./treasures.server";
@@ -41,6 +41,25 @@ describe("treasure codes", () => {
 });
 
 describe("claiming", () => {
+  it("a contest's treasure counts for the finder's party in that contest, not their friends' party", async () => {
+    const m = await member();
+    const [contestParty, friends] = await db()
+      .insert(parties)
+      .values([
+        { name: `Hunters ${m.id}`, contestId, joinCode: `HUNTERS${m.id}` },
+        { name: `Friends ${m.id}`, contestId: null, joinCode: `FRIENDS${m.id}` },
+      ])
+      .returning();
+    await db().insert(partyMembers).values([
+      { partyId: contestParty!.id, memberId: m.id, contestId },
+      { partyId: friends!.id, memberId: m.id, contestId: null },
+    ]);
+    const t = await treasure();
+    expect((await claimTreasure({ memberId: m.id, code: t.code })).ok).toBe(true);
+    const credited = await db().select().from(partyPoints).where(eq(partyPoints.memberId, m.id));
+    expect(credited.map((p) => [p.partyId, p.points])).toEqual([[contestParty!.id, 12]]);
+  });
+
   it("claims once under concurrency: five presses at the same moment, one find", async () => {
     const m = await member();
     const t = await treasure();

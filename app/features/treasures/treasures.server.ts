@@ -110,7 +110,8 @@ async function claimIn(tx: Tx, memberId: number, treasure: typeof treasures.$inf
 
 /** What a find that counts gives: points, light, a feed post, quest progress. */
 export async function countFind(tx: Tx, memberId: number, treasure: typeof treasures.$inferSelect, now: Date) {
-  if (treasure.points > 0) await awardScore(tx, memberId, { questPoints: treasure.points }, now);
+  // A contest's treasure counts for the member's party in that contest only (docs/parties.md).
+  if (treasure.points > 0) await awardScore(tx, memberId, { questPoints: treasure.points }, now, treasure.contestId === null ? {} : { contestId: treasure.contestId });
   if (treasure.lightReward > 0) await earnMemberLight(memberId, treasure.lightReward, "treasure", `treasure:${treasure.id}`, tx);
   await writePost({ type: "treasure", actorId: memberId, refId: treasure.id, text: treasure.name, createdAt: now }, tx);
   await recordProgress(tx, memberId, { objective: "treasure", target: treasure.id }, now);
