@@ -5,6 +5,7 @@ import { acceptCookies, expect, hydrated, signIn, test, uniquePhone } from "./fi
 // JavaScript on (project chromium) and off (project no-js).
 
 const GRACE = "+15550100002"; // the demo contest's game master
+const MEI = "+15550100006"; // leads the Comet Crew, which runs the Comet Relay
 
 let ipCounter = 0;
 /** Each test speaks from its own address, so the per-address sign-in limit is its own. */
@@ -236,6 +237,61 @@ test.describe("guess cards", () => {
     await expect(page.getByText("Right! +10 points")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Right!" })).toBeVisible();
     await expect(page.getByLabel("Your answer")).toHaveCount(0);
+  });
+
+  test("a guess made offline survives a closed tab: sent from the next page once the connection returns, counted once", async ({ page, context }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "keeping a post while offline needs JavaScript; without it the form simply posts");
+    await signIn(page, { withAvatar: true, firstName: "Rambler" });
+    await page.goto("/takeaguess/lantern-festival");
+    await hydrated(page);
+    await expect(page.getByText("You have 3 tries left.")).toBeVisible();
+
+    await context.setOffline(true);
+    await page.getByLabel("Your answer").fill("Spring");
+    await page.getByRole("button", { name: "Guess" }).click();
+    await expect(page.getByRole("region", { name: "1 waiting to send" })).toBeVisible();
+    // The tab is closed while still offline: the guess stays on the phone.
+    await page.close();
+
+    await context.setOffline(false);
+    const next = await context.newPage();
+    await next.goto("/playquest");
+    await expect(next.getByText("Right! +10 points")).toBeVisible();
+    expect(await next.evaluate(() => JSON.parse(localStorage.getItem("glow:outbox") ?? "[]").length)).toBe(0);
+    await next.goto("/takeaguess/lantern-festival");
+    await expect(next.getByRole("heading", { name: "Right!" })).toBeVisible();
+    await expect(next.getByText("You answered “Spring” and earned 10 points.")).toBeVisible();
+  });
+});
+
+test.describe("party quests", () => {
+  // Mei shows the join code first, in a browser of her own.
+  test.describe.configure({ timeout: 90_000 });
+  test("a member who joins the Comet Crew late plays the Comet Relay from its current step, beside each member's share", async ({ page, browser }, testInfo) => {
+    const mei = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+    const meiPage = await mei.newPage();
+    await signIn(meiPage, { phone: MEI });
+    await meiPage.goto("/partymanager");
+    const code = (await meiPage.getByTestId("join-code").textContent())!.trim();
+    await mei.close();
+
+    // A newcomer joins with the code (the parties capability's join): the 'join a party' hook runs.
+    await ownAddress(page);
+    await signIn(page, { withAvatar: true, firstName: "Cometeer" });
+    await page.goto("/invite");
+    await page.getByLabel("Join code").fill(code);
+    await page.getByRole("button", { name: "Find the party" }).click();
+    await page.getByRole("button", { name: "Accept", exact: true }).click();
+    await expect(page).toHaveURL(/\/party\/\d+$/);
+
+    await page.goto("/playquest");
+    const relay = page.getByRole("article", { name: /Comet Relay/ });
+    await expect(relay).toContainText("Party quest with Comet Crew.");
+    // The first leg was Mei's, before this member joined; the next is open for them.
+    const steps = relay.getByRole("list", { name: "Steps of Comet Relay" });
+    await expect(steps.getByRole("listitem").first()).toContainText("before you joined");
+    await expect(steps.getByRole("listitem").nth(1)).toHaveAttribute("aria-current", "step");
+    await expect(relay.getByRole("table", { name: "Each member's share" })).toContainText("Mei");
   });
 });
 
