@@ -16,8 +16,12 @@ import { formatMoment } from "~/ui/dates";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { QrCode } from "~/ui/qr-code";
 import type { KeyIn } from "~/locales/types";
+import { retryAfterOfAction } from "~/platform/retry-after";
 
 export const handle = { i18n: ["quests", "beamkins"] };
+
+/** A wrong-code or link limit's Retry-After (429) reaches the page's own response too. */
+export const headers = retryAfterOfAction;
 
 const linkPath = (code: string) => `/kidnap?code=${code}`;
 

@@ -11,8 +11,12 @@ import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { formatDay, formatMoment } from "~/ui/dates";
 import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
+import { retryAfterOfAction } from "~/platform/retry-after";
 
 export const handle = { i18n: ["treasures", "offline"] };
+
+/** A wrong-code or link limit's Retry-After (429) reaches the page's own response too. */
+export const headers = retryAfterOfAction;
 
 const treasureId = (value: string) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN);
 

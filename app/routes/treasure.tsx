@@ -10,8 +10,12 @@ import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { formatDay } from "~/ui/dates";
 import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
+import { retryAfterOfAction } from "~/platform/retry-after";
 
 export const handle = { i18n: ["treasures", "offline"] };
+
+/** A wrong-code or link limit's Retry-After (429) reaches the page's own response too. */
+export const headers = retryAfterOfAction;
 
 /** /treasure: what the member found (each with its feed post), and a field to type a code. */
 export async function loader({ context }: Route.LoaderArgs) {
