@@ -11,6 +11,7 @@ import { questMap, replayQuest, scanStepCode, skipQuest, type MapRun } from "~/f
 import { builtInQuests, SIGNUP_QUEST } from "~/features/quests/built-in.server";
 import { spoken } from "~/features/quests/text";
 import { CompanionSays, CosmeticBadge, PrizeOdds, PrizeReveal, Shown } from "~/features/quests/ui";
+import { RecipientPicker } from "~/features/salutes/ui";
 import { lazyIsland } from "~/islands/client-only";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
@@ -20,7 +21,7 @@ import { OfflineOutbox } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import type { KeyIn } from "~/locales/types";
 
-export const handle = { i18n: ["quests", "beamkins"] };
+export const handle = { i18n: ["quests", "beamkins", "salutes"] };
 
 const Confetti = lazyIsland(() => import("~/islands/confetti"));
 
@@ -269,6 +270,8 @@ function QuestOnMap({ run, speaker }: { run: MapRun; speaker: { slug: string; na
   const { t } = useTranslation("quests");
   const headingId = `run-${run.runId}`;
   const done = run.steps.filter((s) => s.state === "done").length;
+  const currentStep = run.steps.find((step) => step.id === run.current?.stepId);
+  const asksStarSalute = currentStep?.state === "open" && currentStep.objective === "salute" && currentStep.target === "star";
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-2xl border border-slate-300 p-4 dark:border-slate-700">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
@@ -281,6 +284,17 @@ function QuestOnMap({ run, speaker }: { run: MapRun; speaker: { slug: string; na
         </p>
       </header>
       {run.current ? <CompanionSays speaker={speaker} lines={run.current.lines} headingId={`${headingId}-says`} heading={t("play.says", { name: speaker.name })} /> : null}
+      {asksStarSalute ? (
+        // The star salute the step asks for, one search away: the picker leads to the Star
+        // Salutes screen with the recipient chosen, where the salute is given (and counted).
+        <section aria-labelledby={`${headingId}-star`} className="space-y-2 rounded-xl border border-glow-300 p-3 dark:border-glow-700">
+          <h4 id={`${headingId}-star`} className="font-semibold">
+            {t("play.starSalute.heading")}
+          </h4>
+          <p className="text-sm">{t("play.starSalute.intro")}</p>
+          <RecipientPicker basePath={href("/starsalute")} q="" results={null} recipient={null} />
+        </section>
+      ) : null}
       <ol className="space-y-2" aria-label={t("play.stepsOf", { quest: run.title.text })}>
         {run.steps.map((step) => (
           <li key={step.id} aria-current={step.state === "open" && step.id === run.current?.stepId ? "step" : undefined} className="flex flex-wrap items-center gap-2">

@@ -264,6 +264,29 @@ test.describe("guess cards", () => {
   });
 });
 
+test.describe("a step that asks for a star salute", () => {
+  test("/playquest finds the recipient, the Star Salutes screen gives it, and the step is done", async ({ page }) => {
+    await ownAddress(page);
+    await signIn(page, { withAvatar: true, firstName: "Trailblazer" });
+    await page.goto("/choose-quest");
+    await page.getByRole("button", { name: "Start The Lantern Trail" }).click();
+    await expect(page).toHaveURL(/\/playquest$/);
+    const trail = page.getByRole("article", { name: /The Lantern Trail/ });
+    const star = trail.getByRole("region", { name: "A star salute for this step" });
+    await star.getByLabel("Who do you want to salute? Search by name or username").fill("Grace");
+    await star.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/starsalute\?q=Grace$/);
+    await page.getByRole("list", { name: "Matching members" }).getByRole("link", { name: /Grace Hopper/ }).click();
+    await page.getByLabel("Why they deserve it").fill("She hid the best treasures.");
+    await page.getByRole("button", { name: "Give star salute" }).click();
+    await expect(page).toHaveURL(/\/starsalute\/view\//);
+
+    await page.goto("/playquest");
+    await expect(trail.getByRole("listitem").first()).toContainText("(done)");
+    await expect(star).toHaveCount(0);
+  });
+});
+
 test.describe("party quests", () => {
   // Mei shows the join code first, in a browser of her own.
   test.describe.configure({ timeout: 90_000 });
