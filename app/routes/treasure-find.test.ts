@@ -7,12 +7,14 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { memberFactory } from "../../tests/support/members";
-import { callRoute, formRequest } from "../../tests/support/route";
+import { BASE_URL, callRoute, formRequest, outcome } from "../../tests/support/route";
 import { seedDemoWorld } from "~/features/demo/seed.server";
 import { TREASURE_RULES } from "~/features/treasures/treasures.server";
 import { db } from "~/platform/db/db.server";
 import { treasures } from "~/platform/db/schema";
 import * as treasureFind from "./treasure-find";
+import * as keptClaim from "./resources/treasure-claim";
+import * as keptGuess from "./resources/guess";
 
 beforeAll(async () => {
   await createTestDatabase();
@@ -38,5 +40,18 @@ describe("the wrong-code limit on a treasure's page", () => {
     const document = new Headers(treasureFind.headers({ actionHeaders: new Headers(limited.init?.headers) }));
     expect(Number(document.get("Retry-After"))).toBeGreaterThan(0);
     expect(limited.data.errors?.code).toMatch(/^Too many wrong codes\. Please wait \d+ minutes? before trying again\.$/);
+  });
+});
+
+describe("the addresses kept posts are sent to", () => {
+  it("take only posts: a browser that opens one goes to the page, anything else gets 405", async () => {
+    const { cookie } = await signedIn({ firstName: "Opener" });
+    const get = (path: string, accept: string) => new Request(new URL(path, BASE_URL), { headers: { Cookie: cookie, Accept: accept } });
+    const browser = outcome(await callRoute(keptClaim.loader as never, get("/treasures/claim", "text/html")));
+    expect(browser).toMatchObject({ status: 302, location: "/treasure" });
+    const card = outcome(await callRoute(keptGuess.loader as never, get("/guesses/library-steps", "text/html"), { params: { cardID: "library-steps" } }));
+    expect(card).toMatchObject({ status: 302, location: "/takeaguess/library-steps" });
+    const script = outcome(await callRoute(keptClaim.loader as never, get("/treasures/claim", "application/json")));
+    expect(script).toMatchObject({ status: 405, data: { success: false, type: "BAD_REQUEST" } });
   });
 });

@@ -3,7 +3,7 @@ import { requireMember } from "~/features/auth/principal.server";
 import { guessRefusals, guessToast, GuessIntent } from "~/features/guesses/guess-form.server";
 import { takeAGuess } from "~/features/guesses/guesses.server";
 import { parseForm } from "~/platform/forms.server";
-import { invalid, respond } from "~/platform/respond.server";
+import { invalid, onlyPosts, respond } from "~/platform/respond.server";
 import { refused } from "~/platform/outcome";
 
 /**
@@ -17,4 +17,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!form.ok) return invalid({ request, context }, form, { back });
   const outcome = form.data.intent === "guess" ? await takeAGuess({ memberId: me.member.id, cardId: params.cardID, guess: form.data.guess, key: form.data.key }) : refused("no-hint");
   return respond({ request, context }, outcome, { values: form.values, done: (result, t) => ({ redirectTo: back, toast: guessToast(result, t), result }), refusals: guessRefusals, back });
+}
+
+/** A typed or bookmarked address: browsers go to the card, anything else gets 405. */
+export function loader(args: Route.LoaderArgs) {
+  return onlyPosts(args, `/takeaguess/${encodeURIComponent(args.params.cardID)}`);
 }

@@ -5,7 +5,7 @@ import { ClaimFields, claimDone, claimInWords, claimRefusals } from "~/features/
 import { claimTreasure } from "~/features/treasures/treasures.server";
 import { parseForm } from "~/platform/forms.server";
 import { getLocale } from "~/platform/i18n.server";
-import { invalid, respond } from "~/platform/respond.server";
+import { invalid, onlyPosts, respond } from "~/platform/respond.server";
 
 const Claim = ClaimFields.extend({ treasureId: z.coerce.number().int().min(1).max(2_147_483_647).optional() });
 
@@ -21,4 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return invalid({ request, context }, form, { back });
   const outcome = await claimTreasure({ memberId: me.member.id, code: form.data.code, treasureId: form.data.treasureId, key: form.data.key });
   return respond({ request, context }, claimInWords(outcome, getLocale(context)), { values: form.values, done: claimDone, refusals: claimRefusals, back });
+}
+
+/** A typed or bookmarked address: browsers go to /treasure, anything else gets 405. */
+export function loader(args: Route.LoaderArgs) {
+  return onlyPosts(args, "/treasure");
 }
