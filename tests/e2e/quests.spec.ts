@@ -241,6 +241,8 @@ test.describe("guess cards", () => {
 
   test("a guess made offline survives a closed tab: sent from the next page once the connection returns, counted once", async ({ page, context }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "keeping a post while offline needs JavaScript; without it the form simply posts");
+    // Two pages, each loading the app's code, and a wait for the connection: more than the default on a busy machine.
+    test.setTimeout(90_000);
     await signIn(page, { withAvatar: true, firstName: "Rambler" });
     await page.goto("/takeaguess/lantern-festival");
     await hydrated(page);
@@ -265,6 +267,8 @@ test.describe("guess cards", () => {
 });
 
 test.describe("a step that asks for a star salute", () => {
+  // Five pages (choose, map, search, salute, receipt) and the map again.
+  test.describe.configure({ timeout: 90_000 });
   test("/playquest finds the recipient, the Star Salutes screen gives it, and the step is done", async ({ page }) => {
     await ownAddress(page);
     await signIn(page, { withAvatar: true, firstName: "Trailblazer" });
