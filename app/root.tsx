@@ -22,6 +22,7 @@ import { currentMember } from "~/features/auth/principal.server";
 import { headerAvatar } from "~/features/avatars/characters.server";
 import { loadCompanion } from "~/features/beamkins/companion.server";
 import { displayName } from "~/features/members/display-name";
+import { questVisits } from "~/features/quests/progress.server";
 import { CompanionMount } from "~/islands/companion-mount";
 import { SessionStart } from "~/islands/session-start";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
@@ -53,6 +54,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   sayWhenToComeBack,
   unreadableBodyIsBadRequest,
   principalMiddleware,
+  questVisits,
   i18nextMiddleware,
   answerDatabaseAway,
   toastMiddleware,

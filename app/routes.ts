@@ -14,6 +14,8 @@ export default [
     route(":postType/:id", "routes/newsfeed-post.tsx", { id: "routes/newsfeed-typed-post" }),
     route(":id", "routes/newsfeed-post.tsx"),
   ]),
+  route("treasure", "routes/treasure.tsx"),
+  route("treasure/:id", "routes/treasure-find.tsx"),
   route("signin", "routes/signin.tsx"),
   route("register", "routes/register.tsx"),
   route("signup", "routes/signup.tsx"),
@@ -26,25 +28,34 @@ export default [
   route("party/:id", "routes/party.tsx"),
   route("invite", "routes/invite.tsx"),
   route("QRvalidate", "routes/invite.tsx", { id: "routes/qr-validate" }),
-  // /playquest belongs to the quests issue and goes here.
+  route("playquest", "routes/playquest.tsx"),
   route("partybuilder", "routes/partybuilder.tsx"),
   route("leaderboard", "routes/leaderboard.tsx"),
   route("chat-demo", "routes/chat-demo.tsx"),
   route("beamkins", "routes/beamkins.tsx"),
-  // /prize-box-demo belongs to the quests issue and goes here.
+  route("prize-box-demo", "routes/prize-box-demo.tsx"),
   route("lightball-demo", "routes/lightball-demo.tsx"),
   route("lightmeter-example", "routes/lightmeter-example.tsx"),
-  // /gamemaster, /judging, /quest-tutorial and /choose-quest belong to other issues and go here.
+  // /gamemaster and /judging belong to other issues and go here.
+  route("quest-tutorial", "routes/quest-tutorial.tsx"),
+  route("choose-quest", "routes/choose-quest.tsx"),
   route("user-role-display", "routes/user-role-display.tsx"),
   // The spec's "Enhanced user role display" (its path is not given).
   route("user-role-display/enhanced", "routes/user-role-display.tsx", { id: "routes/user-role-display-enhanced" }),
-  // /story-landing belongs to the quests issue and goes here.
+  route("story-landing", "routes/story-landing.tsx"),
   route("partymanager", "routes/partymanager.tsx"),
   route("accept-invite/:partyId/:contestid?/:memberid?/:role?/:type?", "routes/accept-invite.tsx"),
   route("takeaguess/:cardID", "routes/takeaguess.tsx"),
   // The older username/password flow (sections 2 "Navigation" and 4): staff only.
   route("login", "routes/login.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("start", "routes/start.tsx"),
+  route("kidnap", "routes/kidnap.tsx"),
+
+  // The game master's quest table and treasure hunt (the /gamemaster console links to them).
+  route("gamemaster/quests", "routes/gamemaster/quests.tsx"),
+  route("gamemaster/treasures", "routes/gamemaster/treasures.tsx"),
+  route("gamemaster/treasures/sheet", "routes/gamemaster/treasure-sheet.tsx"),
 
   // Resources and preference forms (work without JavaScript).
   route("locales/:lng/:file", "routes/resources/locales.ts"),
@@ -52,6 +63,7 @@ export default [
   route("preferences/theme", "routes/resources/theme.ts"),
   route("preferences/language", "routes/resources/language.ts"),
   route("preferences/cookies", "routes/resources/cookie-consent.ts"),
+  route("preferences/story-sound", "routes/resources/story-sound.ts"),
   route("session/end", "routes/resources/end-session.ts"),
   route("signout", "routes/resources/sign-out.ts"),
   route("sessionvalidation", "routes/resources/session-validate.ts"),
@@ -70,6 +82,9 @@ export default [
   route("beamkins/give-light", "routes/resources/beamkins-give-light.ts"),
   route("beamkins/active", "routes/resources/beamkins-active.ts"),
   route("beamkins/obtain", "routes/resources/beamkins-obtain.ts"),
+  // Treasure claims and guesses a phone kept while offline, sent when it is back (JSON).
+  route("treasures/claim", "routes/resources/treasure-claim.ts"),
+  route("guesses/:cardID", "routes/resources/guess.ts"),
 
   // The JSON API (section 7's calls): thin over the same commands and responder as the forms.
   route("api/openapi.json", "routes/api/openapi.ts"),

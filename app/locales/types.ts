@@ -8,12 +8,16 @@ import type avatar from "./en/avatar.json";
 import type beamkins from "./en/beamkins.json";
 import type common from "./en/common.json";
 import type errors from "./en/errors.json";
+import type guesses from "./en/guesses.json";
 import type leaderboard from "./en/leaderboard.json";
 import type newsfeed from "./en/newsfeed.json";
+import type offline from "./en/offline.json";
 import type parties from "./en/parties.json";
 import type profile from "./en/profile.json";
+import type quests from "./en/quests.json";
 import type salutes from "./en/salutes.json";
 import type staff from "./en/staff.json";
+import type treasures from "./en/treasures.json";
 
 /** Every namespace: one file each in app/locales/{en,zh}/ (a test checks this list). */
 export interface Resources {
@@ -23,12 +27,16 @@ export interface Resources {
   beamkins: typeof beamkins;
   common: typeof common;
   errors: typeof errors;
+  guesses: typeof guesses;
   leaderboard: typeof leaderboard;
   newsfeed: typeof newsfeed;
+  offline: typeof offline;
   parties: typeof parties;
   profile: typeof profile;
+  quests: typeof quests;
   salutes: typeof salutes;
   staff: typeof staff;
+  treasures: typeof treasures;
 }
 
 export type Namespace = keyof Resources;

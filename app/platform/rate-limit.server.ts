@@ -141,3 +141,24 @@ function expandIpv6(address: string): string[] | null {
   if (groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return null;
   return groups;
 }
+
+/**
+ * Seconds until `bucket`/`key` has room again under `limit` (0 when it has room now),
+ * counting nothing: for a limit counted only on failures (wrong treasure codes), asked
+ * before every try.
+ */
+export async function waitForRoom(bucket: string, key: string, limit: RateLimit, now = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - limit.windowMs);
+  const inWindow = and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.at, since));
+  const [row] = await db().select({ n: count() }).from(rateLimitHits).where(inWindow);
+  const used = row?.n ?? 0;
+  if (used < limit.limit) return 0;
+  const hits = await db()
+    .select({ at: rateLimitHits.at })
+    .from(rateLimitHits)
+    .where(inWindow)
+    .orderBy(asc(rateLimitHits.at))
+    .limit(used - limit.limit + 1);
+  const freedAt = (hits.at(-1)?.at ?? now).getTime() + limit.windowMs;
+  return Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000));
+}

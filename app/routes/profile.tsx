@@ -18,6 +18,8 @@ import {
 } from "~/features/avatars/options.server";
 import { artCredits } from "~/features/avatars/render.server";
 import { MemberDetailsFields } from "~/features/members/member-details-fields";
+import { recordProgress } from "~/features/quests/progress.server";
+import { db } from "~/platform/db/db.server";
 import {
   detailValuesOf,
   parseDetails,
@@ -110,6 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "save") {
     await saveCharacter(member.id, result.look);
+    await recordProgress(db(), member.id, { objective: "avatar" });
     flashToast(context, "success", t("avatar:saved"));
     return redirect("/profile#creator");
   }

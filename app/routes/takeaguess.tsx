@@ -1,30 +1,168 @@
 import { useTranslation } from "~/platform/translations";
+import { data, Form, Link, href } from "react-router";
 import type { Route } from "./+types/takeaguess";
 import { requireMember } from "~/features/auth/principal.server";
-import { getInstance } from "~/platform/i18n.server";
+import { formKey, guessRefusals, guessToast, GuessIntent } from "~/features/guesses/guess-form.server";
+import { cardForMember, takeAGuess, takeHint } from "~/features/guesses/guesses.server";
+import { Shown } from "~/features/quests/ui";
+import { parseForm } from "~/platform/forms.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
+import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
+import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
+import { usePosting, waitingButton } from "~/ui/pending";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["guesses", "quests", "offline"] };
 
 /**
- * Take a Guess. Members only: an anonymous visitor signs in and is brought back (the
- * stored return path). The guess card itself comes with the quests issue.
+ * Take a Guess. Members only: an anonymous visitor signs in and is brought back here (the
+ * stored return path).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  await requireMember(context);
-  return { title: getInstance(context).t("auth:guess.title"), cardId: params.cardID };
+  const me = await requireMember(context);
+  const card = await cardForMember(params.cardID, me.member.id, getLocale(context));
+  if (!card) throw data(null, { status: 404 });
+  return { title: getInstance(context).t("guesses:title"), card, key: formKey() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Take a Guess"} · Glow` }];
 
-export default function TakeAGuess({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("auth");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const me = await requireMember(context);
+  const form = await parseForm(request, GuessIntent);
+  if (!form.ok) return invalid({ request, context }, form);
+  const page = `/takeaguess/${encodeURIComponent(params.cardID)}`;
+  if (form.data.intent === "hint") {
+    return respond({ request, context }, await takeHint(me.member.id, params.cardID, form.data.hint), {
+      values: form.values,
+      done: (hint, t) => ({ redirectTo: `${page}#hints`, toast: t("guesses:toast.hint", { cost: hint.cost }) }),
+      refusals: guessRefusals,
+    });
+  }
+  const outcome = await takeAGuess({ memberId: me.member.id, cardId: params.cardID, guess: form.data.guess, key: form.data.key });
+  return respond({ request, context }, outcome, {
+    values: form.values,
+    done: (result, t) => ({ redirectTo: page, toast: guessToast(result, t), result }),
+    refusals: guessRefusals,
+  });
+}
+
+export default function TakeAGuess({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("guesses");
+  const { card } = loaderData;
+  const answer = actionData as FormAnswer | undefined;
+  const error = answer?.errors.guess ?? answer?.errors.form;
+  const guessing = usePosting(`/takeaguess/${card.id}`, { intent: "guess" });
+  const keep = useKeptSubmit(t("keptLabel"), `/guesses/${encodeURIComponent(card.id)}`);
+  const last = card.attempts.at(-1);
   return (
-    <section aria-labelledby="guess-heading" className="space-y-4">
-      <h1 id="guess-heading" className="font-righteous text-3xl text-glow-700 dark:text-glow-300">
-        {t("guess.heading")}
-      </h1>
-      <p>{t("guess.arrived", { card: loaderData.cardId })}</p>
-      <p className="text-slate-700 dark:text-slate-300">{t("guess.later")}</p>
-    </section>
+    <article aria-labelledby="guess-heading" className="space-y-6">
+      <header className="space-y-2">
+        <p className="text-sm font-semibold uppercase tracking-wide text-glow-700 dark:text-glow-300">{t("heading")}</p>
+        <h1 id="guess-heading" className="font-righteous text-2xl sm:text-3xl">
+          <Shown text={card.question} />
+        </h1>
+        {card.image ? <img src={card.image.url} alt={card.image.alt.text} lang={card.image.alt.lang} width={320} height={200} className="h-auto max-w-full rounded-xl" /> : null}
+        <p className="text-sm">{card.solved ? null : t("worth", { count: card.worth })}</p>
+      </header>
+
+      <OfflineOutbox />
+
+      {card.solved ? (
+        <section aria-labelledby="solved-heading" className="rounded-2xl border-2 border-glow-500 bg-glow-50 p-5 dark:bg-slate-900">
+          <h2 id="solved-heading" className="text-xl font-bold">
+            {t("solved.heading")}
+          </h2>
+          <p>{t("solved.text", { guess: card.solved.guess, count: card.solved.points })}</p>
+        </section>
+      ) : card.attemptsLeft === 0 ? (
+        <p role="status" className="font-semibold">
+          {t("outOfAttempts")}
+        </p>
+      ) : (
+        <Form method="post" onSubmit={keep} className="space-y-2">
+          <input type="hidden" name="intent" value="guess" />
+          <input type="hidden" name="key" value={loaderData.key} />
+          <label htmlFor="guess" className="block font-semibold">
+            {t("label")}
+          </label>
+          <p id="guess-help" className="text-sm">
+            {card.numeric ? t("helpNumber") : t("help")} {t("attemptsLeft", { count: card.attemptsLeft })}
+          </p>
+          {last && last.verdict !== "right" ? (
+            <p role="status" className={last.verdict === "close" ? "font-semibold text-amber-800 dark:text-amber-300" : "text-slate-700 dark:text-slate-300"}>
+              {t(last.verdict === "close" ? "lastClose" : "lastWrong", { guess: last.guess })}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <input
+              id="guess"
+              name="guess"
+              required
+              maxLength={200}
+              inputMode={card.numeric ? "decimal" : undefined}
+              defaultValue={answer?.values.guess ?? ""}
+              autoComplete="off"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "guess-help guess-error" : "guess-help"}
+              className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2 dark:bg-slate-950"
+            />
+            <button type="submit" {...waitingButton(guessing)} className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60">
+              {t("submit")}
+            </button>
+          </div>
+          {error ? (
+            <p id="guess-error" role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">
+              {error}
+            </p>
+          ) : null}
+        </Form>
+      )}
+
+      {card.hints.length > 0 ? (
+        <section id="hints" aria-labelledby="hints-heading" className="space-y-2">
+          <h2 id="hints-heading" className="text-lg font-semibold">
+            {t("hints.heading")}
+          </h2>
+          <ul className="space-y-2">
+            {card.hints.map((hint) => (
+              <li key={hint.index}>
+                {hint.text ? (
+                  <Shown as="p" text={hint.text} className="italic" />
+                ) : card.solved ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="hint" />
+                    <input type="hidden" name="hint" value={hint.index} />
+                    <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold">
+                      {t("hints.take", { count: hint.cost })}
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {card.attempts.length > 0 ? (
+        <section aria-labelledby="attempts-heading" className="space-y-1">
+          <h2 id="attempts-heading" className="text-lg font-semibold">
+            {t("attempts.heading")}
+          </h2>
+          <ol className="list-decimal ps-6">
+            {card.attempts.map((attempt, i) => (
+              <li key={i}>
+                {t(`attempts.${attempt.verdict}`, { guess: attempt.guess })}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      <p>
+        <Link to={href("/playquest")} className="underline">
+          {t("back")}
+        </Link>
+      </p>
+    </article>
   );
 }

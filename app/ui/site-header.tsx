@@ -6,6 +6,7 @@ import { ThemeSwitcher } from "./theme-switcher";
 
 const NAV = [
   ["/newsfeed", "nav.newsfeed"],
+  ["/playquest", "nav.quests"],
   ["/salute-select", "nav.salutes"],
   ["/leaderboard", "nav.leaderboard"],
   ["/beamkins", "nav.beamkins"],

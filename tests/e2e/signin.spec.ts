@@ -448,13 +448,13 @@ test.describe("phone sign-in", () => {
 test.describe("arriving from a link", () => {
   test("a guess card survives sign-in", async ({ page, request }) => {
     const phone = await existingMember(request);
-    await page.goto("/takeaguess/12");
-    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Ftakeaguess%2F12$/);
+    await page.goto("/takeaguess/library-steps");
+    await expect(page).toHaveURL(/\/signin\?redirectTo=%2Ftakeaguess%2Flibrary-steps$/);
     await acceptCookies(page);
     await sendCode(page, phone);
     await enterCode(page, phone);
-    await expect(page).toHaveURL(/\/takeaguess\/12$/);
-    await expect(page.getByText("You arrived at guess card 12, signed in.")).toBeVisible();
+    await expect(page).toHaveURL(/\/takeaguess\/library-steps$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("How many steps lead up to the library door?");
   });
 
   test("an invitation survives sign-in with its leftover query", async ({ page }) => {

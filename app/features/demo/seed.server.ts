@@ -9,6 +9,7 @@ import { beamkinCatalogue, beamkinImageUrl } from "~/features/beamkins/catalogue
 import { recomputeScores } from "~/features/leaderboard/score.server";
 import { seedDemoParties, seedDemoPartyPoints } from "./parties.seed.server";
 import { seedDemoStaff } from "./staff.seed.server";
+import { seedQuestWorld } from "./quests.seed.server";
 
 /** Demo members sign in with these numbers; codes go to the console outbox. */
 export const demoMembers = [
@@ -116,35 +117,7 @@ export async function seedDemoWorld(db: Database, now = new Date()): Promise<boo
       { contestId: spring!.id, partyId: comets.id, judgeId: alan.id, round: 1, points: 37 },
     ]);
 
-    const [signupQuest, explorerQuest] = await tx
-      .insert(t.quests)
-      .values([
-        { slug: "complete-signup", title: "quests.complete-signup.title", reward: "quests.complete-signup.reward", timeNeeded: 242, position: 1 },
-        { slug: "first-steps", title: "quests.first-steps.title", reward: "quests.first-steps.reward", timeNeeded: 316, position: 2, contestId: spring!.id },
-      ])
-      .returning();
-    await tx.insert(t.questSteps).values([
-      { questId: signupQuest!.id, position: 1, objective: "visit", target: "/signup", dialogue: ["quests.complete-signup.steps.1.welcome"], lightReward: 10, points: 10 },
-      { questId: explorerQuest!.id, position: 1, objective: "avatar", dialogue: ["quests.first-steps.steps.1.line"], lightReward: 5, points: 10 },
-      { questId: explorerQuest!.id, position: 2, objective: "salute", dialogue: ["quests.first-steps.steps.2.line"], lightReward: 5, points: 10 },
-      { questId: explorerQuest!.id, position: 3, objective: "treasure", dialogue: ["quests.first-steps.steps.3.line"], lightReward: 10, points: 20 },
-    ]);
-
-    const [fountain] = await tx
-      .insert(t.treasures)
-      .values([
-        { code: "FOUNTAIN-7Q2", title: "The fountain's secret", hint: "Where the water sings at noon.", contestId: spring!.id, hiddenBy: grace.id },
-        { code: "LIBRARY-K9X", title: "The quiet shelf", hint: "Between two blue books.", contestId: spring!.id, hiddenBy: grace.id },
-      ])
-      .returning();
-    await tx.insert(t.treasureClaims).values({ treasureId: fountain!.id, memberId: ada.id, claimedAt: ago(300) });
-    await tx.insert(t.guessCards).values({
-      contestId: spring!.id,
-      question: "How many lanterns hang over the fountain?",
-      choices: ["3", "5", "7"],
-      answer: "5",
-      createdBy: grace.id,
-    });
+    const { trailId } = await seedQuestWorld(tx, { people, contestId: spring!.id, comets: comets.id, now });
 
     const saluteRows = await tx
       .insert(t.salutes)
@@ -179,8 +152,6 @@ export async function seedDemoWorld(db: Database, now = new Date()): Promise<boo
       });
     }
     postValues.push(
-      { type: "treasure", actorId: ada.id, refId: fountain!.id, text: "The fountain's secret", createdAt: ago(300) },
-      { type: "quest", actorId: ada.id, refId: signupQuest!.id, createdAt: ago(60 * 24 * 29) },
       { type: "contest", actorId: grace.id, refId: spring!.id, text: "Round 1: The Lanterns lead with 42 points.", createdAt: ago(30) },
     );
     for (const o of owned) {
@@ -189,7 +160,7 @@ export async function seedDemoWorld(db: Database, now = new Date()): Promise<boo
     // Enough history that the feed has more than one page.
     for (let i = 0; i < 14; i++) {
       const who = people[i % people.length]!;
-      postValues.push({ type: "quest", actorId: who.id, refId: explorerQuest!.id, createdAt: ago(60 * 24 * 2 + i * 37) });
+      postValues.push({ type: "quest", actorId: who.id, refId: trailId, createdAt: ago(60 * 24 * 2 + i * 37) });
     }
     await tx.insert(t.posts).values(postValues);
     await seedDemoStaff(tx, { senderId: zhenyi.id, recipientId: rosalind.id, sentAt: ago(170), reportedAt: ago(150) });

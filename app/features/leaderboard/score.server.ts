@@ -64,8 +64,9 @@ export async function awardScore(tx: Executor, memberId: number, parts: ScorePar
 }
 
 /**
- * Rebuilds every member's scores from salutes, quest progress and judged party points
- * (each member of a judged party earns its points). Used after seeding and by operators.
+ * Rebuilds every member's scores from salutes, quest progress, treasure finds and right
+ * guesses (their points as they were earned: quest points), and judged party points (each
+ * member of a judged party earns its points). Used after seeding and by operators.
  */
 export async function recomputeScores(tx: Executor, at = new Date()) {
   const week = weekStart(at);
@@ -77,8 +78,14 @@ export async function recomputeScores(tx: Executor, at = new Date()) {
              s.created_at as at
         from salutes s
       union all
-      select qp.member_id, ${w.questPoints} * qs.points, qp.created_at
-        from quest_progress qp join quest_steps qs on qs.id = qp.step_id
+      select qp.member_id, ${w.questPoints} * qp.points, qp.created_at
+        from quest_progress qp
+      union all
+      select tc.member_id, ${w.questPoints} * tc.points, tc.created_at
+        from treasure_claims tc where tc.status = 'counted'
+      union all
+      select ga.member_id, ${w.questPoints} * ga.points, ga.created_at
+        from guess_attempts ga where ga.verdict = 'right'
       union all
       select pm.member_id, ${w.contestPoints} * js.points, js.created_at
         from judge_scores js join party_members pm on pm.party_id = js.party_id

@@ -5,10 +5,11 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database } from "~/platform/db/db.server";
-import { characters, members, posts, questProgress, quests, questSteps, type Member } from "~/platform/db/schema";
+import { characters, members, posts, type Member } from "~/platform/db/schema";
 import { accessLevelFor, type AccessLevel } from "~/features/auth/sessions.server";
 import { saveCharacter } from "~/features/avatars/characters.server";
-import { forgetVisitSteps } from "~/features/beamkins/companion.server";
+import { builtInStepId, SIGNUP_QUEST } from "~/features/quests/built-in.server";
+import { recordProgress } from "~/features/quests/progress.server";
 import { writePost } from "~/features/feed/feed.server";
 import type { Look } from "~/features/avatars/options.server";
 import type { FieldErrors } from "~/features/avatars/look";
@@ -106,40 +107,11 @@ export async function updateMemberDetails(memberId: number, details: MemberDetai
   }
 }
 
-export const SIGNUP_QUEST_SLUG = "complete-signup";
+export const SIGNUP_QUEST_SLUG = SIGNUP_QUEST;
 
 /** The 'Complete Signup' quest's one step (created in a database the demo world did not seed). */
 export async function signupQuestStepId(tx: Database | Tx = db()): Promise<number> {
-  await tx
-    .insert(quests)
-    .values({
-      slug: SIGNUP_QUEST_SLUG,
-      title: "quests.complete-signup.title",
-      reward: "quests.complete-signup.reward",
-      timeNeeded: 242,
-      position: 1,
-    })
-    .onConflictDoNothing();
-  const [quest] = await tx.select({ id: quests.id }).from(quests).where(eq(quests.slug, SIGNUP_QUEST_SLUG));
-  await tx
-    .insert(questSteps)
-    .values({
-      questId: quest!.id,
-      position: 1,
-      objective: "visit",
-      target: "/signup",
-      dialogue: ["quests.complete-signup.steps.1.welcome"],
-      lightReward: 10,
-      points: 10,
-    })
-    .onConflictDoNothing();
-  // The companion reads "visit" steps from memory: tell it one may have been added.
-  forgetVisitSteps();
-  const [step] = await tx
-    .select({ id: questSteps.id })
-    .from(questSteps)
-    .where(and(eq(questSteps.questId, quest!.id), eq(questSteps.position, 1)));
-  return step!.id;
+  return builtInStepId(tx, SIGNUP_QUEST);
 }
 
 /** Signed up already: a username, and an avatar or a zipcode (access level 2). /signup is then over. */
@@ -178,8 +150,7 @@ export async function completeSignup(
       const saved = await writeDetails(memberId, details, tx);
       if (!saved.ok) return saved;
       await saveCharacter(memberId, look, tx);
-      const stepId = await signupQuestStepId(tx);
-      await tx.insert(questProgress).values({ memberId, stepId }).onConflictDoNothing();
+      await recordProgress(tx, memberId, { objective: "signup", target: "/signup" });
       const [welcomed] = await tx
         .select({ id: posts.id })
         .from(posts)

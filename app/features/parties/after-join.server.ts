@@ -4,12 +4,12 @@
  *
  * Every way into a party (an invitation, a typed or scanned code, an open party, an
  * accepted request) ends in `addToRoster` (roster.server.ts), which calls `afterJoin` once
- * the member is on the roster. Quests: complete the member's `party` objective here, with
- * the same `tx`, so the step stands or falls with the join:
- *   await completeObjective(tx, joined.memberId, "party", { at: joined.at });
- * (the founder of a new party joins through here too, with `via: "founder"`).
+ * the member is on the roster. The member's `party` quest objective is completed here, with
+ * the same `tx`, so the step stands or falls with the join (the founder of a new party
+ * joins through here too, with `via: "founder"`).
  */
 import { writePost } from "~/features/feed/feed.server";
+import { recordProgress } from "~/features/quests/progress.server";
 import type { Tx } from "~/platform/db/transaction.server";
 import { partyEvents, type Party } from "~/platform/db/schema";
 
@@ -24,6 +24,7 @@ export interface Joined {
 
 export async function afterJoin(tx: Tx, joined: Joined) {
   const { party, memberId, at } = joined;
+  await recordProgress(tx, memberId, { objective: "party", target: party.id }, at);
   if (joined.via === "founder") {
     await tx.insert(partyEvents).values({ partyId: party.id, kind: "formed", actorId: memberId, subjectId: memberId, createdAt: at });
     await writePost({ type: "party", actorId: memberId, refId: party.id, text: party.name, createdAt: at }, tx);

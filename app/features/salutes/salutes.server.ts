@@ -19,6 +19,7 @@ import { log } from "~/platform/log.server";
 import { displayName } from "~/features/members/display-name";
 import { removePostsAbout, writePost } from "~/features/feed/feed.server";
 import { awardScore, weekStart } from "~/features/leaderboard/score.server";
+import { recordProgress } from "~/features/quests/progress.server";
 import { creditMemberLight, LIGHT_PER_SALUTE_RECEIVED } from "./member-light.server";
 import type { SecretPrompt } from "./prompts";
 import { starReceiptIsPublic } from "./moderation.server";
@@ -147,6 +148,7 @@ export async function sendSalute(input: SendSalute, now = new Date()): Promise<S
     }
     await awardScore(tx, input.recipientId, { gemsReceived: gems, starsReceived: stars ?? 0 }, now);
     await creditMemberLight(tx, input.recipientId, LIGHT_PER_SALUTE_RECEIVED, "salute-received", `salute:${saluteId}`);
+    await recordProgress(tx, input.senderId, { objective: "salute", target: input.kind }, now);
 
     // The post shares the salute's time, so the feed and the receipt tell the same moment.
     const postId = await writePost(

@@ -1,0 +1,129 @@
+/**
+ * Treasure hunts, the game master's side: hiding treasures (name, hint, points, an
+ * optional time window), the printable sheet of their QR codes, rotating a code that
+ * leaked, and reviewing bursts of finds.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { db } from "~/platform/db/db.server";
+import { members, treasureClaims, treasures } from "~/platform/db/schema";
+import { transaction } from "~/platform/db/transaction.server";
+import { done, refused, type Outcome } from "~/platform/outcome";
+import { randomCode } from "~/features/quests/runs.server";
+import { displayName } from "~/features/members/display-name";
+import { TREASURE_CODE_LENGTH } from "./codes";
+import { countFind } from "./treasures.server";
+
+const optionalMoment = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    // <input type="datetime-local"> sends "2026-05-01T10:00" with no zone: Glow's pages speak UTC.
+    const at = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
+    if (Number.isNaN(at.getTime())) {
+      ctx.addIssue({ code: "custom", message: "treasures:errors.moment" });
+      return z.NEVER;
+    }
+    return at;
+  });
+
+export const TreasureFields = z
+  .object({
+    name: z.string().trim().min(1, { error: "treasures:errors.nameRequired" }).max(80, { error: "treasures:errors.nameTooLong" }),
+    hint: z.string().trim().max(200, { error: "treasures:errors.hintTooLong" }).default(""),
+    points: z.coerce.number({ error: "treasures:errors.points" }).int({ error: "treasures:errors.points" }).min(0, { error: "treasures:errors.points" }).max(1000, { error: "treasures:errors.points" }),
+    lightReward: z.coerce.number({ error: "treasures:errors.light" }).int({ error: "treasures:errors.light" }).min(0, { error: "treasures:errors.light" }).max(100, { error: "treasures:errors.light" }),
+    opensAt: optionalMoment,
+    closesAt: optionalMoment,
+  })
+  .refine((t) => !t.opensAt || !t.closesAt || t.opensAt < t.closesAt, { path: ["closesAt"], error: "treasures:errors.window" });
+export type TreasureInput = z.output<typeof TreasureFields>;
+
+/** A fresh code: 20 characters of 32, 100 random bits. */
+export function newTreasureCode(): string {
+  return randomCode(TREASURE_CODE_LENGTH);
+}
+
+export async function hideTreasure(gameMasterId: number, contestId: number, input: TreasureInput) {
+  const [row] = await db()
+    .insert(treasures)
+    .values({ ...input, code: newTreasureCode(), contestId, hiddenBy: gameMasterId })
+    .returning({ id: treasures.id });
+  return done({ id: row!.id });
+}
+
+export type TreasureRefusal = "no-treasure";
+
+/** A leaked code is replaced: the old one finds nothing from now on; finds stay. */
+export async function rotateTreasureCode(contestId: number, treasureId: number, now = new Date()): Promise<Outcome<{ id: number }, TreasureRefusal>> {
+  const [row] = await db()
+    .update(treasures)
+    .set({ code: newTreasureCode(), codeRotatedAt: now })
+    .where(and(eq(treasures.id, treasureId), eq(treasures.contestId, contestId)))
+    .returning({ id: treasures.id });
+  return row ? done(row) : refused("no-treasure");
+}
+
+export async function contestTreasures(contestId: number) {
+  return db()
+    .select({
+      id: treasures.id,
+      code: treasures.code,
+      name: treasures.name,
+      hint: treasures.hint,
+      points: treasures.points,
+      lightReward: treasures.lightReward,
+      opensAt: treasures.opensAt,
+      closesAt: treasures.closesAt,
+      codeRotatedAt: treasures.codeRotatedAt,
+      finds: sql<number>`(select count(*)::int from ${treasureClaims} c where c.treasure_id = "treasures"."id" and c.status = 'counted')`,
+    })
+    .from(treasures)
+    .where(eq(treasures.contestId, contestId))
+    .orderBy(asc(treasures.id));
+}
+
+/** Finds held back as a burst, for the game master to approve or reject. */
+export async function heldFinds(contestId: number) {
+  const rows = await db()
+    .select({ claim: treasureClaims, treasure: { id: treasures.id, name: treasures.name }, member: { id: members.id, firstName: members.firstName, lastName: members.lastName, username: members.username } })
+    .from(treasureClaims)
+    .innerJoin(treasures, eq(treasures.id, treasureClaims.treasureId))
+    .innerJoin(members, eq(members.id, treasureClaims.memberId))
+    .where(and(eq(treasures.contestId, contestId), eq(treasureClaims.status, "review")))
+    .orderBy(asc(treasureClaims.claimedAt));
+  return rows.map((r) => ({
+    treasureId: r.treasure.id,
+    treasure: r.treasure.name,
+    memberId: r.member.id,
+    member: displayName(r.member),
+    claimedAt: r.claim.claimedAt.toISOString(),
+  }));
+}
+
+export type ReviewRefusal = "no-find";
+
+/** Approving a held find counts it now (points, light, post, quest step); rejecting keeps it from counting. */
+export async function reviewFind(
+  gameMasterId: number,
+  contestId: number,
+  treasureId: number,
+  memberId: number,
+  approve: boolean,
+  now = new Date(),
+): Promise<Outcome<{ approved: boolean }, ReviewRefusal>> {
+  return transaction(async (tx) => {
+    const [treasure] = await tx.select().from(treasures).where(and(eq(treasures.id, treasureId), eq(treasures.contestId, contestId)));
+    if (!treasure) return refused("no-find");
+    const [claim] = await tx
+      .update(treasureClaims)
+      .set({ status: approve ? "counted" : "rejected", points: approve ? treasure.points : 0, reviewedAt: now, reviewedBy: gameMasterId })
+      .where(and(eq(treasureClaims.treasureId, treasureId), eq(treasureClaims.memberId, memberId), eq(treasureClaims.status, "review")))
+      .returning({ memberId: treasureClaims.memberId });
+    if (!claim) return refused("no-find");
+    if (approve) await countFind(tx, memberId, treasure, now);
+    return done({ approved: approve });
+  });
+}

@@ -1,0 +1,106 @@
+import { useTranslation } from "~/platform/translations";
+import { Form, Link, href } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/choose-quest";
+import { requireMember } from "~/features/auth/principal.server";
+import { choosableQuests, startQuest } from "~/features/quests/runs.server";
+import { Shown, useTimeNeeded } from "~/features/quests/ui";
+import { parseForm } from "~/platform/forms.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
+import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
+import { usePosting, waitingButton } from "~/ui/pending";
+
+export const handle = { i18n: ["quests"] };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const me = await requireMember(context);
+  return { title: getInstance(context).t("quests:choose.title"), quests: await choosableQuests(me.member.id, getLocale(context)) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Choose Quest"} · Glow` }];
+
+const Start = z.object({ questId: z.coerce.number({ error: "errors:validation.invalid" }).int().min(1).max(2_147_483_647) });
+
+/** Starting a quest (a party quest starts for the member's whole party). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireMember(context);
+  const form = await parseForm(request, Start);
+  if (!form.ok) return invalid({ request, context }, form);
+  return respond({ request, context }, await startQuest(me.member.id, form.data.questId), {
+    values: form.values,
+    done: (_, t) => ({ redirectTo: "/playquest", toast: t("quests:toast.started") }),
+    refusals: {
+      "no-quest": { status: 404, message: "quests:errors.noQuest" },
+      "needs-party": { status: 409, message: "quests:errors.needsParty" },
+      finished: { status: 409, message: "quests:errors.finished" },
+    },
+  });
+}
+
+export default function ChooseQuest({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("quests");
+  const timeNeeded = useTimeNeeded();
+  const answer = actionData as FormAnswer | undefined;
+  const starting = usePosting("/choose-quest");
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2">
+        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("choose.heading")}</h1>
+        <p>{t("choose.intro")}</p>
+      </header>
+      {answer?.errors.form ? (
+        <p role="alert" className="font-semibold text-red-700 dark:text-red-300">
+          {answer.errors.form}
+        </p>
+      ) : null}
+      {loaderData.quests.length === 0 ? <p>{t("choose.none")}</p> : null}
+      <ul className="space-y-4">
+        {loaderData.quests.map((quest) => (
+          <li key={quest.id}>
+            <article aria-labelledby={`quest-${quest.id}`} className="space-y-2 rounded-2xl border border-slate-300 p-4 dark:border-slate-700">
+              <h2 id={`quest-${quest.id}`} className="text-lg font-semibold">
+                <Shown text={quest.title} />
+              </h2>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+                <dt className="font-semibold">{t("choose.reward")}</dt>
+                <dd>
+                  <Shown text={quest.reward} />
+                </dd>
+                <dt className="font-semibold">{t("table.time")}</dt>
+                <dd>{timeNeeded(quest.timeNeeded)}</dd>
+                <dt className="font-semibold">{t("choose.steps")}</dt>
+                <dd>{t("choose.stepCount", { count: quest.steps })}</dd>
+                {quest.contest ? (
+                  <>
+                    <dt className="font-semibold">{t("choose.contest")}</dt>
+                    <dd>{quest.contest}</dd>
+                  </>
+                ) : null}
+                {quest.kind === "party" ? (
+                  <>
+                    <dt className="font-semibold">{t("choose.party")}</dt>
+                    <dd>{quest.party ? t("choose.withParty", { party: quest.party.name }) : t("choose.noParty")}</dd>
+                  </>
+                ) : null}
+              </dl>
+              {quest.state === "playing" ? (
+                <Link to={href("/playquest")} className="inline-block font-semibold underline">
+                  {t("choose.continue")}
+                </Link>
+              ) : quest.state === "finished" ? (
+                <p className="font-semibold">{t("choose.finished")}</p>
+              ) : quest.kind === "party" && !quest.party ? null : (
+                <Form method="post">
+                  <input type="hidden" name="questId" value={quest.id} />
+                  <button type="submit" {...waitingButton(starting)} className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60">
+                    {t("choose.start", { quest: quest.title.text })}
+                  </button>
+                </Form>
+              )}
+            </article>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { useTranslation } from "~/platform/translations";
+import { data, Form, Link, href } from "react-router";
+import type { Route } from "./+types/treasure-find";
+import { requireMember } from "~/features/auth/principal.server";
+import { ClaimFields, claimDone, claimInWords, claimRefusals, formKey } from "~/features/treasures/claim-form.server";
+import { groupCode } from "~/features/treasures/codes";
+import { claimTreasure, treasureForMember } from "~/features/treasures/treasures.server";
+import { parseForm } from "~/platform/forms.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
+import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
+import { formatDay, formatMoment } from "~/ui/dates";
+import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
+import { usePosting, waitingButton } from "~/ui/pending";
+import { retryAfterOfAction } from "~/platform/retry-after";
+
+export const handle = { i18n: ["treasures", "offline"] };
+
+/** A wrong-code or link limit's Retry-After (429) reaches the page's own response too. */
+export const headers = retryAfterOfAction;
+
+const treasureId = (value: string) => (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN);
+
+/**
+ * /treasure/{id}: where a scanned code lands (?code=…). Opening it never claims (a link
+ * preview or a second scan spends nothing): the member presses Claim. Already found: it
+ * says so.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const me = await requireMember(context);
+  const lang = getLocale(context);
+  const treasure = await treasureForMember(me.member.id, treasureId(params.id));
+  if (!treasure) throw data(null, { status: 404 });
+  const code = new URL(request.url).searchParams.get("code")?.slice(0, 64) ?? "";
+  const now = new Date();
+  return {
+    title: treasure.name,
+    treasure: {
+      id: treasure.id,
+      name: treasure.name,
+      hint: treasure.hint,
+      points: treasure.points,
+      light: treasure.lightReward,
+      opens: treasure.opensAt && treasure.opensAt > now ? formatMoment(treasure.opensAt.toISOString(), lang) : null,
+      closed: treasure.closesAt && treasure.closesAt <= now ? formatMoment(treasure.closesAt.toISOString(), lang) : null,
+      closes: treasure.closesAt && treasure.closesAt > now ? formatMoment(treasure.closesAt.toISOString(), lang) : null,
+    },
+    mine: treasure.claimStatus ? { status: treasure.claimStatus, on: formatDay(treasure.claimedAt!.toISOString(), lang) } : null,
+    code: code ? groupCode(code.toUpperCase()) : "",
+    key: formKey(),
+    heading: getInstance(context).t("treasures:title"),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Treasure"} · Glow` }];
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const me = await requireMember(context);
+  const form = await parseForm(request, ClaimFields);
+  if (!form.ok) return invalid({ request, context }, form);
+  const outcome = await claimTreasure({ memberId: me.member.id, code: form.data.code, treasureId: treasureId(params.id), key: form.data.key });
+  return respond({ request, context }, claimInWords(outcome, getLocale(context)), { values: form.values, done: claimDone, refusals: claimRefusals });
+}
+
+export default function TreasureFind({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("treasures");
+  const { treasure, mine, code } = loaderData;
+  const answer = actionData as FormAnswer | undefined;
+  const error = answer?.errors.code ?? answer?.errors.form;
+  const claiming = usePosting(`/treasure/${treasure.id}`);
+  const keep = useKeptSubmit(t("keptLabel", { name: treasure.name }), "/treasures/claim");
+  return (
+    <article aria-labelledby="treasure-heading" className="space-y-6">
+      <header className="space-y-2">
+        <p className="text-sm font-semibold uppercase tracking-wide text-glow-700 dark:text-glow-300">{loaderData.heading}</p>
+        <h1 id="treasure-heading" className="font-righteous text-3xl">
+          {treasure.name}
+        </h1>
+        {treasure.hint ? <p className="italic">{t("hint", { hint: treasure.hint })}</p> : null}
+        <p className="text-sm">{t("worth", { points: treasure.points, light: treasure.light })}</p>
+      </header>
+
+      <OfflineOutbox />
+
+      {mine ? (
+        <section aria-labelledby="mine-heading" className="rounded-2xl border-2 border-glow-500 bg-glow-50 p-5 dark:bg-slate-900">
+          <h2 id="mine-heading" className="text-xl font-bold">
+            {t("alreadyYours")}
+          </h2>
+          <p>{mine.status === "counted" ? t("foundOn", { day: mine.on }) : mine.status === "review" ? t("found.review", { day: mine.on }) : t("found.rejected", { day: mine.on })}</p>
+        </section>
+      ) : treasure.closed ? (
+        <p role="status">{t("closedOn", { when: treasure.closed })}</p>
+      ) : (
+        <Form method="post" onSubmit={keep} className="space-y-3">
+          <input type="hidden" name="key" value={loaderData.key} />
+          <input type="hidden" name="treasureId" value={treasure.id} />
+          {treasure.opens ? <p role="status">{t("opensOn", { when: treasure.opens })}</p> : null}
+          {treasure.closes ? <p className="text-sm">{t("closesOn", { when: treasure.closes })}</p> : null}
+          {code && !error ? (
+            <>
+              <input type="hidden" name="code" value={code} />
+              <p>{t("scanned", { code })}</p>
+            </>
+          ) : (
+            <div className="space-y-1">
+              <label htmlFor="treasure-code" className="block font-semibold">
+                {t("typeLabel")}
+              </label>
+              <input
+                id="treasure-code"
+                name="code"
+                required
+                defaultValue={answer?.values.code ?? code}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "treasure-code-error" : undefined}
+                className="w-full rounded-md border border-slate-400 px-3 py-2 font-mono uppercase tracking-wider dark:bg-slate-950"
+              />
+            </div>
+          )}
+          {error ? (
+            <p id="treasure-code-error" role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" {...waitingButton(claiming)} className="rounded-md bg-glow-700 px-5 py-2.5 text-lg font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60">
+            {t("claimThis", { name: treasure.name })}
+          </button>
+        </Form>
+      )}
+
+      <p>
+        <Link to={href("/treasure")} className="underline">
+          {t("toList")}
+        </Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,116 @@
+import { useTranslation } from "~/platform/translations";
+import { Form, Link, href } from "react-router";
+import type { Route } from "./+types/treasure";
+import { requireMember } from "~/features/auth/principal.server";
+import { ClaimFields, claimDone, claimInWords, claimRefusals, formKey } from "~/features/treasures/claim-form.server";
+import { claimTreasure, foundTreasures } from "~/features/treasures/treasures.server";
+import { parseForm } from "~/platform/forms.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
+import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
+import { formatDay } from "~/ui/dates";
+import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
+import { usePosting, waitingButton } from "~/ui/pending";
+import { retryAfterOfAction } from "~/platform/retry-after";
+
+export const handle = { i18n: ["treasures", "offline"] };
+
+/** A wrong-code or link limit's Retry-After (429) reaches the page's own response too. */
+export const headers = retryAfterOfAction;
+
+/** /treasure: what the member found (each with its feed post), and a field to type a code. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const me = await requireMember(context);
+  const lang = getLocale(context);
+  const found = await foundTreasures(me.member.id);
+  return {
+    title: getInstance(context).t("treasures:title"),
+    found: found.map((f) => ({ ...f, on: formatDay(f.claimedAt, lang) })),
+    key: formKey(),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Treasure"} · Glow` }];
+
+/** A typed code: the treasure it opens is found. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireMember(context);
+  const form = await parseForm(request, ClaimFields);
+  if (!form.ok) return invalid({ request, context }, form);
+  const outcome = await claimTreasure({ memberId: me.member.id, code: form.data.code, key: form.data.key });
+  return respond({ request, context }, claimInWords(outcome, getLocale(context)), { values: form.values, done: claimDone, refusals: claimRefusals });
+}
+
+export default function Treasure({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("treasures");
+  const answer = actionData as FormAnswer | undefined;
+  const error = answer?.errors.code ?? answer?.errors.form;
+  const claiming = usePosting("/treasure");
+  const keep = useKeptSubmit(t("keptLabelTyped"), "/treasures/claim");
+  return (
+    <div className="space-y-8">
+      <header className="space-y-2">
+        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("heading")}</h1>
+        <p>{t("intro")}</p>
+      </header>
+
+      <OfflineOutbox />
+
+      <Form method="post" onSubmit={keep} className="space-y-2 rounded-xl border border-glow-300 bg-glow-50 p-4 dark:border-glow-700 dark:bg-slate-900">
+        <input type="hidden" name="key" value={loaderData.key} />
+        <label htmlFor="treasure-code" className="block font-semibold">
+          {t("typeLabel")}
+        </label>
+        <p id="treasure-code-help" className="text-sm">
+          {t("typeHelp")}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <input
+            id="treasure-code"
+            name="code"
+            required
+            defaultValue={answer?.values.code ?? ""}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "treasure-code-help treasure-code-error" : "treasure-code-help"}
+            className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2 font-mono uppercase tracking-wider dark:bg-slate-950"
+          />
+          <button type="submit" {...waitingButton(claiming)} className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60">
+            {t("claim")}
+          </button>
+        </div>
+        {error ? (
+          <p id="treasure-code-error" role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        ) : null}
+      </Form>
+
+      <section aria-labelledby="found-heading" className="space-y-3">
+        <h2 id="found-heading" className="text-xl font-semibold">
+          {t("found.heading", { count: loaderData.found.length })}
+        </h2>
+        {loaderData.found.length === 0 ? <p>{t("found.none")}</p> : null}
+        <ul className="space-y-2">
+          {loaderData.found.map((f) => (
+            <li key={f.id} className="rounded-xl border border-slate-300 p-3 dark:border-slate-700">
+              <p className="font-semibold">
+                <Link to={href("/treasure/:id", { id: String(f.id) })} className="underline">
+                  {f.name}
+                </Link>
+              </p>
+              <p className="text-sm">
+                {f.status === "counted"
+                  ? t("found.counted", { day: f.on, points: f.points })
+                  : f.status === "review"
+                    ? t("found.review", { day: f.on })
+                    : t("found.rejected", { day: f.on })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
