@@ -5,7 +5,7 @@ import { currentMember } from "~/features/auth/principal.server";
 import { listFeedCards } from "~/features/feed/feed.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { listQueryOf, PostItem } from "~/features/feed/post-card";
-import { lazyIsland } from "~/islands/client-only";
+import { lazyIsland } from "~/ui/client-only";
 import { getInstance } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
 
@@ -15,7 +15,7 @@ import type { PageCacheHandle } from "~/platform/visitor-pages";
  */
 export const handle = { i18n: ["newsfeed", "salutes"], pageCache: { visitors: true, query: ["before"] } } satisfies PageCacheHandle;
 
-const FeedUpdates = lazyIsland(() => import("~/islands/feed-updates"));
+const FeedUpdates = lazyIsland(() => import("~/features/feed/feed-updates"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get("before");

@@ -14,7 +14,7 @@ import { db } from "~/platform/db/db.server";
 import { parties, partyMembers } from "~/platform/db/schema";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { drawQr } from "~/platform/qr.server";
-import { useHydrated } from "~/islands/client-only";
+import { useHydrated } from "~/ui/client-only";
 import { formatDay } from "~/ui/dates";
 import { QrCode } from "~/ui/qr-code";
 

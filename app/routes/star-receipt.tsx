@@ -5,13 +5,13 @@ import type { Route } from "./+types/star-receipt";
 import { formatMoment } from "~/ui/dates";
 import { findStarReceipt } from "~/features/salutes/salutes.server";
 import { Stars } from "~/features/salutes/ui";
-import { lazyIsland } from "~/islands/client-only";
+import { lazyIsland } from "~/ui/client-only";
 import { memberTextLang } from "~/ui/text-lang";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 
 export const handle = { i18n: ["salutes"] };
 
-const Confetti = lazyIsland(() => import("~/islands/confetti"));
+const Confetti = lazyIsland(() => import("~/ui/confetti"));
 
 /**
  * The star receipt: permanent and shareable, so anyone with the link may see it. Its
