@@ -6,6 +6,7 @@ import { withDates } from "~/features/salutes/dates";
 import { gemsLeft, listReceivedSalutes } from "~/features/salutes/salutes.server";
 import { ReceivedSalutes } from "~/features/salutes/ui";
 import { getInstance, getLocale } from "~/platform/i18n.server";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["salutes"] };
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Salute Select"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Salute Select")];
 
 const kinds = [
   { key: "compliment", path: "/compliment", icon: "💬" },
@@ -36,7 +37,7 @@ export default function SaluteSelect({ loaderData }: Route.ComponentProps) {
   const query = loaderData.to ? `?to=${loaderData.to}` : "";
   return (
     <div className="space-y-6">
-      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("select.heading")}</h1>
+      <PageHeading>{t("select.heading")}</PageHeading>
       <p>{t("select.intro")}</p>
       <p className="text-sm">{t("gems.left", { count: loaderData.gemsLeft })}</p>
       <ul className="grid gap-3 sm:grid-cols-3" aria-label={t("select.kinds")}>

@@ -2,6 +2,7 @@ import { useTranslation } from "~/platform/translations";
 import type { Route } from "./+types/takeaguess";
 import { requireMember } from "~/features/auth/principal.server";
 import { getInstance } from "~/platform/i18n.server";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["auth"] };
 
@@ -14,15 +15,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("auth:guess.title"), cardId: params.cardID };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Take a Guess"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Take a Guess")];
 
 export default function TakeAGuess({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   return (
     <section aria-labelledby="guess-heading" className="space-y-4">
-      <h1 id="guess-heading" className="font-righteous text-3xl text-glow-700 dark:text-glow-300">
+      <PageHeading id="guess-heading">
         {t("guess.heading")}
-      </h1>
+      </PageHeading>
       <p>{t("guess.arrived", { card: loaderData.cardId })}</p>
       <p className="text-slate-700 dark:text-slate-300">{t("guess.later")}</p>
     </section>
