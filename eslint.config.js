@@ -43,4 +43,26 @@ export default tseslint.config(
       "no-unused-vars": ["error", { argsIgnorePattern: "^_", caughtErrors: "none" }],
     },
   },
+  // The layers (DESIGN.md "The house"): a route imports features, ui and platform; a feature
+  // imports ui, platform and other features; ui imports platform only; platform imports none
+  // of them. Tests may reach across (a journey test calls routes).
+  ...[
+    { files: ["app/platform/**/*.{ts,tsx}"], forbidden: ["ui", "features", "routes", "root"], layer: "platform" },
+    { files: ["app/ui/**/*.{ts,tsx}"], forbidden: ["features", "routes", "root"], layer: "ui" },
+    { files: ["app/features/**/*.{ts,tsx}"], forbidden: ["routes", "root"], layer: "a feature" },
+  ].map(({ files, forbidden, layer }) => ({
+    files,
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: forbidden.map((name) => ({
+            group: [`~/${name}`, `~/${name}/**`],
+            message: `${layer} imports no ${name === "root" ? "root route" : name} (the layers in eslint.config.js)`,
+          })),
+        },
+      ],
+    },
+  })),
 );

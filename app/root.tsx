@@ -23,8 +23,8 @@ import { headerAvatar } from "~/features/avatars/characters.server";
 import { loadCompanion } from "~/features/beamkins/companion.server";
 import { displayName } from "~/features/members/display-name";
 import { questVisits } from "~/features/quests/progress.server";
-import { CompanionMount } from "~/islands/companion-mount";
-import { SessionStart } from "~/islands/session-start";
+import { CompanionMount } from "~/features/beamkins/companion-mount";
+import { SessionStart } from "~/features/auth/session-start";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
 import { answerDatabaseAway, sayWhenToComeBack } from "~/platform/database-away.server";
 import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.server";
@@ -33,7 +33,7 @@ import { principalMiddleware } from "~/platform/principal.server";
 import { commitSession, getSession } from "~/platform/session.server";
 import { themeSessionResolver } from "~/platform/theme.server";
 import { unreadableBodyIsBadRequest } from "~/platform/unreadable-body.server";
-import { keepPageWhenPostFails, keepPageWhenReloadFails, useShownData } from "~/platform/unsent-posts";
+import { keepPageWhenPostFails, keepPageWhenReloadFails, useShownData } from "~/ui/unsent-posts";
 import { toastMiddleware, toastOfThisRequest } from "~/platform/toast.server";
 import { CookieBanner } from "~/ui/cookie-banner";
 import { SessionNotices } from "~/ui/session-notices";
@@ -42,6 +42,7 @@ import { ErrorScreen } from "~/ui/error-screen";
 import { NotFoundScreen } from "~/ui/not-found-screen";
 import { useNonce } from "~/ui/nonce";
 import { RouteFocus } from "~/ui/route-focus";
+import { HeaderAvatar } from "~/features/avatars/header-avatar";
 import { SiteHeader } from "~/ui/site-header";
 import { Toaster } from "~/ui/toaster";
 
@@ -207,7 +208,7 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
   const consent = root?.consent;
   return (
     <>
-      <SiteHeader ringleader={root?.member?.isRingleader ?? false}>
+      <SiteHeader ringleader={root?.member?.isRingleader ?? false} avatar={<HeaderAvatar />}>
         <AccountArea member={root?.member ?? null} />
       </SiteHeader>
       {/* The companion's dock follows <main> and keeps its own height clear (docs/decisions/0304). */}

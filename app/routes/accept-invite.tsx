@@ -9,7 +9,7 @@ import { readJoinCode } from "~/features/parties/join-code";
 import { joinOpenParty, joinWithCode, requestToJoin } from "~/features/parties/parties.server";
 import { PARTY_REFUSALS } from "~/features/parties/refusals";
 import { AcceptForm } from "~/features/parties/schemas";
-import { FormError, headingClass, linkClass, MemberText, Notice, PersonChip, primaryButton, secondaryButton } from "~/features/parties/ui";
+import { FormError, linkClass, MemberText, Notice, PersonChip, primaryButton, secondaryButton } from "~/features/parties/ui";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { done, refused } from "~/platform/outcome";
@@ -18,6 +18,7 @@ import type { FormAnswer } from "~/platform/form-answer";
 import { waitInWords } from "~/platform/wait-words";
 import { formatDay } from "~/ui/dates";
 import { usePosting, waitingButton } from "~/ui/pending";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["parties"] };
 
@@ -101,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return respond(args, await joinOpenParty(me, partyId), { ...common, done: (_, t) => ({ redirectTo: partyPage, toast: t("parties:toast.joined") }) });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Accept Invite"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Accept Invite")];
 
 export default function AcceptInvite({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("parties");
@@ -109,9 +110,9 @@ export default function AcceptInvite({ loaderData, actionData }: Route.Component
   const answer = actionData as FormAnswer | undefined;
   return (
     <section aria-labelledby="invite-heading" className="space-y-5">
-      <h1 id="invite-heading" className={headingClass}>
+      <PageHeading id="invite-heading">
         {t("accept.heading")}
-      </h1>
+      </PageHeading>
       <Explanation invitation={invitation} expiresOn={expiresOn} wait={wait} />
       {/* A refusal tied to the link's code (a changed code, too many tries) is the form's message here. */}
       <FormError message={answer ? Object.values(answer.errors)[0] : undefined} />

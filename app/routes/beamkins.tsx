@@ -17,6 +17,7 @@ import { usePosting, waitingButton } from "~/ui/pending";
 import { RedirectField } from "~/ui/redirect-field";
 import { refreshAfterConflict } from "~/platform/refresh-after-conflict";
 import type { KeyIn } from "~/locales/types";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["beamkins"] };
 
@@ -45,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const shouldRevalidate = refreshAfterConflict;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Your Beamkins"} · Glow` },
+  pageTitle(loaderData?.title, "Your Beamkins"),
 ];
 
 /** Giving light is this page's own form, so a refused amount comes back as typed, beside its card. */
@@ -80,7 +81,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="space-y-8">
       <header className="space-y-2">
-        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("title")}</h1>
+        <PageHeading>{t("title")}</PageHeading>
         <p>{t("intro")}</p>
       </header>
 

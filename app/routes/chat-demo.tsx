@@ -21,6 +21,7 @@ import { log } from "~/platform/log.server";
 import { invalid, respond } from "~/platform/respond.server";
 import { DraftNotice, useDraft } from "~/ui/draft";
 import { gapAfter } from "~/ui/text-lang";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["beamkins"] };
 
@@ -38,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Chat Demo"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Chat Demo")];
 
 /** The chat cap's Retry-After reaches the browser, with JavaScript (data request) and without. */
 export const headers = retryAfterOfAction;
@@ -101,9 +102,9 @@ export default function ChatDemo({ loaderData, actionData }: Route.ComponentProp
           <BeamkinArt slug={creature.slug} light={creature.light} size={88} title={t("art.alt", { name, light: creature.light })} />
         ) : null}
         <div className="min-w-0 flex-1 space-y-2">
-          <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">
+          <PageHeading>
             {creature ? t("chat.title", { name }) : t("chat.titleNone")}
-          </h1>
+          </PageHeading>
           {creature ? (
             <LightMeter light={creature.light} label={t("meter.named", { name })} />
           ) : (

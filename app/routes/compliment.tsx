@@ -3,6 +3,7 @@ import { SaluteScreen } from "~/features/salutes/salute-screen";
 import { loadSaluteScreen, sendSaluteAction } from "~/features/salutes/send.server";
 import { retryAfterOfAction } from "~/platform/retry-after";
 import { refreshAfterConflict } from "~/platform/refresh-after-conflict";
+import { pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["salutes"] };
 
@@ -15,7 +16,7 @@ export const headers = retryAfterOfAction;
 /** Gems spent elsewhere: a refusal comes with the page's fresh counts. */
 export const shouldRevalidate = refreshAfterConflict;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Compliment"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Compliment")];
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return <SaluteScreen data={loaderData} actionData={actionData} />;

@@ -5,6 +5,7 @@ import { roleFlags } from "~/features/auth/sessions.server";
 import { currentMember } from "~/features/auth/principal.server";
 import { getInstance } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
+import { pageTitle } from "~/ui/page";
 
 /** A visitor's page is the same for every visitor: the server may share it for a moment (decision 0520). */
 export const handle = { pageCache: { visitors: true } } satisfies PageCacheHandle;
@@ -19,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Home"} · Glow` },
+  pageTitle(loaderData?.title, "Home"),
 ];
 
 /** Each greeting in its own display font (self-hosted, subset, font-display: swap). */

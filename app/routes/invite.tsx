@@ -9,7 +9,7 @@ import { partyByCode } from "~/features/parties/parties.server";
 import { PARTY_REFUSALS } from "~/features/parties/refusals";
 import { CodeForm } from "~/features/parties/schemas";
 import { QrScanner } from "~/features/parties/scanner";
-import { FieldError, FormError, headingClass, inputClass, mutedText, primaryButton } from "~/features/parties/ui";
+import { FieldError, FormError, inputClass, mutedText, primaryButton } from "~/features/parties/ui";
 import { db } from "~/platform/db/db.server";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance } from "~/platform/i18n.server";
@@ -19,6 +19,7 @@ import { requestInfoContext } from "~/platform/request-context";
 import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { usePosting, waitingButton } from "~/ui/pending";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["parties"] };
 
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "QR Invite"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "QR Invite")];
 
 export default function QrInvite({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("parties");
@@ -68,7 +69,7 @@ export default function QrInvite({ loaderData, actionData }: Route.ComponentProp
   const posting = usePosting(useLocation().pathname);
   return (
     <div className="space-y-6">
-      <h1 className={headingClass}>{t("join.heading")}</h1>
+      <PageHeading>{t("join.heading")}</PageHeading>
       <p>{t("join.intro")}</p>
       <Form method="post" ref={form} className="space-y-3" aria-label={t("join.byCode")} noValidate>
         <FormError message={answer?.errors.form} />

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/landing";
 import { getInstance } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 /** A visitor's page is the same for every visitor: the server may share it for a moment (decision 0520). */
 export const handle = { pageCache: { visitors: true } } satisfies PageCacheHandle;
@@ -12,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Landing"} · Glow` },
+  pageTitle(loaderData?.title, "Landing"),
 ];
 
 export default function Landing() {
@@ -20,7 +21,7 @@ export default function Landing() {
   const points = ["quests", "salutes", "parties", "beamkins"] as const;
   return (
     <article className="space-y-4">
-      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("landing.heading")}</h1>
+      <PageHeading>{t("landing.heading")}</PageHeading>
       <p className="text-lg">{t("landing.intro")}</p>
       <ul className="list-disc space-y-1 ps-6">
         {points.map((point) => (

@@ -13,6 +13,7 @@ import {
 } from "~/features/leaderboard/leaderboard.server";
 import { getInstance } from "~/platform/i18n.server";
 import { memberTextLang } from "~/ui/text-lang";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["leaderboard"] };
 
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { board, title, contests, contestId, rows: await listContestBoard(contestId), page: 1, hasNext: false, me: null };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "LeaderBoard"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "LeaderBoard")];
 
 const tabClass = (active: boolean) =>
   `rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-glow-700 text-white" : "border border-slate-300 dark:border-slate-700"}`;
@@ -51,7 +52,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const pageLink = (n: number) => `/leaderboard?board=${board}&page=${n}`;
   return (
     <div className="space-y-5">
-      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("heading")}</h1>
+      <PageHeading>{t("heading")}</PageHeading>
       <nav aria-label={t("boards")} className="flex flex-wrap gap-2">
         {(["all", "week", "parties"] as const).map((b) => (
           <Link key={b} to={`/leaderboard?board=${b}`} aria-current={board === b ? "page" : undefined} className={tabClass(board === b)}>

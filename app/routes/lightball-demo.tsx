@@ -3,6 +3,7 @@ import type { Route } from "./+types/lightball-demo";
 import { LightBall } from "~/features/beamkins/light-meter";
 import { LightLevelForm, demoLevels, triedLevel } from "~/features/beamkins/light-demo";
 import { getInstance } from "~/platform/i18n.server";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["beamkins"] };
 
@@ -10,13 +11,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("beamkins:demos.lightball.title"), tried: triedLevel(request) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "LightBall Demo"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "LightBall Demo")];
 
 export default function LightBallDemo({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("beamkins");
   return (
     <div className="space-y-6">
-      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("demos.lightball.title")}</h1>
+      <PageHeading>{t("demos.lightball.title")}</PageHeading>
       <p>{t("demos.lightball.intro")}</p>
       <ul className="flex flex-wrap items-end gap-4 rounded-xl bg-slate-900 p-4 text-white" aria-label={t("demos.lightball.title")}>
         {demoLevels.map((light) => (

@@ -4,6 +4,7 @@ import { BeamkinArt } from "~/features/beamkins/beamkin-art";
 import { LightMeter } from "~/features/beamkins/light-meter";
 import { LightLevelForm, demoLevels, triedLevel } from "~/features/beamkins/light-demo";
 import { getInstance } from "~/platform/i18n.server";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["beamkins"] };
 
@@ -11,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("beamkins:demos.lightmeter.title"), tried: triedLevel(request) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "LightMeter Example"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "LightMeter Example")];
 
 const slugs = ["sparkit", "mothlume", "glimmerfox", "emberpup", "dozelight"];
 
@@ -19,7 +20,7 @@ export default function LightMeterExample({ loaderData }: Route.ComponentProps) 
   const { t } = useTranslation("beamkins");
   return (
     <div className="space-y-6">
-      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("demos.lightmeter.title")}</h1>
+      <PageHeading>{t("demos.lightmeter.title")}</PageHeading>
       <p>{t("demos.lightmeter.intro")}</p>
       <ul className="space-y-4">
         {demoLevels.map((light, i) => (

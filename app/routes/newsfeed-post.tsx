@@ -8,6 +8,7 @@ import { starReceiptPath } from "~/features/salutes/salutes.server";
 import { listQueryOf, PostCard } from "~/features/feed/post-card";
 import { getInstance } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
+import { pageTitle } from "~/ui/page";
 
 /** A visitor's page is the same for every visitor: the server may share it for a moment (decision 0520). */
 export const handle = { pageCache: { visitors: true } } satisfies PageCacheHandle;
@@ -30,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Post"} · Glow` },
+  pageTitle(loaderData?.title, "Post"),
 ];
 
 export default function NewsfeedPost({ loaderData }: Route.ComponentProps) {

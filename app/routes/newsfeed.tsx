@@ -5,9 +5,10 @@ import { currentMember } from "~/features/auth/principal.server";
 import { listFeedCards } from "~/features/feed/feed.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { listQueryOf, PostItem } from "~/features/feed/post-card";
-import { lazyIsland } from "~/islands/client-only";
+import { lazyIsland } from "~/ui/client-only";
 import { getInstance } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 /**
  * A visitor's feed (or, while the feed is members-only, what a visitor is shown instead) is
@@ -15,7 +16,7 @@ import type { PageCacheHandle } from "~/platform/visitor-pages";
  */
 export const handle = { i18n: ["newsfeed", "salutes"], pageCache: { visitors: true, query: ["before"] } } satisfies PageCacheHandle;
 
-const FeedUpdates = lazyIsland(() => import("~/islands/feed-updates"));
+const FeedUpdates = lazyIsland(() => import("~/features/feed/feed-updates"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get("before");
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Newsfeed"} · Glow` },
+  pageTitle(loaderData?.title, "Newsfeed"),
 ];
 
 /** The id of the post opened in the page (/newsfeed/{postType}/{id}, /newsfeed/{id}), if any. */
@@ -53,7 +54,7 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("heading")}</h1>
+        <PageHeading>{t("heading")}</PageHeading>
         {signedIn ? (
           <Link to="/salute-select" className="rounded-md bg-glow-700 px-3 py-2 text-sm font-semibold text-white hover:bg-glow-900">
             {t("saluteSomeone")}

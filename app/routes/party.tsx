@@ -7,7 +7,7 @@ import { PARTY_REFUSALS } from "~/features/parties/refusals";
 import { leaveParty } from "~/features/parties/roster.server";
 import { PARTY_RULES } from "~/features/parties/rules";
 import { PartyPageForm } from "~/features/parties/schemas";
-import { cardClass, FormError, headingClass, linkClass, MemberText, mutedText, Notice, PersonChip, primaryButton, secondaryButton } from "~/features/parties/ui";
+import { cardClass, FormError, linkClass, MemberText, mutedText, Notice, PersonChip, primaryButton, secondaryButton } from "~/features/parties/ui";
 import { partyPage } from "~/features/parties/views.server";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
@@ -15,6 +15,7 @@ import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { formatDay } from "~/ui/dates";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { usePosting, waitingButton } from "~/ui/pending";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["parties"] };
 
@@ -60,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Party"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Party")];
 
 export default function Party({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("parties");
@@ -81,9 +82,9 @@ export default function Party({ loaderData, actionData }: Route.ComponentProps) 
   if (loaderData.private) {
     return (
       <div ref={page} className="space-y-5">
-        <h1 className={headingClass}>
+        <PageHeading>
           <MemberText text={loaderData.party.name} />
-        </h1>
+        </PageHeading>
         {removedNotice}
         <Notice title={t("party.privateTitle")}>
           <p>{t("party.private")}</p>
@@ -101,9 +102,9 @@ export default function Party({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <div ref={page} className="space-y-6">
       <header className="space-y-1">
-        <h1 className={headingClass}>
+        <PageHeading>
           <MemberText text={party.name} />
-        </h1>
+        </PageHeading>
         {party.motto ? (
           <p className="text-lg italic">
             <MemberText text={party.motto} />

@@ -7,12 +7,13 @@ import { ringleaderContests } from "~/features/parties/contests.server";
 import { PARTY_REFUSALS } from "~/features/parties/refusals";
 import { JOIN_POLICIES, PARTY_RULES } from "~/features/parties/rules";
 import { BuildPartyForm } from "~/features/parties/schemas";
-import { FieldError, FormError, headingClass, inputClass, mutedText, primaryButton, TextField } from "~/features/parties/ui";
+import { FieldError, FormError, inputClass, mutedText, primaryButton, TextField } from "~/features/parties/ui";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance } from "~/platform/i18n.server";
 import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { usePosting, waitingButton } from "~/ui/pending";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["parties"] };
 
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Quests"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Quests")];
 
 export default function PartyBuilder({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("parties");
@@ -53,7 +54,7 @@ export default function PartyBuilder({ loaderData, actionData }: Route.Component
   const contestChoice = values.contestId ?? (open ? String(open.id) : "none");
   return (
     <div className="space-y-5">
-      <h1 className={headingClass}>{t("builder.heading")}</h1>
+      <PageHeading>{t("builder.heading")}</PageHeading>
       <p>{t("builder.intro")}</p>
       <Form method="post" className="space-y-5" ref={form} aria-label={t("builder.heading")} noValidate>
         <FormError message={errors.form} />

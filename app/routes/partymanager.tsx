@@ -14,7 +14,6 @@ import {
   dangerButton,
   FieldError,
   FormError,
-  headingClass,
   inputClass,
   JoinCode,
   linkClass,
@@ -31,6 +30,7 @@ import { getInstance, getLocale } from "~/platform/i18n.server";
 import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { formatDay } from "~/ui/dates";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["parties"] };
 
@@ -124,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Ringleader Dashboard"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Ringleader Dashboard")];
 
 type Loaded = Route.ComponentProps["loaderData"];
 
@@ -144,7 +144,7 @@ export default function PartyManager({ loaderData, actionData }: Route.Component
   const unplaced = answer && !answer.values.intent ? answer.errors.form : undefined;
   return (
     <div ref={page} className="space-y-6">
-      <h1 className={headingClass}>{t("manager.heading")}</h1>
+      <PageHeading>{t("manager.heading")}</PageHeading>
       <FormError message={unplaced} />
       {!view ? (
         <Notice title={t("manager.none")}>

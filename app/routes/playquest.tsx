@@ -12,7 +12,7 @@ import { builtInQuests, SIGNUP_QUEST } from "~/features/quests/built-in.server";
 import { spoken } from "~/features/quests/text";
 import { CompanionSays, CosmeticBadge, PrizeOdds, PrizeReveal, Shown } from "~/features/quests/ui";
 import { RecipientPicker } from "~/features/salutes/ui";
-import { lazyIsland } from "~/islands/client-only";
+import { lazyIsland } from "~/ui/client-only";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
@@ -23,7 +23,7 @@ import type { KeyIn } from "~/locales/types";
 
 export const handle = { i18n: ["quests", "beamkins", "salutes"] };
 
-const Confetti = lazyIsland(() => import("~/islands/confetti"));
+const Confetti = lazyIsland(() => import("~/ui/confetti"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireMember(context);

@@ -6,7 +6,7 @@ import { isCosmetic } from "~/features/quests/cosmetics";
 import { DEMO_PRIZE_TABLE } from "~/features/quests/prize-box";
 import { demoRoll } from "~/features/quests/prize-box.server";
 import { PrizeOdds, PrizeReveal, type RevealedPrize } from "~/features/quests/ui";
-import { lazyIsland } from "~/islands/client-only";
+import { lazyIsland } from "~/ui/client-only";
 import { listCatalogue } from "~/features/beamkins/creatures.server";
 import { getInstance } from "~/platform/i18n.server";
 import { done } from "~/platform/outcome";
@@ -15,7 +15,7 @@ import { usePosting, waitingButton } from "~/ui/pending";
 
 export const handle = { i18n: ["quests", "beamkins"] };
 
-const Confetti = lazyIsland(() => import("~/islands/confetti"));
+const Confetti = lazyIsland(() => import("~/ui/confetti"));
 
 /** What a demo roll drew, as its redirect carries it ("gems-5", "beamkin-quipwisp", "cosmetic-moon-charm"). */
 async function drawnFrom(value: string | null): Promise<RevealedPrize | null> {

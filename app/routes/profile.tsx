@@ -32,6 +32,7 @@ import { getInstance, getLocale } from "~/platform/i18n.server";
 import { flashToast } from "~/platform/toast.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { DraftNotice, useDraft } from "~/ui/draft";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["profile", "avatar"] };
 
@@ -56,7 +57,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Profile"} · Glow` },
+  pageTitle(loaderData?.title, "Profile"),
 ];
 
 type ActionData =
@@ -135,7 +136,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="space-y-10">
-      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("heading")}</h1>
+      <PageHeading>{t("heading")}</PageHeading>
 
       <section aria-labelledby="details-heading" className="space-y-4">
         <h2 id="details-heading" className="text-xl font-semibold">

@@ -8,15 +8,16 @@ import { displayName } from "~/features/members/display-name";
 import { codeLink, findInvite, inviteLink } from "~/features/parties/invites.server";
 import { formatJoinCode } from "~/features/parties/join-code";
 import { publicOrigin } from "~/features/parties/links.server";
-import { headingClass, inputClass, JoinCode, linkClass, MemberText, mutedText, Notice, secondaryButton } from "~/features/parties/ui";
+import { inputClass, JoinCode, linkClass, MemberText, mutedText, Notice, secondaryButton } from "~/features/parties/ui";
 import { partiesLedBy } from "~/features/parties/views.server";
 import { db } from "~/platform/db/db.server";
 import { parties, partyMembers } from "~/platform/db/schema";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { drawQr } from "~/platform/qr.server";
-import { useHydrated } from "~/islands/client-only";
+import { useHydrated } from "~/ui/client-only";
 import { formatDay } from "~/ui/dates";
 import { QrCode } from "~/ui/qr-code";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["parties"] };
 
@@ -96,7 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title, kind: "member" as const, party: null, link, drawing: drawQr(link), code: null, email: null, pending: true, expiresOn: null, led };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "QRcode"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "QRcode")];
 
 export default function QrCodePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("parties");
@@ -104,7 +105,7 @@ export default function QrCodePage({ loaderData }: Route.ComponentProps) {
   const heading = kind === "invite" ? t("qr.inviteHeading") : kind === "party" ? t("qr.partyHeading") : t("qr.memberHeading");
   return (
     <div className="space-y-5">
-      <h1 className={headingClass}>{heading}</h1>
+      <PageHeading>{heading}</PageHeading>
       {party ? (
         <p className="text-2xl font-semibold">
           <MemberText text={party.name} />

@@ -8,6 +8,7 @@ import { ReceivedSalutes } from "~/features/salutes/ui";
 import { teamNoticesFor } from "~/features/staff/notices.server";
 import { TeamNotices } from "~/features/staff/team-notices";
 import { getInstance, getLocale } from "~/platform/i18n.server";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["salutes", "staff"] };
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Salute Select"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Salute Select")];
 
 const kinds = [
   { key: "compliment", path: "/compliment", icon: "💬" },
@@ -40,7 +41,7 @@ export default function SaluteSelect({ loaderData }: Route.ComponentProps) {
   const query = loaderData.to ? `?to=${loaderData.to}` : "";
   return (
     <div className="space-y-6">
-      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("select.heading")}</h1>
+      <PageHeading>{t("select.heading")}</PageHeading>
       <TeamNotices notices={loaderData.notices} />
       <p>{t("select.intro")}</p>
       <p className="text-sm">{t("gems.left", { count: loaderData.gemsLeft })}</p>

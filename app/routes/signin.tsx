@@ -2,6 +2,7 @@ import type { Route } from "./+types/signin";
 import { handleSignInPost, loadSignInPage } from "~/features/auth/sign-in-page.server";
 import { SignInScreen } from "~/features/auth/signin-screen";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
+import { pageTitle } from "~/ui/page";
 
 /**
  * Declined cookies: the banner comes back here, where they are needed (see root.tsx). A
@@ -25,7 +26,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return headers;
 };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Signin"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Signin")];
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   return <SignInScreen {...loaderData} answer={actionData} />;

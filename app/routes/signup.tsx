@@ -19,6 +19,7 @@ import { safeRedirectPath } from "~/platform/redirect-to";
 import { flashToast } from "~/platform/toast.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import type { KeyIn } from "~/locales/types";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["profile", "avatar"] };
 
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Signup"} · Glow` },
+  pageTitle(loaderData?.title, "Signup"),
 ];
 
 interface ActionData {
@@ -112,7 +113,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 
   return (
     <div className="space-y-6">
-      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("signup.heading")}</h1>
+      <PageHeading>{t("signup.heading")}</PageHeading>
       <p>{t("signup.intro")}</p>
       <Form ref={form} method="post" className="space-y-6">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

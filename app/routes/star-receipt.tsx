@@ -5,13 +5,14 @@ import type { Route } from "./+types/star-receipt";
 import { formatMoment } from "~/ui/dates";
 import { findStarReceipt } from "~/features/salutes/salutes.server";
 import { Stars } from "~/features/salutes/ui";
-import { lazyIsland } from "~/islands/client-only";
+import { lazyIsland } from "~/ui/client-only";
 import { memberTextLang } from "~/ui/text-lang";
 import { getInstance, getLocale } from "~/platform/i18n.server";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["salutes"] };
 
-const Confetti = lazyIsland(() => import("~/islands/confetti"));
+const Confetti = lazyIsland(() => import("~/ui/confetti"));
 
 /**
  * The star receipt: permanent and shareable, so anyone with the link may see it. Its
@@ -30,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Star Receipt"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Star Receipt")];
 
 export default function StarReceipt({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("salutes");
@@ -44,9 +45,9 @@ export default function StarReceipt({ loaderData }: Route.ComponentProps) {
   return (
     <article aria-labelledby="receipt-heading" className="space-y-4">
       {celebrate ? <Confetti onDone={clean} /> : null}
-      <h1 id="receipt-heading" className="font-righteous text-3xl text-glow-700 dark:text-glow-300">
+      <PageHeading id="receipt-heading">
         {t("receipt.heading")}
-      </h1>
+      </PageHeading>
       <div className="rounded-2xl border-2 border-glow-500 bg-glow-50 p-5 text-slate-900 shadow-md dark:bg-slate-900 dark:text-slate-100">
         <p className="text-4xl" aria-hidden="true">
           <Stars count={receipt.stars} />

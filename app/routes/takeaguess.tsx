@@ -10,6 +10,7 @@ import { getInstance, getLocale } from "~/platform/i18n.server";
 import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
+import { pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["guesses", "quests", "offline"] };
 
@@ -24,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("guesses:title"), card, key: formKey() };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Take a Guess"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Take a Guess")];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireMember(context);

@@ -3,10 +3,11 @@ import { href, Link } from "react-router";
 import type { Route } from "./+types/user-role-display";
 import { requireMember, type RoleName } from "~/features/auth/principal.server";
 import { contestNames } from "~/features/parties/contests.server";
-import { cardClass, headingClass, linkClass, MemberText, mutedText, Notice } from "~/features/parties/ui";
+import { cardClass, linkClass, MemberText, mutedText, Notice } from "~/features/parties/ui";
 import { partiesOf, removalsOf, successionsFor } from "~/features/parties/views.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { formatDay } from "~/ui/dates";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["parties"] };
 
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "User Role Display"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "User Role Display")];
 
 /** The screens each role opens (the game master's and judges' screens come with the contests work). */
 const ROLE_LINKS = {
@@ -67,7 +68,7 @@ export default function UserRoleDisplay({ loaderData }: Route.ComponentProps) {
   const { enhanced, byContest, parties, removals, successions } = loaderData;
   return (
     <div className="space-y-6">
-      <h1 className={headingClass}>{t(enhanced ? "roles.enhancedHeading" : "roles.heading")}</h1>
+      <PageHeading>{t(enhanced ? "roles.enhancedHeading" : "roles.heading")}</PageHeading>
       <section aria-labelledby="contest-roles" className="space-y-3">
         <h2 id="contest-roles" className="text-xl font-semibold">
           {t("roles.contestRoles")}

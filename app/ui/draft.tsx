@@ -1,13 +1,14 @@
 import { useTranslation } from "~/platform/translations";
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
 
 /**
  * What the member typed into this page's form before their session ended, given back once
  * after they signed in again (features/auth/drafts.server.ts); null otherwise.
  */
 export function useDraft(): Record<string, string> | null {
-  return useRouteLoaderData<typeof rootLoader>("root")?.draft ?? null;
+  // The root loader's `draft` (a ui piece reads the root's data by its shape, not its module).
+  const root = useRouteLoaderData("root") as { draft?: Record<string, string> | null } | undefined;
+  return root?.draft ?? null;
 }
 
 /** Says why the form is already filled in. */

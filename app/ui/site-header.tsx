@@ -1,6 +1,5 @@
 import { useTranslation } from "~/platform/translations";
 import { Link, NavLink } from "react-router";
-import { HeaderAvatar } from "~/features/avatars/header-avatar";
 import { LanguageSwitcher } from "./language-switcher";
 import { ThemeSwitcher } from "./theme-switcher";
 
@@ -20,7 +19,16 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  * The header on every page. The current section is marked (`aria-current="page"`) on its
  * own page and on the pages below it, as <NavLink> does.
  */
-export function SiteHeader({ children, ringleader = false }: { children?: React.ReactNode; ringleader?: boolean }) {
+export function SiteHeader({
+  children,
+  avatar,
+  ringleader = false,
+}: {
+  children?: React.ReactNode;
+  /** The member's avatar, drawn by the avatars feature (ui imports no feature). */
+  avatar?: React.ReactNode;
+  ringleader?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <header className="border-b border-slate-200 bg-white/90 dark:border-slate-800 dark:bg-slate-950/90">
@@ -46,7 +54,7 @@ export function SiteHeader({ children, ringleader = false }: { children?: React.
           {children}
           <LanguageSwitcher />
           <ThemeSwitcher />
-          <HeaderAvatar />
+          {avatar}
         </div>
       </div>
     </header>

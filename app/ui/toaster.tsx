@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
 import { useLocation } from "react-router";
-import { useHydrated } from "~/islands/client-only";
+import { useHydrated } from "~/ui/client-only";
 
 export const TOAST_AUTO_CLOSE_MS = 3000;
 /** The older username/password flow's pages (/login, /dashboard): the spec's 5000 ms. */

@@ -1,13 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
 import { Form, useLocation, useNavigation } from "react-router";
-import { ResendCountdown } from "~/islands/resend-countdown";
+import { ResendCountdown } from "~/features/auth/resend-countdown";
 import { showToast } from "~/ui/toaster";
 import type { Arrival } from "./arrival";
 import { caretAfterFormat, digitsOf, formatPhoneInput, MIN_PHONE_DIGITS } from "./phone";
 import { SEND_ACCEPTING_COOKIES, type SignInAnswer } from "./sign-in-answer";
 import { focusTargetAfter, type SignInView } from "./signin-focus";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/ui/client-only";
 
 const inputClass = "field px-3 py-2 text-lg";
 const primaryButton =

@@ -1,7 +1,7 @@
 import { createContext, useContext, useId, useMemo, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/platform/translations";
 import { useFetchers, useLocation, useSubmit } from "react-router";
-import { useHydrated } from "~/islands/client-only";
+import { useHydrated } from "~/ui/client-only";
 
 /** The fetcher key of a post's glow, so its pending state can be found again. */
 const glowFetcherKey = (postId: number | string) => `glow-${postId}`;

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
 import { useNavigate } from "react-router";
-import { useHydrated } from "~/islands/client-only";
+import { useHydrated } from "~/ui/client-only";
 import { readJoinCode } from "./join-code";
 import { mutedText, primaryButton, secondaryButton } from "./ui";
 import type { QrReader } from "./qr-reader.client";

@@ -12,7 +12,6 @@ export const secondaryButton =
   "rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800";
 export const dangerButton =
   "rounded-md border border-red-700 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 dark:border-red-400 dark:text-red-200 dark:hover:bg-red-950";
-export const headingClass = "font-righteous text-3xl text-glow-700 dark:text-glow-300";
 export const cardClass = "rounded-lg border border-slate-300 p-4 dark:border-slate-700";
 export const mutedText = "text-sm text-slate-700 dark:text-slate-300";
 export const linkClass = "font-medium text-glow-900 underline underline-offset-2 dark:text-glow-300";

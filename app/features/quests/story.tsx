@@ -6,7 +6,7 @@
 import { useTranslation } from "~/platform/translations";
 import { Link } from "react-router";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
-import { lazyIsland } from "~/islands/client-only";
+import { lazyIsland } from "~/ui/client-only";
 import type { KeyIn } from "~/locales/types";
 
 const StorySound = lazyIsland(() => import("./story-sound"));

@@ -5,6 +5,7 @@ import { consoleMailbox } from "~/platform/email/email.server";
 import { getInstance } from "~/platform/i18n.server";
 import { reachedFromThisMachine } from "~/platform/this-machine.server";
 import { requestInfoContext } from "~/platform/request-context";
+import { pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["parties"] };
 
@@ -22,7 +23,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Mailbox"} · Glow` },
+  pageTitle(loaderData?.title, "Mailbox"),
   { name: "robots", content: "noindex" },
 ];
 

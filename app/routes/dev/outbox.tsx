@@ -5,6 +5,7 @@ import { getInstance } from "~/platform/i18n.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { consoleOutbox } from "~/platform/sms/sms.server";
 import { reachedFromThisMachine } from "~/platform/this-machine.server";
+import { pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["auth"] };
 
@@ -28,7 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Outbox"} · Glow` },
+  pageTitle(loaderData?.title, "Outbox"),
   { name: "robots", content: "noindex" },
 ];
 

@@ -325,10 +325,7 @@ function FloatingCompanion({
       aria-label={t("companion.button", { name })}
       aria-haspopup="dialog"
       title={name}
-      // will-change: the companion moves every frame while it wanders; on a layer of its own
-      // the compositor moves it, instead of the main thread repainting its filtered art each
-      // frame (seconds of a member page's main-thread work in a slow phone's trace).
-      className="fixed left-0 top-0 z-30 cursor-grab touch-none select-none rounded-full bg-transparent p-0 outline-offset-2 will-change-transform focus-visible:outline-4 focus-visible:outline-focus active:cursor-grabbing"
+      className="fixed left-0 top-0 z-30 cursor-grab touch-none select-none rounded-full bg-transparent p-0 outline-offset-2 focus-visible:outline-4 focus-visible:outline-focus active:cursor-grabbing"
       style={{ width: size, height: size, transform: "translate(-9999px, -9999px)" }}
       onPointerEnter={() => (state.current.hovered = true)}
       onPointerLeave={() => (state.current.hovered = false)}

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, useMatches, type DataStrategyResult, type MiddlewareFunction } from "react-router";
-import { showToast } from "~/ui/toaster";
-import { browserTranslations } from "./browser-translations";
+import { showToast } from "./toaster";
+import { browserTranslations } from "~/platform/browser-translations";
 
 /** What an action answers in the browser when its post never got an answer from Glow. */
 export interface UnsentPost {

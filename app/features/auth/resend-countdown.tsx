@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/platform/translations";
 import { secondsLeft, SENT_NOTICE_ABOVE_SECONDS } from "~/features/auth/phone";
-import { useHydrated } from "~/features/auth/use-hydrated";
+import { useHydrated } from "~/ui/client-only";
 import { waitInWords } from "~/platform/wait-words";
 
 /**

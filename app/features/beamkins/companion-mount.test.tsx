@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { i18n as I18n } from "i18next";
-import { BASE_URL, callRoute } from "../../tests/support/route";
+import { BASE_URL, callRoute } from "../../../tests/support/route";
 import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { setMasterSecret } from "~/platform/secrets.server";
 import { beforeAll, describe, expect, it } from "vitest";

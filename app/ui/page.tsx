@@ -1,0 +1,22 @@
+/**
+ * What every screen has: its title in the browser's tab and its one heading. The heading is
+ * where focus lands after a page change (route-focus.tsx finds the page's <h1>).
+ */
+import type { ReactNode } from "react";
+
+/** The tab's title: the screen's translated title, or its English name while none is loaded. */
+export function pageTitle(title: string | undefined, fallback: string) {
+  return { title: `${title ?? fallback} · Glow` };
+}
+
+/** The classes of a screen's heading, for the few headings that need their own element. */
+export const pageHeadingClass = "font-righteous text-3xl text-glow-700 dark:text-glow-300";
+
+/** A screen's heading. */
+export function PageHeading({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <h1 id={id} className={pageHeadingClass}>
+      {children}
+    </h1>
+  );
+}
