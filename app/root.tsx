@@ -21,7 +21,7 @@ import { roleFlags, signedOutCookies } from "~/features/auth/sessions.server";
 import { currentMember } from "~/features/auth/principal.server";
 import { headerAvatar } from "~/features/avatars/characters.server";
 import { loadCompanion } from "~/features/beamkins/companion.server";
-import { displayName } from "~/features/members/display-name";
+import { displayName } from "~/features/members/member-name.server";
 import { CompanionMount } from "~/islands/companion-mount";
 import { SessionStart } from "~/islands/session-start";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
@@ -114,7 +114,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const member = current
     ? {
         id: current.member.id,
-        displayName: displayName(current.member),
+        displayName: displayName(current.member, locale),
         // Session start already ran for this session (the fingerprint is stored with it).
         sessionValidated: current.fingerprint !== null,
         accessLevel: current.accessLevel,

@@ -8,6 +8,7 @@ import type beamkins from "./en/beamkins.json";
 import type common from "./en/common.json";
 import type errors from "./en/errors.json";
 import type leaderboard from "./en/leaderboard.json";
+import type names from "./en/names.json";
 import type newsfeed from "./en/newsfeed.json";
 import type profile from "./en/profile.json";
 import type salutes from "./en/salutes.json";
@@ -20,6 +21,7 @@ export interface Resources {
   common: typeof common;
   errors: typeof errors;
   leaderboard: typeof leaderboard;
+  names: typeof names;
   newsfeed: typeof newsfeed;
   profile: typeof profile;
   salutes: typeof salutes;

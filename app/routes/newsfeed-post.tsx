@@ -6,7 +6,7 @@ import { cardOf, findPost } from "~/features/feed/feed.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { starReceiptPath } from "~/features/salutes/salutes.server";
 import { listQueryOf, PostCard } from "~/features/feed/post-card";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
 
 /** A visitor's page is the same for every visitor: the server may share it for a moment (decision 0520). */
@@ -20,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await findPost(id, postType, current?.member.id ?? null);
   if (!post) throw data(null, { status: 404 });
   return {
-    post: cardOf(post),
+    post: cardOf(post, getLocale(context)),
     // A star salute's public receipt (star salutes are never secret; the card carries no refId).
     receiptPath: post.type === "starsalute" && post.refId !== null ? await starReceiptPath(post.refId) : null,
     signedIn: Boolean(current),

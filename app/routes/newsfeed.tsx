@@ -6,7 +6,7 @@ import { listFeedCards } from "~/features/feed/feed.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { listQueryOf, PostItem } from "~/features/feed/post-card";
 import { lazyIsland } from "~/islands/client-only";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
 
 /**
@@ -20,7 +20,7 @@ const FeedUpdates = lazyIsland(() => import("~/islands/feed-updates"));
 export async function loader({ request, context }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get("before");
   const current = await currentMember(context);
-  const feed = await listFeedCards(before, current?.member.id ?? null);
+  const feed = await listFeedCards(before, current?.member.id ?? null, getLocale(context));
   return {
     ...feed,
     signedIn: Boolean(current),

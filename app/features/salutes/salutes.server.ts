@@ -16,7 +16,8 @@ import { done, refused, type Outcome } from "~/platform/outcome";
 import type { RefusalAnswer } from "~/platform/respond.server";
 import { gemLedger, members, posts, salutes } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
-import { displayName } from "~/features/members/display-name";
+import { displayName } from "~/features/members/member-name.server";
+import type { Language } from "~/platform/i18n";
 import { removePostsAbout, writePost } from "~/features/feed/feed.server";
 import { awardScore, weekStart } from "~/features/leaderboard/score.server";
 import { creditMemberLight, LIGHT_PER_SALUTE_RECEIVED } from "./member-light.server";
@@ -213,6 +214,7 @@ export interface ReceivedSalute {
 /** What a member received, newest first; hidden ones are left out. */
 export async function listReceivedSalutes(
   memberId: number,
+  lang: Language,
   options: { kind?: SaluteKind; limit?: number } = {},
 ): Promise<ReceivedSalute[]> {
   const isSecret = sql`${salutes.kind} = 'secret'`;
@@ -248,7 +250,7 @@ export async function listReceivedSalutes(
     from:
       r.kind === "secret" || r.senderId === null
         ? null
-        : { id: r.senderId, name: displayName({ id: r.senderId, firstName: r.senderFirst, lastName: r.senderLast, username: r.senderUsername }) },
+        : { id: r.senderId, name: displayName({ id: r.senderId, firstName: r.senderFirst, lastName: r.senderLast, username: r.senderUsername }, lang) },
     message: r.message,
     prompt: r.prompt,
     stars: r.stars,
@@ -290,7 +292,7 @@ const RECEIPT_CODE = /^[A-Za-z0-9_-]{16,64}$/;
  * index). A salute its recipient reported is not public while the report is open (decision
  * 0508): staff dismissing the report clears `reported_at`, and the receipt is back.
  */
-export async function findStarReceipt(code: string): Promise<StarReceipt | null> {
+export async function findStarReceipt(code: string, lang: Language): Promise<StarReceipt | null> {
   if (!RECEIPT_CODE.test(code)) return null;
   const [row] = await db()
     .select({ salute: salutes, giver: sender, recipient, postId: posts.id })
@@ -305,8 +307,8 @@ export async function findStarReceipt(code: string): Promise<StarReceipt | null>
   return {
     id: row.salute.id,
     code: row.salute.receiptCode,
-    giver: { id: row.giver.id, name: displayName(row.giver) },
-    recipient: { id: row.recipient.id, name: displayName(row.recipient) },
+    giver: { id: row.giver.id, name: displayName(row.giver, lang) },
+    recipient: { id: row.recipient.id, name: displayName(row.recipient, lang) },
     stars: row.salute.stars ?? 1,
     gems: row.salute.gems,
     message: row.salute.message,
@@ -374,7 +376,7 @@ export interface ReportedSalute {
  * Reported salutes with their senders, for staff handling reports. Only a staff screen
  * (behind the staff sign-in) may call this; no member route does.
  */
-export async function listReportedSalutesForStaff(): Promise<ReportedSalute[]> {
+export async function listReportedSalutesForStaff(lang: Language = "en"): Promise<ReportedSalute[]> {
   const rows = await db()
     .select({ salute: salutes, sender, recipient })
     .from(salutes)
@@ -385,8 +387,8 @@ export async function listReportedSalutesForStaff(): Promise<ReportedSalute[]> {
   return rows.map((r) => ({
     id: r.salute.id,
     kind: r.salute.kind as SaluteKind,
-    sender: { id: r.sender.id, name: displayName(r.sender) },
-    recipient: { id: r.recipient.id, name: displayName(r.recipient) },
+    sender: { id: r.sender.id, name: displayName(r.sender, lang) },
+    recipient: { id: r.recipient.id, name: displayName(r.recipient, lang) },
     message: r.salute.message,
     prompt: r.salute.promptKey,
     reason: r.salute.reportReason,
