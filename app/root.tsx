@@ -23,6 +23,7 @@ import { headerAvatar } from "~/features/avatars/characters.server";
 import { loadCompanion } from "~/features/beamkins/companion.server";
 import { displayName } from "~/features/members/member-name.server";
 import { CompanionMount } from "~/islands/companion-mount";
+import { RobotsMeta } from "~/ui/robots-meta";
 import { SessionStart } from "~/islands/session-start";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
 import { answerDatabaseAway, sayWhenToComeBack } from "~/platform/database-away.server";
@@ -158,6 +159,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <Meta />
+        <RobotsMeta />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

@@ -3,9 +3,10 @@ import { Link } from "react-router";
 import type { Route } from "./+types/landing";
 import { getInstance } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
+import type { IndexableHandle } from "~/ui/robots-meta";
 
 /** A visitor's page is the same for every visitor: the server may share it for a moment (decision 0520). */
-export const handle = { pageCache: { visitors: true } } satisfies PageCacheHandle;
+export const handle = { pageCache: { visitors: true }, indexable: true } satisfies PageCacheHandle & IndexableHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("landing.title") };

@@ -1,8 +1,8 @@
 import { useTranslation } from "~/platform/translations";
 import { Link, Outlet, useMatches, useSearchParams } from "react-router";
 import type { Route } from "./+types/newsfeed";
-import { currentMember } from "~/features/auth/principal.server";
 import { listFeedCards } from "~/features/feed/feed.server";
+import { feedReader } from "~/features/feed/readers.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { listQueryOf, PostItem } from "~/features/feed/post-card";
 import { lazyIsland } from "~/islands/client-only";
@@ -19,7 +19,7 @@ const FeedUpdates = lazyIsland(() => import("~/islands/feed-updates"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get("before");
-  const current = await currentMember(context);
+  const current = await feedReader(request, context);
   const feed = await listFeedCards(before, current?.member.id ?? null, getLocale(context));
   return {
     ...feed,

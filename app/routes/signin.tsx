@@ -2,13 +2,19 @@ import type { Route } from "./+types/signin";
 import { handleSignInPost, loadSignInPage } from "~/features/auth/sign-in-page.server";
 import { SignInScreen } from "~/features/auth/signin-screen";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
+import type { IndexableHandle } from "~/ui/robots-meta";
 
 /**
  * Declined cookies: the banner comes back here, where they are needed (see root.tsx). A
  * visitor's page is the same for every visitor: the server may share it for a moment
  * (decision 0520).
  */
-export const handle = { i18n: ["auth"], cookieBanner: "even-if-declined", pageCache: { visitors: true } } satisfies PageCacheHandle;
+export const handle = {
+  i18n: ["auth"],
+  cookieBanner: "even-if-declined",
+  pageCache: { visitors: true },
+  indexable: true,
+} satisfies PageCacheHandle & IndexableHandle;
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadSignInPage(request, context);
 export const action = ({ request, context }: Route.ActionArgs) => handleSignInPost(request, context);

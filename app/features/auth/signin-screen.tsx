@@ -55,6 +55,7 @@ export function SignInScreen({ arrival, expired, attempt, now, answer }: SignInS
         <p>{t("signin.intro")}</p>
         {arrival === "invite" ? <p className="font-medium">{t("signin.arrivingInvite")}</p> : null}
         {arrival === "return" ? <p className="font-medium">{t("signin.arrivingReturn")}</p> : null}
+        {arrival === "newsfeed" ? <p className="font-medium">{t("signin.arrivingNewsfeed")}</p> : null}
       </header>
 
       {answer?.error ? (
