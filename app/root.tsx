@@ -211,6 +211,8 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
       <main id="main" className={`mx-auto w-full max-w-3xl px-4 pt-6 ${root?.companion ? "pb-6" : "pb-24"}`}>
         {children}
       </main>
+      {/* Room at the page's foot for the toasts over it (app.css, decision 0514). */}
+      <div aria-hidden="true" className="toast-room" />
       <RouteFocus />
       <CompanionMount companion={root?.companion ?? null} />
       {/* One dock at the bottom: toasts stack above the cookie banner, never over its buttons. */}

@@ -191,7 +191,17 @@ function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | 
           </button>
           {/* Refused for cookies: accept them here and the typed number goes on with it. */}
           {answer?.cookies ? (
-            <button type="submit" name="intent" value={SEND_ACCEPTING_COOKIES} disabled={sending} className={secondaryButton}>
+            <button
+              type="submit"
+              id="accept-and-send"
+              name="intent"
+              value={SEND_ACCEPTING_COOKIES}
+              disabled={sending}
+              // Without JavaScript the page arrives with the refusal: the browser focuses the
+              // answer and scrolls it clear of the toast and the banner (decision 0514).
+              autoFocus={!hydrated}
+              className={secondaryButton}
+            >
               {t("signin.acceptAndSend")}
             </button>
           ) : null}
