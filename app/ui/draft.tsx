@@ -7,7 +7,22 @@ import type { loader as rootLoader } from "~/root";
  * after they signed in again (features/auth/drafts.server.ts); null otherwise.
  */
 export function useDraft(): Record<string, string> | null {
-  return useRouteLoaderData<typeof rootLoader>("root")?.draft ?? null;
+  const draft = useRouteLoaderData<typeof rootLoader>("root")?.draft ?? null;
+  // The companion's chat dialog takes its own draft (below), never a page's form.
+  return draft && draft[COMPANION_DRAFT_FIELD] === undefined ? draft : null;
+}
+
+/**
+ * The field that marks a draft as the companion chat dialog's: its sign-in form (offered when
+ * the session ends during the chat) posts it with the message, and the dialog opens again with
+ * the message after sign-in (decision 0515).
+ */
+export const COMPANION_DRAFT_FIELD = "companionPanel";
+
+/** The message typed into the companion's chat dialog before the session ended, given back once. */
+export function useCompanionDraft(): string | null {
+  const draft = useRouteLoaderData<typeof rootLoader>("root")?.draft ?? null;
+  return draft?.[COMPANION_DRAFT_FIELD] === "chat" ? (draft.message ?? "") : null;
 }
 
 /** Says why the form is already filled in. */
