@@ -29,7 +29,7 @@ export default function Landing() {
         ))}
       </ul>
       <Link
-        to="/signin"
+        to="/register"
         className="inline-block rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900"
       >
         {t("landing.cta")}
