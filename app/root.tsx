@@ -24,6 +24,7 @@ import { loadCompanion } from "~/features/beamkins/companion.server";
 import { displayName } from "~/features/members/member-name.server";
 import { CompanionMount } from "~/islands/companion-mount";
 import { RobotsMeta } from "~/ui/robots-meta";
+import { StartupSplash } from "~/ui/startup-splash";
 import { SessionStart } from "~/islands/session-start";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
 import { answerDatabaseAway, sayWhenToComeBack } from "~/platform/database-away.server";
@@ -163,6 +164,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        <StartupSplash label={root?.appName ?? "Glow"} />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
