@@ -25,6 +25,7 @@ import { displayName } from "~/features/members/member-name.server";
 import { CompanionMount } from "~/islands/companion-mount";
 import { RobotsMeta } from "~/ui/robots-meta";
 import { StartupSplash } from "~/ui/startup-splash";
+import { companionDraftMessage } from "~/ui/draft";
 import { SessionStart } from "~/islands/session-start";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
 import { answerDatabaseAway, sayWhenToComeBack } from "~/platform/database-away.server";
@@ -216,7 +217,7 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
       {/* Room at the page's foot for the toasts over it (app.css, decision 0514). */}
       <div aria-hidden="true" className="toast-room" />
       <RouteFocus />
-      <CompanionMount companion={root?.companion ?? null} />
+      <CompanionMount companion={root?.companion ?? null} draftMessage={companionDraftMessage(root?.draft)} />
       {/* One dock at the bottom: toasts stack above the cookie banner, never over its buttons. */}
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-end gap-4">
         <Toaster toast={root?.toast ?? null} />

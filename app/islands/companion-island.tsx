@@ -509,8 +509,10 @@ function ChatDialog({
   const [ended, setEnded] = useState(false);
   const endSession = useCallback(() => {
     setEnded(true);
+    // The dialog is kept first, then the page is read again: the header shows signed out.
     onSessionEnded();
-  }, [onSessionEnded]);
+    void revalidator.revalidate();
+  }, [onSessionEnded, revalidator]);
   const [pending, setPending] = useState<string | null>(null);
   const list = useRef<HTMLDivElement>(null);
 

@@ -13,8 +13,6 @@
  * "perch" (its right end), inside that reserved band.
  */
 import { createElement, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
-import { useRevalidator } from "react-router";
-import { useCompanionDraft } from "~/ui/draft";
 import { useTranslation } from "~/platform/translations";
 import type { CompanionData } from "~/features/beamkins/companion";
 import { COMPANION_SIZE } from "~/features/beamkins/rules";
@@ -27,7 +25,7 @@ export interface CompanionIslandProps {
   onPanel: (panel: CompanionPanel) => void;
   /** What the chat dialog opens with: the message kept through sign-in (0515). */
   draftMessage: string | null;
-  /** The chat found the session ended: the page shows the signed-out state, the dialog stays. */
+  /** The chat found the session ended: the dialog stays while the page is read again signed out. */
   onSessionEnded: () => void;
 }
 
@@ -44,7 +42,14 @@ export function dockReserve(dockHeight: number) {
   return `${Math.ceil(Math.max(0, dockHeight) + DOCK_BOTTOM_PX)}px`;
 }
 
-export function CompanionMount({ companion }: { companion: CompanionData | null }) {
+export function CompanionMount({
+  companion,
+  draftMessage = null,
+}: {
+  companion: CompanionData | null;
+  /** The chat's message kept through sign-in (ui/draft.tsx companionDraftMessage), given back once. */
+  draftMessage?: string | null;
+}) {
   const { t, i18n } = useTranslation();
   const [Island, setIsland] = useState<ComponentType<CompanionIslandProps> | null>(null);
   const [panel, setPanel] = useState<CompanionPanel>(null);
@@ -53,17 +58,14 @@ export function CompanionMount({ companion }: { companion: CompanionData | null 
   // The session ended during a chat (0515): the page is read again, signed out, while the
   // dialog stays open with its sign-in form; the companion is kept for it until it closes.
   const [kept, setKept] = useState<CompanionData | null>(null);
-  const revalidator = useRevalidator();
   const sessionEnded = useCallback(() => {
     if (companion) setKept({ ...companion, corralled: true });
-    void revalidator.revalidate();
-  }, [companion, revalidator]);
+  }, [companion]);
   const choosePanel = useCallback((next: CompanionPanel) => {
     setPanel(next);
     if (next === null) setKept(null);
   }, []);
   // Back from signing in with the chat's message: the chat opens again with it.
-  const draftMessage = useCompanionDraft();
   useEffect(() => {
     if (draftMessage !== null && Island) setPanel("chat");
   }, [draftMessage, Island]);

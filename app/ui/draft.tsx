@@ -19,9 +19,8 @@ export function useDraft(): Record<string, string> | null {
  */
 export const COMPANION_DRAFT_FIELD = "companionPanel";
 
-/** The message typed into the companion's chat dialog before the session ended, given back once. */
-export function useCompanionDraft(): string | null {
-  const draft = useRouteLoaderData<typeof rootLoader>("root")?.draft ?? null;
+/** The message typed into the companion's chat dialog before the session ended, from the root's draft. */
+export function companionDraftMessage(draft: Record<string, string> | null | undefined): string | null {
   return draft?.[COMPANION_DRAFT_FIELD] === "chat" ? (draft.message ?? "") : null;
 }
 
