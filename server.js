@@ -32,7 +32,7 @@ async function ensureBuild() {
   return entry;
 }
 
-function printWelcome({ url, database, sms }) {
+function printWelcome({ url, database, sms, email }) {
   const lines = [
     "",
     `  Glow is listening on ${url}`,
@@ -44,6 +44,9 @@ function printWelcome({ url, database, sms }) {
           `  ${url}/dev/outbox while that provider is active.`,
         ]
       : [`  Texts are sent through ${sms}.`]),
+    ...(email === "console"
+      ? [`  Emails (party invitations) are printed in this log and listed at ${url}/dev/mailbox (from this machine).`]
+      : ["  Emails (party invitations) are sent through SMTP."]),
     "",
   ];
   console.log(lines.join("\n"));

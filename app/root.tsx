@@ -207,7 +207,7 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
   const consent = root?.consent;
   return (
     <>
-      <SiteHeader>
+      <SiteHeader ringleader={root?.member?.isRingleader ?? false}>
         <AccountArea member={root?.member ?? null} />
       </SiteHeader>
       {/* The companion's dock follows <main> and keeps its own height clear (docs/decisions/0304). */}

@@ -9,6 +9,7 @@ export default [
   route("home", "routes/home.tsx", { id: "routes/home-alias" }),
   route("profile", "routes/profile.tsx"),
   route("landing", "routes/landing.tsx"),
+  route("qrcode", "routes/qrcode.tsx"),
   route("newsfeed", "routes/newsfeed.tsx", [
     route(":postType/:id", "routes/newsfeed-post.tsx", { id: "routes/newsfeed-typed-post" }),
     route(":id", "routes/newsfeed-post.tsx"),
@@ -22,12 +23,23 @@ export default [
   route("starsalute", "routes/starsalute.tsx"),
   route("salute-select", "routes/salute-select.tsx"),
   route("starsalute/view/:starID", "routes/star-receipt.tsx"),
+  route("party/:id", "routes/party.tsx"),
+  route("invite", "routes/invite.tsx"),
+  route("QRvalidate", "routes/invite.tsx", { id: "routes/qr-validate" }),
+  // /playquest belongs to the quests issue and goes here.
+  route("partybuilder", "routes/partybuilder.tsx"),
   route("leaderboard", "routes/leaderboard.tsx"),
   route("chat-demo", "routes/chat-demo.tsx"),
   route("beamkins", "routes/beamkins.tsx"),
   // /prize-box-demo belongs to the quests issue and goes here.
   route("lightball-demo", "routes/lightball-demo.tsx"),
   route("lightmeter-example", "routes/lightmeter-example.tsx"),
+  // /gamemaster, /judging, /quest-tutorial and /choose-quest belong to other issues and go here.
+  route("user-role-display", "routes/user-role-display.tsx"),
+  // The spec's "Enhanced user role display" (its path is not given).
+  route("user-role-display/enhanced", "routes/user-role-display.tsx", { id: "routes/user-role-display-enhanced" }),
+  // /story-landing belongs to the quests issue and goes here.
+  route("partymanager", "routes/partymanager.tsx"),
   route("accept-invite/:partyId/:contestid?/:memberid?/:role?/:type?", "routes/accept-invite.tsx"),
   route("takeaguess/:cardID", "routes/takeaguess.tsx"),
 
@@ -59,9 +71,14 @@ export default [
   // the request comes straight from this machine (its JSON twin, /dev/outbox.json, is
   // answered in server/app.ts; docs/decisions/0501).
   route("dev/outbox", "routes/dev/outbox.tsx"),
+  // The console email sender's mailbox: the Not-found page unless that sender is active and the request
+  // comes straight from this machine (decision 0501).
+  route("dev/mailbox", "routes/dev/mailbox.tsx"),
+  route("dev/mailbox.json", "routes/dev/mailbox-json.ts"),
 
   // Browser-test hook: answers 404 unless GLOW_E2E_HOOKS_TOKEN is set and presented.
   route("__e2e/session", "routes/resources/e2e-session.ts"),
+  route("__e2e/invite-expired", "routes/resources/e2e-invite.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -28,6 +28,8 @@ import { log } from "~/platform/log.server";
 import { setListeningOrigin } from "~/platform/public-origin.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { loadMasterSecret, setMasterSecret } from "~/platform/secrets.server";
+import { emailSender } from "~/platform/email/email.server";
+import { startEmailQueue, stopEmailQueue } from "~/platform/email/queue.server";
 import { consoleOutbox, sms } from "~/platform/sms/sms.server";
 import { reachedFromThisMachine } from "~/platform/this-machine.server";
 import { newNonce } from "./nonce";
@@ -41,7 +43,7 @@ export interface StartOptions {
   /** The built browser assets (build/client); server.js knows where the build is. */
   clientDir?: string;
   /** Called once the server listens; used by server.js to print how to get in. */
-  onListening?: (info: { url: string; database: string; sms: "console" | "twilio" }) => void;
+  onListening?: (info: { url: string; database: string; sms: "console" | "twilio"; email: "console" | "smtp" }) => void;
 }
 
 /** Builds the Express app; the database must already be connected. */
@@ -321,12 +323,16 @@ export async function startServer(options: StartOptions = {}) {
   // to set).
   checkContainerConfiguration(config);
   const smsProvider = sms();
+  // SMTP_URL without SMTP_FROM refuses to start too, before anything opens.
+  const mailer = emailSender();
   const conn = await openDatabase(config.DATABASE_URL);
   setConnection(conn);
   setMasterSecret(await loadMasterSecret(conn.db, config.SESSION_SECRET));
   if (config.SEED_DEMO && (await seedDemoWorld(conn.db))) {
     log.info("seeded the demo world");
   }
+  // Emails queued in the database (invitations) go out from here, retried when they fail.
+  startEmailQueue();
 
   let shuttingDown = false;
   const app = createApp({
@@ -355,8 +361,12 @@ export async function startServer(options: StartOptions = {}) {
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   // Without PUBLIC_ORIGIN, texted codes name the site by where it listens (0503).
   setListeningOrigin(url);
-  options.onListening?.({ url, database: describeTarget(conn.target), sms: smsProvider.name });
+  options.onListening?.({ url, database: describeTarget(conn.target), sms: smsProvider.name, email: mailer.name });
   log.info("sms provider", { provider: smsProvider.name });
+  log.info("email sender", { sender: mailer.name });
+  if (config.GLOW_CONTAINER && mailer.name === "console") {
+    log.warn("no SMTP server is configured (SMTP_URL, SMTP_FROM): invitation emails are only written to this log");
+  }
 
   // Each connection, and since when it has been idle (null while a request is under way),
   // so the drain closes only connections nobody is using (decision 0511).
@@ -399,6 +409,7 @@ export async function startServer(options: StartOptions = {}) {
       clearTimeout(force);
       clearInterval(sweep);
       try {
+        await stopEmailQueue();
         await conn.close();
       } catch (error) {
         log.error("closing the database failed", { error: String(error) });

@@ -3,7 +3,9 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   const directives = [
     "default-src 'self'",
     // Vite's dev server injects its own inline modules and a websocket.
-    dev ? `script-src 'self' 'nonce-${nonce}' 'unsafe-inline'` : `script-src 'self' 'nonce-${nonce}'`,
+    // 'wasm-unsafe-eval' lets the QR scanner compile its WebAssembly reader (served by Glow
+    // itself, loaded only on "Scan"); it allows no JavaScript eval (decision 0603).
+    dev ? `script-src 'self' 'nonce-${nonce}' 'unsafe-inline' 'wasm-unsafe-eval'` : `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'`,
     // React's style props are attributes; no third-party styles are loaded.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

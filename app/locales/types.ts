@@ -10,6 +10,7 @@ import type errors from "./en/errors.json";
 import type leaderboard from "./en/leaderboard.json";
 import type names from "./en/names.json";
 import type newsfeed from "./en/newsfeed.json";
+import type parties from "./en/parties.json";
 import type profile from "./en/profile.json";
 import type salutes from "./en/salutes.json";
 
@@ -23,6 +24,7 @@ export interface Resources {
   leaderboard: typeof leaderboard;
   names: typeof names;
   newsfeed: typeof newsfeed;
+  parties: typeof parties;
   profile: typeof profile;
   salutes: typeof salutes;
 }

@@ -61,6 +61,12 @@ const EnvSchema = z.object({
   // container refuses to start without it.
   PUBLIC_ORIGIN: unsetIfEmpty(z.url()),
 
+  // Emails (party invitations). Unset: the console mailbox (the log and /dev/mailbox, from
+  // this machine only). SMTP_URL: nodemailer's connection URL (smtp://user:pass@host:587,
+  // smtps://… for TLS from the start); SMTP_FROM names the sender and is then required.
+  SMTP_URL: unsetIfEmpty(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
+  SMTP_FROM: unsetIfEmpty(z.string().min(3).max(200)),
+
   // The beamkins' chat brain: an OpenAI-compatible chat API (a local model server works
   // too) when the base URL and model are set; the built-in scripted brain otherwise.
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),

@@ -79,6 +79,11 @@ export async function translatorForRequest(request: Request) {
   return (await instanceFor(lng)).t;
 }
 
+/** A translator for text made away from any request's language (an email in its reader's language). */
+export async function translatorFor(lng: Language) {
+  return (await instanceFor(lng)).t;
+}
+
 /** A translator for server-made text (toasts, validation messages, SMS). */
 export function translator(context: Context) {
   return getInstance(context).t;

@@ -139,6 +139,18 @@ describe("keep: the one cache utility", () => {
     expect(load).toHaveBeenCalledTimes(5);
   });
 
+  it("answers a load forgotten while under way, but does not keep it", async () => {
+    let release!: (value: string) => void;
+    const kept = keep<string, string>({ max: 2, ttlMs: 1000, load: () => new Promise((resolve) => (release = resolve)) });
+    const first = kept.get("a");
+    kept.forget();
+    release("old");
+    expect(await first).toBe("old");
+    const second = kept.get("a");
+    release("new");
+    expect(await second).toBe("new");
+  });
+
   it("keeps null answers too", async () => {
     const load = vi.fn(async () => null);
     const kept = keep<string, null>({ max: 5, load });

@@ -138,7 +138,14 @@ function RankTable({ rows, meId, kind }: { rows: readonly RankedRow[]; meId?: nu
             <td className="py-2 pe-3 tabular-nums">{r.rank}</td>
             <td className="py-2 pe-3">
               {/* A party's name, like a contest's, is a game master's or member's words (decision 0407). */}
-              {kind === "member" ? r.name : <span lang={memberTextLang(r.name, i18n.language)}>{r.name}</span>}
+              {kind === "member" ? (
+                r.name
+              ) : (
+                // A party's page (a plain anchor: the page's click handler navigates, decision 0019).
+                <a href={`/party/${r.id}`} className="font-medium underline underline-offset-2" lang={memberTextLang(r.name, i18n.language)}>
+                  {r.name}
+                </a>
+              )}
               {meId === r.id ? <span className="ms-2 text-sm">{t("you.label")}</span> : null}
               {r.members !== undefined ? <span className="ms-2 text-sm text-slate-600 dark:text-slate-400">{t("members", { count: r.members })}</span> : null}
             </td>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/platform/translations";
 
 const primary = "inline-block rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900";
 const secondary = "inline-block rounded-md border border-slate-400 px-4 py-2 font-semibold";

@@ -19,7 +19,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  * The header on every page. The current section is marked (`aria-current="page"`) on its
  * own page and on the pages below it, as <NavLink> does.
  */
-export function SiteHeader({ children }: { children?: React.ReactNode }) {
+export function SiteHeader({ children, ringleader = false }: { children?: React.ReactNode; ringleader?: boolean }) {
   const { t } = useTranslation();
   return (
     <header className="border-b border-slate-200 bg-white/90 dark:border-slate-800 dark:bg-slate-950/90">
@@ -34,7 +34,8 @@ export function SiteHeader({ children }: { children?: React.ReactNode }) {
           {t("appName")}
         </Link>
         <nav aria-label={t("nav.label")} className="flex flex-wrap items-center gap-1 text-sm">
-          {NAV.map(([to, label]) => (
+          {/* Parties: a ringleader's dashboard, or joining one for everyone else. */}
+          {[...NAV, [ringleader ? "/partymanager" : "/invite", "nav.parties"] as const].map(([to, label]) => (
             <NavLink key={to} to={to} className={navLinkClass}>
               {t(label)}
             </NavLink>

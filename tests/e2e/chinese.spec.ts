@@ -40,15 +40,13 @@ test.describe("a Chinese reader", () => {
     expect(problems).toEqual([]);
   });
 
-  test("sees an invite's role, type and inviter named in Chinese", async ({ page }) => {
+  test("is told in Chinese when an invitation's party does not exist", async ({ page }) => {
     await signIn(page);
-    await page.goto("/accept-invite/4/2/9/judge/email?invitedby=Grace&lng=zh");
-    const details = page.getByTestId("invite-details");
-    await expect(details).toContainText("派对4");
-    await expect(details).toContainText("角色评委");
-    await expect(details).toContainText("邀请类型电子邮件");
-    await expect(details).toContainText("邀请人Grace");
-    await expect(details).not.toContainText("judge");
+    const answer = await page.goto("/accept-invite/2000000000/2/9/judge/email?invitedby=Grace&lng=zh");
+    expect(answer?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "你的邀请" })).toBeVisible();
+    await expect(page.getByTestId("invite-state")).toContainText("这个派对不存在");
+    await expect(page.locator("main")).not.toContainText("judge");
   });
 
   test("reads 发给：Name with no gap after the colon when picking whom to salute", async ({ page }) => {

@@ -466,7 +466,7 @@ test.describe("arriving from a link", () => {
     await sendCode(page, phone);
     await enterCode(page, phone);
     await expect(page).toHaveURL(/\/accept-invite\/4\/2\/9\/judge\/email\?inviter=Grace$/);
-    await expect(page.getByText("You arrived at this invitation, signed in.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your invitation" })).toBeVisible();
   });
 
   for (const evil of ["//evil.com", "/\\evil.com", "/%5Cevil.com", "/\t/evil.com", "https://evil.com", "javascript:alert(1)"]) {
@@ -496,7 +496,7 @@ test.describe("arriving from a link", () => {
     await page.goto("http://mail.other.test/inbox");
     await page.getByRole("link", { name: "Accept your invitation" }).click();
     await expect(page).toHaveURL(/\/accept-invite\/4\/2\/9\/judge\/email\?inviter=Grace$/);
-    await expect(page.getByText("You arrived at this invitation, signed in.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your invitation" })).toBeVisible();
     await expect(page.getByText("Signed in as Judy")).toBeVisible();
     // The first request came from the other site without the Strict cookie; the bounce brought it.
     expect(arrivals[0]?.withSession).toBe(false);

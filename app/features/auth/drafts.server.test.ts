@@ -3,7 +3,8 @@ import { createTestDatabase } from "../../../tests/support/db";
 import { consentCookie } from "~/platform/cookies.server";
 import { getSession } from "~/platform/session.server";
 import { DRAFT_MAX_AGE_MS, DRAFT_MAX_BYTES, pageAddress, readDraftValues, takeDraft } from "./drafts.server";
-import { requireMember } from "./sessions.server";
+import { callRoute } from "../../../tests/support/route";
+import { requireMember } from "./principal.server";
 
 beforeAll(async () => {
   await createTestDatabase();
@@ -24,11 +25,8 @@ async function postedAfterSessionEnded(fields: Record<string, string>, options: 
 }
 
 async function refusal(request: Request) {
-  try {
-    await requireMember(request);
-  } catch (thrown) {
-    return thrown as Response;
-  }
+  const call = await callRoute(({ context }) => requireMember(context), request);
+  if (call.thrown) return call.thrown as Response;
   throw new Error("requireMember let a request without a session through");
 }
 

@@ -17,7 +17,7 @@ const page = (path: string, cookie = "") => new Request(`${BASE_URL}${path}`, { 
 describe("who acts", () => {
   it("is looked up once per request, however many ask, and again after principalChanged", async () => {
     const { member, cookie } = await signedIn();
-    const lookups = vi.spyOn(sessions, "findSessionMember");
+    const lookups = vi.spyOn(sessions, "memberOfRequest");
     const call = await callRoute(async ({ context }) => {
       const [a, b] = await Promise.all([currentMember(context), requireMember(context)]);
       expect(a?.member.id).toBe(member.id);

@@ -8,23 +8,15 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { getInstance } from "~/platform/i18n.server";
 import { lookUpOnce, principalRequest } from "~/platform/principal.server";
 import { jsonRefusal, wantsJson } from "~/platform/respond.server";
-import { sessionIdOf } from "~/platform/session.server";
-import { findSessionMember, keepDraftCookie, signInUrl, type CurrentMember, type MemberRole } from "./sessions.server";
+import { keepDraftCookie, memberOfRequest, signInUrl, type CurrentMember, type MemberRole } from "./sessions.server";
 
 type Context = Readonly<RouterContextProvider>;
 
 export type { CurrentMember, MemberRole };
 
-async function lookUpMember(request: Request): Promise<CurrentMember | null> {
-  const sid = await sessionIdOf(request);
-  if (!sid) return null;
-  const found = await findSessionMember(sid);
-  return found ? { ...found, sid } : null;
-}
-
 /** The signed-in member, or null for a visitor. */
 export function currentMember(context: Context): Promise<CurrentMember | null> {
-  return lookUpOnce(context, "member", lookUpMember);
+  return lookUpOnce(context, "member", memberOfRequest);
 }
 
 /**

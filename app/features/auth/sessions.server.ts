@@ -4,14 +4,11 @@
  */
 import { hash, randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { createContext, data, redirect, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { db } from "~/platform/db/db.server";
 import { characters, members, sessions, type Member } from "~/platform/db/schema";
 import { endCookie, readConsent, SESSION_MAX_AGE_SECONDS, sessionHintCookie, signedOutCookie } from "~/platform/cookies.server";
-import { errorCatalogue } from "~/platform/errors";
-import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
-import { wantsJson } from "~/platform/respond.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { commitSession, destroySession, getSession, sessionIdOf, type GlowSession } from "~/platform/session.server";
 import { requestInfoContext } from "~/platform/request-context";
@@ -152,31 +149,15 @@ function beamkinOf(row: BeamkinRow | null): CurrentMember["activeBeamkin"] {
   return { id: Number(row.id), slug: row.slug, name: row.name, light: Number(row.light) };
 }
 
-/** One lookup per request, however many loaders ask. */
-const currentMemberCache = createContext<{ promise?: Promise<CurrentMember | null> } | null>(null);
-
-/** The signed-in member for this request, or null. Pass the context to share the lookup. */
-export async function getCurrentMember(
-  request: Request,
-  context?: Readonly<RouterContextProvider>,
-): Promise<CurrentMember | null> {
-  // An action's lookup is not shared: the loaders that run after it in the same document
-  // request (with a GET request of their own) must see what the action changed.
-  if (!context || (request.method !== "GET" && request.method !== "HEAD")) return lookUpCurrentMember(request);
-  let holder = context.get(currentMemberCache);
-  if (!holder) {
-    holder = {};
-    (context as RouterContextProvider).set(currentMemberCache, holder);
-  }
-  return (holder.promise ??= lookUpCurrentMember(request));
-}
-
-async function lookUpCurrentMember(request: Request): Promise<CurrentMember | null> {
+/**
+ * The member whose session this request's cookie carries, or null. Loaders and actions ask
+ * the request's principal instead (principal.server.ts), which looks this up once.
+ */
+export async function memberOfRequest(request: Request): Promise<CurrentMember | null> {
   const sid = await sessionIdOf(request);
   if (!sid) return null;
   const found = await findSessionMember(sid);
-  if (!found) return null;
-  return { ...found, sid };
+  return found ? { ...found, sid } : null;
 }
 
 /** The role flags the spec recomputes from the role list. */
@@ -253,36 +234,6 @@ function postedFrom(request: Request, origin: string): string {
   return safeRedirectPath(`${page.pathname}${page.search}`, origin, "/");
 }
 
-/**
- * Member screens: anonymous visitors go to /signin and come back after. A script asking
- * for JSON gets 401 and the catalogue's UNAUTHORIZED entry in the reader's language
- * instead (a redirect to a sign-in page is nothing a fetch can use).
- */
-export async function requireMember(
-  request: Request,
-  context?: Readonly<RouterContextProvider>,
-): Promise<CurrentMember> {
-  const current = await getCurrentMember(request, context);
-  if (current) return current;
-  if (wantsJson(request)) {
-    throw data({ ok: false, type: "UNAUTHORIZED", error: unauthorizedText(context) }, { status: 401 });
-  }
-  const draft = await keepDraftCookie(request, context);
-  throw redirect(signInUrl(request), draft ? { headers: { "Set-Cookie": draft } } : undefined);
-}
-
-/** The catalogue's UNAUTHORIZED message, translated when the request's i18n is at hand. */
-function unauthorizedText(context: Readonly<RouterContextProvider> | undefined): string {
-  if (context) {
-    try {
-      return getInstance(context).t("errors:types.UNAUTHORIZED.message");
-    } catch {
-      // No i18n middleware ran for this call (a caller outside a request): English.
-    }
-  }
-  return errorCatalogue.UNAUTHORIZED.message;
-}
-
 /** The Set-Cookie header that puts a new session id in the sessionID cookie. */
 export async function sessionCookieFor(request: Request, sid: string, edit?: (s: GlowSession) => void) {
   const session = await getSession(request);
@@ -343,7 +294,7 @@ export async function signedOutCookies(request: Request, notice: boolean) {
  * a reason to sign anyone in or out.
  */
 export async function validateSession(request: Request, fingerprint: string | null) {
-  const current = await getCurrentMember(request);
+  const current = await memberOfRequest(request);
   if (!current) return null;
   const print = fingerprint?.slice(0, 200) || null;
   if (print && print !== current.fingerprint) {

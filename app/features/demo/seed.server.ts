@@ -7,6 +7,7 @@ import type { Database } from "~/platform/db/db.server";
 import * as t from "~/platform/db/schema";
 import { beamkinCatalogue, beamkinImageUrl } from "~/features/beamkins/catalogue";
 import { recomputeScores } from "~/features/leaderboard/score.server";
+import { seedDemoParties, seedDemoPartyPoints } from "./parties.seed.server";
 
 /** Demo members sign in with these numbers; codes go to the console outbox. */
 export const demoMembers = [
@@ -108,24 +109,10 @@ export async function seedDemoWorld(db: Database, now = new Date()): Promise<boo
       { memberId: mei.id, contestId: spring!.id, role: "ringleader" },
     ]);
 
-    const [lanterns, comets] = await tx
-      .insert(t.parties)
-      .values([
-        { name: "The Lanterns", contestId: spring!.id, ringleaderId: katherine.id, zipcode: "10001", createdAt: ago(600) },
-        { name: "Comet Crew", contestId: spring!.id, ringleaderId: mei.id, zipcode: "60601", createdAt: ago(560) },
-      ])
-      .returning();
-    await tx.insert(t.partyMembers).values([
-      { partyId: lanterns!.id, memberId: katherine.id },
-      { partyId: lanterns!.id, memberId: ada.id },
-      { partyId: lanterns!.id, memberId: rosalind.id },
-      { partyId: comets!.id, memberId: mei.id },
-      { partyId: comets!.id, memberId: linus.id },
-      { partyId: comets!.id, memberId: zhenyi.id },
-    ]);
+    const { lanterns, comets } = await seedDemoParties(tx, { spring: spring!, summer: summer!, people: { ada, grace, alan, katherine, linus, mei, zhenyi, rosalind }, now });
     await tx.insert(t.judgeScores).values([
-      { contestId: spring!.id, partyId: lanterns!.id, judgeId: alan.id, round: 1, points: 42 },
-      { contestId: spring!.id, partyId: comets!.id, judgeId: alan.id, round: 1, points: 37 },
+      { contestId: spring!.id, partyId: lanterns.id, judgeId: alan.id, round: 1, points: 42 },
+      { contestId: spring!.id, partyId: comets.id, judgeId: alan.id, round: 1, points: 37 },
     ]);
 
     const [signupQuest, explorerQuest] = await tx
@@ -191,8 +178,6 @@ export async function seedDemoWorld(db: Database, now = new Date()): Promise<boo
       });
     }
     postValues.push(
-      { type: "party", actorId: katherine.id, refId: lanterns!.id, text: "The Lanterns", createdAt: ago(600) },
-      { type: "party", actorId: mei.id, refId: comets!.id, text: "Comet Crew", createdAt: ago(560) },
       { type: "treasure", actorId: ada.id, refId: fountain!.id, text: "The fountain's secret", createdAt: ago(300) },
       { type: "quest", actorId: ada.id, refId: signupQuest!.id, createdAt: ago(60 * 24 * 29) },
       { type: "contest", actorId: grace.id, refId: spring!.id, text: "Round 1: The Lanterns lead with 42 points.", createdAt: ago(30) },
@@ -208,6 +193,7 @@ export async function seedDemoWorld(db: Database, now = new Date()): Promise<boo
     await tx.insert(t.posts).values(postValues);
     // The leaderboard reads materialised scores: derive them from what was just seeded.
     await recomputeScores(tx, now);
+    await seedDemoPartyPoints(tx, now);
     return true;
   });
 }

@@ -4,6 +4,7 @@ import { afterCommit } from "~/platform/db/transaction.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { characters, members, posts, postTypes, reactions, type PostType } from "~/platform/db/schema";
 import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars/look";
+import { keep } from "~/platform/cache";
 import { chosenName } from "~/features/members/display-name";
 import { generatedName } from "~/features/members/member-name.server";
 import type { Language } from "~/platform/i18n";
@@ -240,47 +241,30 @@ async function loadPage(cursor: string | null, viewerId: number | null) {
 // ── The first page, shared by every reader for a moment ──
 //
 // The feed's first page is the most read page of the game and the same for everyone but
-// for the reader's own glows. It is kept for FIRST_PAGE_TTL_MS (three statements saved
-// per view); each reader's glows are still read fresh. A write through this module
-// (writePost, removePostsAbout, toggleGlow) drops it and sends readers to the database
-// for WRITE_SETTLE_MS, long enough for the transaction that wrote to commit, so a member
-// sees their own post or glow at once. Other instances (PostgreSQL deployments) see a
-// change at most FIRST_PAGE_TTL_MS late. docs/decisions/0410-feed-first-page-cache.md
+// for the reader's own glows. It is kept for FIRST_PAGE_TTL_MS; each reader's glows are
+// still read fresh. A write through this module (writePost, removePostsAbout, toggleGlow)
+// forgets it once the write is committed (afterCommit), and forgetting also drops a read
+// still under way, so a member sees their own post or glow at once. Other instances
+// (PostgreSQL deployments) see a change at most FIRST_PAGE_TTL_MS late.
+// docs/decisions/0410-feed-first-page-cache.md
 
 const FIRST_PAGE_TTL_MS = 1_000;
-const WRITE_SETTLE_MS = 1_000;
 type Page = Awaited<ReturnType<typeof loadPage>>;
-let firstPage: { database: unknown; at: number; page: Promise<Page> } | null = null;
-let settleUntil = 0;
+/** One key: the first page as a visitor reads it (no glows of their own). */
+const firstPage = keep<"first", Page>({ max: 1, ttlMs: FIRST_PAGE_TTL_MS, load: () => loadPage(null, null) });
 
-/** Tells the feed something changed: the next readers load it afresh. */
-export function feedChanged(now = Date.now()) {
-  firstPage = null;
-  settleUntil = now + WRITE_SETTLE_MS;
-}
-
-function sharedFirstPage(now: number): Promise<Page> {
-  const database = db();
-  if (firstPage && firstPage.database === database && now - firstPage.at < FIRST_PAGE_TTL_MS) return firstPage.page;
-  const page = loadPage(null, null);
-  if (now >= settleUntil) {
-    const entry = { database, at: now, page };
-    firstPage = entry;
-    page.catch(() => {
-      if (firstPage === entry) firstPage = null;
-    });
-  }
-  return page;
+/** Tells the feed something changed (call it after the write committed). */
+export function feedChanged() {
+  firstPage.forget();
 }
 
 /**
- * The page a reader gets: older pages and the second after a write are loaded for them,
- * glows and all; otherwise the shared first page, with their own glows read apart.
+ * The page a reader gets: an older page is loaded for them, glows and all; the first page
+ * is the shared one, with their own glows read apart.
  */
 async function readerPage(cursor: string | null, viewerId: number | null): Promise<{ page: Page; glowed: ReadonlySet<number> | null }> {
-  const now = Date.now();
-  if (cursor || now < settleUntil) return { page: await loadPage(cursor, viewerId), glowed: null };
-  const shared = await sharedFirstPage(now);
+  if (cursor) return { page: await loadPage(cursor, viewerId), glowed: null };
+  const shared = await firstPage.get("first");
   return { page: shared, glowed: await myGlows(shared.posts, viewerId) };
 }
 
@@ -325,14 +309,14 @@ type Executor = Pick<Database, "insert" | "delete">;
 export async function writePost(values: typeof posts.$inferInsert, executor: Executor = db()) {
   const [row] = await executor.insert(posts).values(values).returning({ id: posts.id });
   // Inside a transaction, once it committed: a reader in between would keep the old page.
-  afterCommit(() => feedChanged());
+  afterCommit(feedChanged);
   return row!.id;
 }
 
 /** Takes down the posts about one thing (a salute its recipient hid or reported). */
 export async function removePostsAbout(type: PostType, refId: number, executor: Executor = db()) {
   await executor.delete(posts).where(and(eq(posts.type, type), eq(posts.refId, refId)));
-  afterCommit(() => feedChanged());
+  afterCommit(feedChanged);
 }
 
 /** The newest post's id and time, so an open feed can tell when something new arrived. */
@@ -361,11 +345,12 @@ export async function toggleGlow(postId: number, memberId: number, want?: boolea
     .where(and(eq(reactions.postId, postId), eq(reactions.memberId, memberId)))
     .returning({ postId: reactions.postId });
   let glowed = false;
-  feedChanged();
   if (removed.length === 0 && want !== false) {
     await db().insert(reactions).values({ postId, memberId, kind: "glow" }).onConflictDoNothing();
     glowed = true;
   }
+  // Written (each statement commits on its own): the shared first page's counts are old.
+  feedChanged();
   const [count] = await db()
     .select({ n: sql<number>`count(*)::int` })
     .from(reactions)

@@ -49,7 +49,8 @@ export function PostCard({
   listQuery?: string;
 }) {
   const { t, i18n } = useTranslation(["newsfeed", "salutes"]);
-  const headline = t(`types.${post.type}`, {
+  // A party post is its forming, or (data.event) a member joining it.
+  const headline = t(post.type === "party" && post.data.event === "joined" ? "types.partyJoined" : `types.${post.type}`, {
     actor: post.actor?.name ?? t("someone"),
     subject: post.subject?.name ?? t("someone"),
   });

@@ -5,9 +5,10 @@
  */
 import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
-import { contests, judgeScores, members, parties, partyMembers, type Member } from "~/platform/db/schema";
+import { contests, judgeScores, members, parties, type Member } from "~/platform/db/schema";
 import { displayName } from "~/features/members/member-name.server";
 import type { Language } from "~/platform/i18n";
+import { partyStandings } from "~/features/parties/points.server";
 import { weekStart } from "./score.server";
 import { sharedBoard } from "./shared-board.server";
 
@@ -163,18 +164,13 @@ function rankRows(list: { id: number; name: string; score: number; members?: num
   return rows;
 }
 
-/** Parties ranked by the sum of their members' scores. */
+/**
+ * Parties ranked by their fair score (features/parties/points.server.ts): the points their
+ * members earned while in them, shared by their headcount.
+ */
 export async function listPartyBoard(): Promise<RankedRow[]> {
-  const total = sql<number>`coalesce(sum(${members.score}), 0)::int`;
-  const list = await db()
-    .select({ id: parties.id, name: parties.name, score: total, members: sql<number>`count(${members.id})::int` })
-    .from(parties)
-    .leftJoin(partyMembers, eq(partyMembers.partyId, parties.id))
-    .leftJoin(members, eq(members.id, partyMembers.memberId))
-    .groupBy(parties.id)
-    .orderBy(desc(total), asc(parties.id))
-    .limit(LEADERBOARD_PAGE_SIZE);
-  return rankRows(list);
+  const standings = await partyStandings(LEADERBOARD_PAGE_SIZE);
+  return standings.map((s) => ({ rank: s.rank, id: s.id, name: s.name, score: s.score, members: s.members }));
 }
 
 export async function listContests() {

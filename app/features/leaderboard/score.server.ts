@@ -10,6 +10,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/platform/db/db.server";
 import { afterCommit } from "~/platform/db/transaction.server";
+import { creditParties } from "~/features/parties/points.server";
 import { forgetSharedBoards } from "./shared-board.server";
 
 export const SCORE_WEIGHTS = {
@@ -42,9 +43,11 @@ type Executor = Pick<Database, "execute">;
 
 /**
  * Adds points to a member's all-time and weekly score in one statement, so concurrent
- * awards never lose an update and a new week starts from zero.
+ * awards never lose an update and a new week starts from zero. The parties the member is
+ * in earn the same points (only their party of `contestId` for a contest's points), and
+ * keep them when the member leaves (docs/parties.md).
  */
-export async function awardScore(tx: Executor, memberId: number, parts: ScoreParts, at = new Date()) {
+export async function awardScore(tx: Executor, memberId: number, parts: ScoreParts, at = new Date(), scope: { contestId?: number } = {}) {
   const points = scoreOf(parts);
   if (points <= 0) return 0;
   const week = weekStart(at);
@@ -54,6 +57,7 @@ export async function awardScore(tx: Executor, memberId: number, parts: ScorePar
       week_score = case when score_week = ${week}::date then week_score + ${points} else ${points} end,
       score_week = ${week}::date
     where id = ${memberId}`);
+  await creditParties(tx, memberId, points, at, scope);
   // Once committed: a board read in between would otherwise keep the old order.
   afterCommit(forgetSharedBoards);
   return points;

@@ -22,6 +22,32 @@ export const contests = pgTable(
   (t) => [check("contests_status_known", sql`${t.status} in ('Active', 'Paused', 'Ended')`)],
 );
 
+export const roundStates = ["draft", "open", "judging", "published"] as const;
+export type RoundState = (typeof roundStates)[number];
+
+/**
+ * A contest's rounds. Added by the parties work for the roster lock (a party's roster is
+ * locked while a round of its contest is open); the contests work owns the rest of a round.
+ */
+export const contestRounds = pgTable(
+  "contest_rounds",
+  {
+    id: serial("id").primaryKey(),
+    contestId: integer("contest_id")
+      .notNull()
+      .references(() => contests.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    state: text("state").$type<RoundState>().notNull().default("draft"),
+    opensAt: timestamp("opens_at", { withTimezone: true }),
+    closesAt: timestamp("closes_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("contest_rounds_number_key").on(t.contestId, t.number),
+    check("contest_rounds_state_known", sql`${t.state} in ('draft', 'open', 'judging', 'published')`),
+  ],
+);
+
 export const roleNames = ["gamemaster", "ringleader", "judge"] as const;
 
 export const memberRoles = pgTable(
@@ -85,3 +111,5 @@ export const judgeScores = pgTable(
     check("judge_scores_points_range", sql`${t.points} between 0 and 100`),
   ],
 );
+
+export type Contest = typeof contests.$inferSelect;

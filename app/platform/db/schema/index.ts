@@ -4,6 +4,7 @@
  * or columns with CHECK constraints, so no code path can push them out of their bounds.
  */
 export * from "./system";
+export * from "./email";
 export * from "./identity";
 export * from "./avatars";
 export * from "./beamkins";

@@ -1,0 +1,142 @@
+/** Shared pieces of the party screens. */
+import type { ReactNode } from "react";
+import { useTranslation } from "~/platform/translations";
+import { AvatarImage } from "~/features/avatars/avatar-image";
+import { memberTextLang } from "~/ui/text-lang";
+
+export const inputClass =
+  "w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+export const primaryButton =
+  "rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60 disabled:opacity-60";
+export const secondaryButton =
+  "rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800";
+export const dangerButton =
+  "rounded-md border border-red-700 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 dark:border-red-400 dark:text-red-200 dark:hover:bg-red-950";
+export const headingClass = "font-righteous text-3xl text-glow-700 dark:text-glow-300";
+export const cardClass = "rounded-lg border border-slate-300 p-4 dark:border-slate-700";
+export const mutedText = "text-sm text-slate-700 dark:text-slate-300";
+export const linkClass = "font-medium text-glow-900 underline underline-offset-2 dark:text-glow-300";
+
+/** A field's error; the field names it in its `aria-describedby` and is `aria-invalid`. */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+      {message}
+    </p>
+  );
+}
+
+/** A message for a whole form, which takes the focus when it appears (with JavaScript). */
+export function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" tabIndex={-1} data-focus-on-error="" className="rounded-md border border-red-700 bg-red-50 p-3 font-medium text-red-800 dark:border-red-400 dark:bg-red-950 dark:text-red-100">
+      {message}
+    </p>
+  );
+}
+
+/** An explanation box: what happened and what to do next. */
+export function Notice({ tone = "info", title, children, testId }: { tone?: "info" | "warn" | "ok"; title?: string; children: ReactNode; testId?: string }) {
+  const tones = {
+    info: "border-sky-700 bg-sky-50 text-sky-950 dark:border-sky-400 dark:bg-sky-950 dark:text-sky-50",
+    warn: "border-amber-700 bg-amber-50 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50",
+    ok: "border-emerald-700 bg-emerald-50 text-emerald-950 dark:border-emerald-400 dark:bg-emerald-950 dark:text-emerald-50",
+  };
+  return (
+    <div className={`rounded-lg border p-4 ${tones[tone]}`} data-testid={testId}>
+      {title ? <p className="font-semibold">{title}</p> : null}
+      <div className={title ? "mt-1 space-y-2" : "space-y-2"}>{children}</div>
+    </div>
+  );
+}
+
+/** A party's or contest's name: a member's words, in their language where it is not the page's (decision 0407). */
+export function MemberText({ text, className }: { text: string; className?: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <span lang={memberTextLang(text, i18n.language)} className={className}>
+      {text}
+    </span>
+  );
+}
+
+/** A person as the party screens show them: avatar and name. */
+export function PersonChip({ name, avatarUrl, size = 32 }: { name: string; avatarUrl: string; size?: number }) {
+  const { t } = useTranslation("parties");
+  return (
+    <span className="inline-flex items-center gap-2">
+      <AvatarImage src={avatarUrl} alt={t("avatarOf", { name })} size={size} />
+      <span>{name}</span>
+    </span>
+  );
+}
+
+/** The join code as people read it: large, spaced, in a face without look-alikes. */
+export function JoinCode({ shown, testId }: { shown: string; testId?: string }) {
+  return (
+    <p className="font-mono text-3xl font-bold tracking-[0.2em]" data-testid={testId}>
+      {shown}
+    </p>
+  );
+}
+
+/** A labelled text field with its hint and error, tied for screen readers. */
+export function TextField({
+  name,
+  label,
+  hint,
+  value,
+  error,
+  required,
+  maxLength,
+  type = "text",
+  autoComplete,
+  inputMode,
+  className = "",
+  extra = {},
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  value?: string;
+  error?: string;
+  required?: boolean;
+  maxLength?: number;
+  type?: "text" | "email" | "number";
+  autoComplete?: string;
+  inputMode?: "text" | "email" | "numeric";
+  className?: string;
+  extra?: Record<string, string | number | boolean>;
+}) {
+  const id = `field-${name}`;
+  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className={mutedText}>
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={value}
+        required={required}
+        maxLength={maxLength}
+        autoComplete={autoComplete ?? "off"}
+        inputMode={inputMode}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className={`${inputClass} mt-1`}
+        {...extra}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
