@@ -4,7 +4,7 @@
  * after signing in the member is back in the chat with what they typed.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, hydrated, signIn, test } from "./fixtures";
+import { expect, hydrated, ownClientAddress, signIn, test } from "./fixtures";
 
 const MESSAGE = "Did you see the sunrise over the hill this morning?";
 
@@ -23,6 +23,7 @@ async function codeFor(request: APIRequestContext, e164: string) {
 
 /** On the sign-in page an ended session sent the member to: the header is signed out; sign in again. */
 async function signInAgain(page: Page, phone: string) {
+  await ownClientAddress(page);
   await expect(page).toHaveURL(/\/signin\?redirectTo=%2F(leaderboard|chat-demo)&expired=1$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign out" })).toHaveCount(0);

@@ -4,7 +4,7 @@
  * and without.
  */
 import type { APIRequestContext } from "@playwright/test";
-import { acceptCookies, expect, test, uniquePhone } from "./fixtures";
+import { acceptCookies, expect, ownClientAddress, test, uniquePhone } from "./fixtures";
 
 async function codeFor(request: APIRequestContext, e164: string) {
   let code = "";
@@ -20,6 +20,7 @@ async function codeFor(request: APIRequestContext, e164: string) {
 
 test("a newcomer registers from the landing page: phone, code, then name and zipcode", async ({ page }) => {
   const phone = uniquePhone();
+  await ownClientAddress(page);
   await page.goto("/landing");
   await acceptCookies(page);
   await page.getByRole("link", { name: "Start playing" }).click();
@@ -55,6 +56,7 @@ test("a newcomer registers from the landing page: phone, code, then name and zip
 
 test("an invitation's register link goes on to the invitation once registered", async ({ page }) => {
   const phone = uniquePhone();
+  await ownClientAddress(page);
   await page.goto("/register?acceptinginvitation=true&partyId=4&inviter=Grace");
   await acceptCookies(page);
   await expect(page.getByText("Sign in to accept your invitation.", { exact: false })).toBeVisible();

@@ -5,7 +5,7 @@
  * 3 seconds.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, hydrated, test, uniquePhone } from "./fixtures";
+import { expect, hydrated, ownClientAddress, test, uniquePhone } from "./fixtures";
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -36,6 +36,7 @@ for (const viewport of [
 ]) {
   test(`at ${viewport.width}×${viewport.height} the cookie toast leaves "Accept cookies and send the code" in view and uncovered`, async ({ page }, testInfo) => {
     await page.setViewportSize(viewport);
+    await ownClientAddress(page);
     await page.goto("/signin");
     // With JavaScript, the answer comes to the hydrated page (a click before would post the plain form).
     if (testInfo.project.use.javaScriptEnabled) await hydrated(page);
