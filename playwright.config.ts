@@ -42,6 +42,9 @@ export default defineConfig({
       LOG_REQUESTS: "0",
       // Like production behind one proxy; lets a test speak from its own client address.
       TRUST_PROXY: "1",
+      // The browser tests read the feed as visitors too; its members-only default (0513) is
+      // tested on the built server (server/server.test.ts).
+      NEWSFEED_FOR_VISITORS: "1",
       NODE_ENV: "production",
     },
   },

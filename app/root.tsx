@@ -21,10 +21,13 @@ import { roleFlags, signedOutCookies } from "~/features/auth/sessions.server";
 import { currentMember } from "~/features/auth/principal.server";
 import { headerAvatar } from "~/features/avatars/characters.server";
 import { loadCompanion } from "~/features/beamkins/companion.server";
-import { displayName } from "~/features/members/display-name";
+import { displayName } from "~/features/members/member-name.server";
 import { questVisits } from "~/features/quests/progress.server";
 import { CompanionMount } from "~/features/beamkins/companion-mount";
 import { SessionStart } from "~/features/auth/session-start";
+import { RobotsMeta } from "~/ui/robots-meta";
+import { StartupSplash } from "~/ui/startup-splash";
+import { companionDraftMessage } from "~/ui/draft";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
 import { answerDatabaseAway, sayWhenToComeBack } from "~/platform/database-away.server";
 import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.server";
@@ -117,7 +120,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const member = current
     ? {
         id: current.member.id,
-        displayName: displayName(current.member),
+        displayName: displayName(current.member, locale),
         // Session start already ran for this session (the fingerprint is stored with it).
         sessionValidated: current.fingerprint !== null,
         accessLevel: current.accessLevel,
@@ -161,9 +164,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <Meta />
+        <RobotsMeta />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        <StartupSplash label={root?.appName ?? "Glow"} />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -215,8 +220,10 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
       <main id="main" className={`mx-auto w-full max-w-3xl px-4 pt-6 ${root?.companion ? "pb-6" : "pb-24"}`}>
         {children}
       </main>
+      {/* Room at the page's foot for the toasts over it (app.css, decision 0514). */}
+      <div aria-hidden="true" className="toast-room" />
       <RouteFocus />
-      <CompanionMount companion={root?.companion ?? null} />
+      <CompanionMount companion={root?.companion ?? null} draftMessage={companionDraftMessage(root?.draft)} />
       {/* One dock at the bottom: toasts stack above the cookie banner, never over its buttons. */}
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-end gap-4">
         <Toaster toast={root?.toast ?? null} closeAfterMs={toastMs} />

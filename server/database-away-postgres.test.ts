@@ -43,7 +43,7 @@ describe.skipIf(!ready)("PostgreSQL stops under a running Glow, then starts agai
     await admin.end();
     const url = new URL(serverUrl!);
     url.pathname = `/${database}`;
-    server = await startBuiltServer({ DATABASE_URL: url.toString(), PAGE_CACHE_MS: "0", SEED_DEMO: "1", LOG_REQUESTS: "0" });
+    server = await startBuiltServer({ DATABASE_URL: url.toString(), PAGE_CACHE_MS: "0", SEED_DEMO: "1", LOG_REQUESTS: "0", NEWSFEED_FOR_VISITORS: "1" });
   }, 300_000);
 
   afterAll(async () => {

@@ -150,23 +150,33 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
     expect(first.headers["strict-transport-security"]).toBeUndefined();
   });
 
-  it("serves a visitor's newsfeed again for a moment, with each response's own nonce; never a member's", async () => {
-    const first = await request(server.port, { path: "/newsfeed" });
-    const second = await request(server.port, { path: "/newsfeed" });
-    expect([first.status, second.status]).toEqual([200, 200]);
-    expect(second.headers["x-page-cache"]).toBe("hit");
-    const nonce = /'nonce-([^']+)'/.exec(String(second.headers["content-security-policy"]))?.[1];
-    const scripts = [...second.body.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((m) => m[1]);
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(new Set(scripts)).toEqual(new Set([nonce]));
-    const firstNonce = /'nonce-([^']+)'/.exec(String(first.headers["content-security-policy"]))?.[1];
-    expect(second.body.replaceAll(nonce!, "N")).toBe(first.body.replaceAll(firstNonce!, "N"));
-    // A signed-in browser (any session cookie) is always rendered for itself.
-    const member = await request(server.port, { path: "/newsfeed", headers: { Cookie: "sessionID=whoever" } });
-    expect(member.headers["x-page-cache"]).toBeUndefined();
-    // A language chosen by ?lng= (which sets a cookie) is rendered afresh each time.
-    await request(server.port, { path: "/newsfeed?lng=zh" });
-    expect((await request(server.port, { path: "/newsfeed?lng=zh" })).headers["x-page-cache"]).toBeUndefined();
+  it("sends a visitor asking for the members-only newsfeed or a post to sign in, and keeps no such answer", async () => {
+    for (const [path, back] of [["/newsfeed", "%2Fnewsfeed"], ["/newsfeed/1", "%2Fnewsfeed%2F1"], ["/newsfeed/compliment/1", "%2Fnewsfeed%2Fcompliment%2F1"]]) {
+      for (let i = 0; i < 2; i += 1) {
+        const reply = await request(server.port, { path: path! });
+        // Looked up in the visitors' page cache (a miss) but never kept: the second is no hit.
+        expect([path, reply.status, reply.headers.location, reply.headers["x-page-cache"] === "hit"]).toEqual([path, 302, `/signin?redirectTo=${back}`, false]);
+      }
+    }
+    // The sign-in page says what the feed is, and may be indexed; the Not-found page may not.
+    const signIn = await request(server.port, { path: "/signin?redirectTo=%2Fnewsfeed" });
+    expect(signIn.body).toContain("The newsfeed is where members see");
+    expect(signIn.body).not.toContain('name="robots"');
+    expect((await request(server.port, { path: "/nope" })).body).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it("lets browsers keep pages but not shared caches, and answers HEAD with the page's type", async () => {
+    for (const path of ["/landing", "/landing", "/nope"]) {
+      // The second /landing comes from the visitors' page cache: the header comes along.
+      const page = await request(server.port, { path });
+      expect([path, page.headers["cache-control"]]).toEqual([path, "private, no-cache"]);
+    }
+    const member = await request(server.port, { path: "/landing", headers: { Cookie: "sessionID=whoever" } });
+    expect(member.headers["cache-control"]).toBe("private, no-cache");
+    const head = await request(server.port, { method: "HEAD", path: "/" });
+    expect(head.status).toBe(200);
+    expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(head.body).toBe("");
   });
 
   it("serves the other public pages a crowd lands on again too, but never the sign-in page of a browser mid sign-in", async () => {
@@ -181,20 +191,6 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
     expect((await request(server.port, { path: "/signin?acceptinginvitation=true" })).headers["x-page-cache"]).toBeUndefined();
     const midway = await request(server.port, { path: "/signin", headers: { Cookie: "sessionID=whoever" } });
     expect(midway.headers["x-page-cache"]).toBeUndefined();
-  });
-
-  it("lets browsers keep pages but not shared caches, and answers HEAD with the page's type", async () => {
-    for (const path of ["/landing", "/landing", "/nope"]) {
-      // The second /landing comes from the visitors' page cache: the header comes along.
-      const page = await request(server.port, { path });
-      expect([path, page.headers["cache-control"]]).toEqual([path, "private, no-cache"]);
-    }
-    const member = await request(server.port, { path: "/newsfeed", headers: { Cookie: "sessionID=whoever" } });
-    expect(member.headers["cache-control"]).toBe("private, no-cache");
-    const head = await request(server.port, { method: "HEAD", path: "/" });
-    expect(head.status).toBe(200);
-    expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(head.body).toBe("");
   });
 
   it("serves hashed /static/ assets as immutable for a year", async () => {
@@ -245,11 +241,11 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
 
   it("logs one line per request without query strings or cookies", async () => {
     await request(server.port, {
-      path: "/newsfeed?phone=%2B15550100777&code=424242",
+      path: "/landing?phone=%2B15550100777&code=424242",
       headers: { Cookie: "sessionID=cookie-value-that-must-not-be-logged" },
     });
-    await expect.poll(() => requestLogs(server.lines).some((l) => l.path === "/newsfeed")).toBe(true);
-    const entry = requestLogs(server.lines).find((l) => l.path === "/newsfeed")!;
+    await expect.poll(() => requestLogs(server.lines).some((l) => l.path === "/landing" && l.status === 200)).toBe(true);
+    const entry = requestLogs(server.lines).find((l) => l.path === "/landing" && l.status === 200)!;
     expect(entry).toMatchObject({ method: "GET", status: 200 });
     const all = server.lines.join("\n");
     expect(all).not.toContain("15550100777");
@@ -315,6 +311,40 @@ function outwardAddress(): string | null {
   }
   return null;
 }
+
+describe("the newsfeed opened to visitors (NEWSFEED_FOR_VISITORS=1)", () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startBuiltServer({ NEWSFEED_FOR_VISITORS: "1" });
+  }, 180_000);
+  afterAll(() => server.stop());
+
+  it("serves a visitor's newsfeed again for a moment, with each response's own nonce; never a member's", async () => {
+    const first = await request(server.port, { path: "/newsfeed" });
+    const second = await request(server.port, { path: "/newsfeed" });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.headers["x-page-cache"]).toBe("hit");
+    const nonce = /'nonce-([^']+)'/.exec(String(second.headers["content-security-policy"]))?.[1];
+    const scripts = [...second.body.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(new Set(scripts)).toEqual(new Set([nonce]));
+    const firstNonce = /'nonce-([^']+)'/.exec(String(first.headers["content-security-policy"]))?.[1];
+    expect(second.body.replaceAll(nonce!, "N")).toBe(first.body.replaceAll(firstNonce!, "N"));
+    // A signed-in browser (any session cookie) is always rendered for itself.
+    const member = await request(server.port, { path: "/newsfeed", headers: { Cookie: "sessionID=whoever" } });
+    expect(member.headers["x-page-cache"]).toBeUndefined();
+    // A language chosen by ?lng= (which sets a cookie) is rendered afresh each time.
+    await request(server.port, { path: "/newsfeed?lng=zh" });
+    expect((await request(server.port, { path: "/newsfeed?lng=zh" })).headers["x-page-cache"]).toBeUndefined();
+  });
+
+  it("keeps the feed out of search engines all the same", async () => {
+    const feed = await request(server.port, { path: "/newsfeed" });
+    expect(feed.status).toBe(200);
+    expect(feed.body).toContain('<meta name="robots" content="noindex"/>');
+    expect((await request(server.port, { path: "/landing" })).body).not.toContain('name="robots"');
+  });
+});
 
 describe("the console outbox (sign-in codes) answers only this machine", () => {
   let server: ServerProcess;

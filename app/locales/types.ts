@@ -10,6 +10,7 @@ import type common from "./en/common.json";
 import type errors from "./en/errors.json";
 import type guesses from "./en/guesses.json";
 import type leaderboard from "./en/leaderboard.json";
+import type names from "./en/names.json";
 import type newsfeed from "./en/newsfeed.json";
 import type offline from "./en/offline.json";
 import type parties from "./en/parties.json";
@@ -29,6 +30,7 @@ export interface Resources {
   errors: typeof errors;
   guesses: typeof guesses;
   leaderboard: typeof leaderboard;
+  names: typeof names;
   newsfeed: typeof newsfeed;
   offline: typeof offline;
   parties: typeof parties;

@@ -30,6 +30,12 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(9000),
   // How long a visitor's newsfeed page is served again before it is rendered anew; 0 = never.
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // The newsfeed and its posts show members' names and messages: members only, unless the
+  // operator opens them to visitors (decision 0513).
+  NEWSFEED_FOR_VISITORS: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((v) => v === "1"),
 
   // Texts (sign-in codes). Unset: Twilio when its credentials are set, else the console
   // outbox. "console" on purpose is the only way a container runs without a real provider.

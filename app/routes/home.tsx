@@ -6,9 +6,10 @@ import { currentMember } from "~/features/auth/principal.server";
 import { getInstance } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
 import { pageTitle } from "~/ui/page";
+import type { IndexableHandle } from "~/ui/robots-meta";
 
 /** A visitor's page is the same for every visitor: the server may share it for a moment (decision 0520). */
-export const handle = { pageCache: { visitors: true } } satisfies PageCacheHandle;
+export const handle = { pageCache: { visitors: true }, indexable: true } satisfies PageCacheHandle & IndexableHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The spec: a game master with access level above 0 is sent from / and /home to /gamemaster.

@@ -4,9 +4,10 @@ import type { Route } from "./+types/landing";
 import { getInstance } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
 import { PageHeading, pageTitle } from "~/ui/page";
+import type { IndexableHandle } from "~/ui/robots-meta";
 
 /** A visitor's page is the same for every visitor: the server may share it for a moment (decision 0520). */
-export const handle = { pageCache: { visitors: true } } satisfies PageCacheHandle;
+export const handle = { pageCache: { visitors: true }, indexable: true } satisfies PageCacheHandle & IndexableHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("landing.title") };
@@ -29,7 +30,7 @@ export default function Landing() {
         ))}
       </ul>
       <Link
-        to="/signin"
+        to="/register"
         className="inline-block rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900"
       >
         {t("landing.cta")}

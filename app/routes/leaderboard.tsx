@@ -11,7 +11,7 @@ import {
   type Board,
   type RankedRow,
 } from "~/features/leaderboard/leaderboard.server";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
 import { memberTextLang } from "~/ui/text-lang";
 import { PageHeading, pageTitle } from "~/ui/page";
 
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   if (board === "all" || board === "week") {
     // The session lookup's member row carries the viewer's own scores.
-    const { list, mine } = await viewBoard(board, page, current?.member ?? null);
+    const { list, mine } = await viewBoard(board, page, current?.member ?? null, getLocale(context));
     const me = current ? { id: current.member.id, rank: mine } : null;
     return { board, title, contests, contestId: null, rows: list.rows, page: list.page, hasNext: list.hasNext, me };
   }

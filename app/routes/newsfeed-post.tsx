@@ -1,12 +1,12 @@
 import { useTranslation } from "~/platform/translations";
 import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/newsfeed-post";
-import { currentMember } from "~/features/auth/principal.server";
 import { cardOf, findPost } from "~/features/feed/feed.server";
+import { feedReader } from "~/features/feed/readers.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { starReceiptPath } from "~/features/salutes/salutes.server";
 import { listQueryOf, PostCard } from "~/features/feed/post-card";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
 import { pageTitle } from "~/ui/page";
 
@@ -14,14 +14,14 @@ import { pageTitle } from "~/ui/page";
 export const handle = { pageCache: { visitors: true } } satisfies PageCacheHandle;
 
 /** The newsfeed with a single post open: /newsfeed/{postType}/{id} and /newsfeed/{id}. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : Number.NaN;
   const postType = "postType" in params ? (params.postType as string) : undefined;
-  const current = await currentMember(context);
+  const current = await feedReader(request, context);
   const post = await findPost(id, postType, current?.member.id ?? null);
   if (!post) throw data(null, { status: 404 });
   return {
-    post: cardOf(post),
+    post: cardOf(post, getLocale(context)),
     // A star salute's public receipt (star salutes are never secret; the card carries no refId).
     receiptPath: post.type === "starsalute" && post.refId !== null ? await starReceiptPath(post.refId) : null,
     signedIn: Boolean(current),

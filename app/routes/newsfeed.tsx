@@ -1,12 +1,12 @@
 import { useTranslation } from "~/platform/translations";
 import { Link, Outlet, useMatches, useSearchParams } from "react-router";
 import type { Route } from "./+types/newsfeed";
-import { currentMember } from "~/features/auth/principal.server";
 import { listFeedCards } from "~/features/feed/feed.server";
+import { feedReader } from "~/features/feed/readers.server";
 import { GlowFormsProvider } from "~/features/feed/glow-button";
 import { listQueryOf, PostItem } from "~/features/feed/post-card";
 import { lazyIsland } from "~/ui/client-only";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
 import { PageHeading, pageTitle } from "~/ui/page";
 
@@ -20,8 +20,8 @@ const FeedUpdates = lazyIsland(() => import("~/features/feed/feed-updates"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get("before");
-  const current = await currentMember(context);
-  const feed = await listFeedCards(before, current?.member.id ?? null);
+  const current = await feedReader(request, context);
+  const feed = await listFeedCards(before, current?.member.id ?? null, getLocale(context));
   return {
     ...feed,
     signedIn: Boolean(current),

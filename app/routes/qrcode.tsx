@@ -4,7 +4,7 @@ import { useTranslation } from "~/platform/translations";
 import { data, href, Link } from "react-router";
 import type { Route } from "./+types/qrcode";
 import { requireMember } from "~/features/auth/principal.server";
-import { displayName } from "~/features/members/display-name";
+import { displayName } from "~/features/members/member-name.server";
 import { codeLink, findInvite, inviteLink } from "~/features/parties/invites.server";
 import { formatJoinCode } from "~/features/parties/join-code";
 import { publicOrigin } from "~/features/parties/links.server";
@@ -93,7 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 
   // A member's own invitation to Glow: sign-in names them as who invited (the spec's invitedby).
-  const link = `${origin}/signin?${new URLSearchParams({ invitedby: displayName(current.member) })}`;
+  const link = `${origin}/signin?${new URLSearchParams({ invitedby: displayName(current.member, getLocale(context)) })}`;
   return { title, kind: "member" as const, party: null, link, drawing: drawQr(link), code: null, email: null, pending: true, expiresOn: null, led };
 }
 

@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { member } = await requireMember(context);
   const url = new URL(request.url);
   const to = /^\d{1,10}$/.test(url.searchParams.get("to") ?? "") ? url.searchParams.get("to") : null;
-  const [received, gems, notices] = await Promise.all([listReceivedSalutes(member.id), gemsLeft(member.id), teamNoticesFor(member.id)]);
+  const [received, gems, notices] = await Promise.all([listReceivedSalutes(member.id, getLocale(context)), gemsLeft(member.id), teamNoticesFor(member.id)]);
   return {
     to,
     received: withDates(received, getLocale(context)),

@@ -1,30 +1,26 @@
 import type { Route } from "./+types/signin";
-import { handleSignInPost, loadSignInPage } from "~/features/auth/sign-in-page.server";
+import { handleSignInPost, loadSignInPage, signInPageHeaders } from "~/features/auth/sign-in-page.server";
 import { SignInScreen } from "~/features/auth/signin-screen";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
 import { pageTitle } from "~/ui/page";
+import type { IndexableHandle } from "~/ui/robots-meta";
 
 /**
  * Declined cookies: the banner comes back here, where they are needed (see root.tsx). A
  * visitor's page is the same for every visitor: the server may share it for a moment
  * (decision 0520).
  */
-export const handle = { i18n: ["auth"], cookieBanner: "even-if-declined", pageCache: { visitors: true } } satisfies PageCacheHandle;
+export const handle = {
+  i18n: ["auth"],
+  cookieBanner: "even-if-declined",
+  pageCache: { visitors: true },
+  indexable: true,
+} satisfies PageCacheHandle & IndexableHandle;
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadSignInPage(request, context);
 export const action = ({ request, context }: Route.ActionArgs) => handleSignInPost(request, context);
 
-/**
- * A refused send's Retry-After, and the cookie consent given with a send that was then
- * refused (a wrong number), reach the browser, with JavaScript (data request) and without.
- */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers();
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  for (const cookie of actionHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return headers;
-};
+export const headers: Route.HeadersFunction = signInPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Signin")];
 

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { BASE_URL, callRoute } from "../../tests/support/route";
 import { eq } from "drizzle-orm";
+import { sessionCookieFor, startSession } from "~/features/auth/sessions.server";
 import { hideSalute, reportSalute, sendSalute } from "~/features/salutes/salutes.server";
 import { db } from "~/platform/db/db.server";
 import { members, salutes } from "~/platform/db/schema";
@@ -76,7 +77,10 @@ describe("star receipt page", () => {
     expect(page).toContain(`href="/newsfeed/starsalute/${out.value.postId}"`);
     expect(page).not.toContain('href="/newsfeed"');
 
-    const post = await callRoute(postLoader, new Request(`${BASE_URL}/newsfeed/starsalute/${out.value.postId}`), {
+    // The post's page is the newsfeed's: a member's (decision 0513), here the recipient's.
+    const cookie = (await sessionCookieFor(new Request(BASE_URL), await startSession(friend.id))).split(";")[0]!;
+    const postRequest = new Request(`${BASE_URL}/newsfeed/starsalute/${out.value.postId}`, { headers: { Cookie: cookie } });
+    const post = await callRoute(postLoader, postRequest, {
       params: { postType: "starsalute", id: String(out.value.postId) },
       pattern: "/newsfeed/:postType/:id",
     });

@@ -19,7 +19,7 @@ const Confetti = lazyIsland(() => import("~/ui/confetti"));
  * address is a random code, never the salute's number (decision 0508).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await findStarReceipt(params.starID);
+  const found = await findStarReceipt(params.starID, getLocale(context));
   if (!found) throw data(null, { status: 404 });
   // The salute's and the members' numbers stay on the server.
   const { id: _id, giver, recipient, ...receipt } = found;

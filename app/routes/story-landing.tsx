@@ -1,10 +1,11 @@
 import type { Route } from "./+types/story-landing";
 import { currentMember } from "~/features/auth/principal.server";
-import { displayName } from "~/features/members/display-name";
+import { displayName } from "~/features/members/member-name.server";
 import { speakerOf } from "~/features/quests/play.server";
 import { StoryPanel } from "~/features/quests/story";
 import { NEW_STORY_PANELS, RETURNING_STORY_PANELS, returningNews, storyEnd, storyVariant } from "~/features/quests/story.server";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
+import { isLanguage, type Language } from "~/platform/i18n";
 
 export const handle = { i18n: ["quests", "beamkins"] };
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     panels,
     end: storyEnd(me),
     speaker: me ? speakerOf(me, t) : { slug: "sparkit", name: t("beamkins:names.sparkit"), light: 30 },
-    memberName: me ? displayName(me.member) : null,
+    memberName: me ? displayName(me.member, isLanguage(getLocale(context)) ? getLocale(context) as Language : "en") : null,
     news: me && variant === "returning" ? await returningNews(me.member.id) : null,
     memberMuted: me ? me.member.storyMuted : null,
   };

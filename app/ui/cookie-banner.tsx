@@ -11,15 +11,17 @@ import { RedirectField } from "./redirect-field";
  * While it is shown, the page gets room at its foot to scroll everything above the banner,
  * and focus scrolls a control clear of it (scroll padding): set here with `:has()`, so the
  * root's layout needs no knowledge of the banner. The room is at least the banner's height
- * in either language (about 150 px at 360 px wide, 100 px from 640 px).
+ * in either language (about 150 px at 360 px wide, 100 px from 640 px); toasts stacked
+ * above it add their own room (--toast-room, decision 0514).
  */
 const PAGE_ROOM =
-  "[body:has(&)_#main]:pb-52 sm:[body:has(&)_#main]:pb-36 [html:has(&)]:scroll-pb-48 sm:[html:has(&)]:scroll-pb-32";
+  "[body:has(&)_#main]:pb-52 sm:[body:has(&)_#main]:pb-36 [html:has(&)]:scroll-pb-[calc(12rem+var(--toast-room,0px))] sm:[html:has(&)]:scroll-pb-[calc(8rem+var(--toast-room,0px))]";
 
 export function CookieBanner() {
   const { t } = useTranslation();
   return (
     <section
+      data-cookie-banner=""
       aria-labelledby="cookie-banner-title"
       className={`pointer-events-auto w-full border-t border-slate-300 bg-white px-4 py-3 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${PAGE_ROOM}`}
     >

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
 import { useLocation } from "react-router";
 import { useHydrated } from "~/ui/client-only";
@@ -131,9 +131,12 @@ export function Toaster({ toast, closeAfterMs = TOAST_AUTO_CLOSE_MS }: { toast: 
   }, []);
 
   const dismiss = (key: number) => setToasts((list) => list.filter((item) => item.key !== key));
+  const region = useRef<HTMLElement>(null);
+  useToastRoom(region, toasts.length);
 
   return (
     <section
+      ref={region}
       aria-label={t("toast.region")}
       className="pointer-events-none mr-4 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2 last:mb-4"
     >
@@ -143,6 +146,42 @@ export function Toaster({ toast, closeAfterMs = TOAST_AUTO_CLOSE_MS }: { toast: 
         ))}
       </div>
     </section>
+  );
+}
+
+/** The CSS variable (on <html>) holding the room the toasts take at the bottom of the screen. */
+export const TOAST_ROOM_VARIABLE = "--toast-room";
+
+/**
+ * Toasts never cover the control that answers them (decision 0514): the page keeps room for
+ * them at its foot and in its scroll padding (app.css reads --toast-room), measured here, and
+ * the control that has the focus (the answer a form just gave) is scrolled clear of them.
+ */
+function useToastRoom(region: React.RefObject<HTMLElement | null>, count: number) {
+  useLayoutEffect(() => {
+    const el = region.current;
+    const root = document.documentElement;
+    if (!el || count === 0) {
+      root.style.removeProperty(TOAST_ROOM_VARIABLE);
+      return;
+    }
+    const clear = () => {
+      // The gap between the toasts and what is under them (the cookie banner) counts too.
+      root.style.setProperty(TOAST_ROOM_VARIABLE, `${Math.ceil(el.getBoundingClientRect().height + 16)}px`);
+      const focused = document.activeElement;
+      if (!(focused instanceof HTMLElement) || !document.getElementById("main")?.contains(focused)) return;
+      if (focused.getBoundingClientRect().bottom > el.getBoundingClientRect().top) focused.scrollIntoView({ block: "nearest" });
+    };
+    clear();
+    const observer = new ResizeObserver(clear);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [region, count]);
+  useEffect(
+    () => () => {
+      document.documentElement.style.removeProperty(TOAST_ROOM_VARIABLE);
+    },
+    [],
   );
 }
 

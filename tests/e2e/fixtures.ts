@@ -77,5 +77,16 @@ export function collectPageProblems(page: Page) {
   return problems;
 }
 
+let addressCounter = 0;
+/**
+ * Makes this page speak from a client address of its own (the e2e server trusts one proxy
+ * hop), so the per-address limit on texted codes is the test's own, not shared with others.
+ */
+export async function ownClientAddress(page: Page) {
+  addressCounter += 1;
+  const n = (process.pid * 31 + addressCounter) % 62_500;
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${200 + (n % 50)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}` });
+}
+
 export const test = base;
 export { expect };

@@ -129,14 +129,14 @@ describe("the hot statements use indexes, not scans of growing tables (database)
   });
 
   it("the leaderboards, all time and this week, read their ranking indexes", async () => {
-    const all = await plansOf(() => listMemberBoard("all", 1));
+    const all = await plansOf(() => listMemberBoard("all", 1, "en"));
     expect(all.flatMap((p) => p.seqScans)).toEqual([]);
     expect(all.flatMap((p) => p.indexes)).toContain("members_score_rank_idx");
-    const week = await plansOf(() => listMemberBoard("week", 1));
+    const week = await plansOf(() => listMemberBoard("week", 1, "en"));
     expect(week.flatMap((p) => p.seqScans)).toEqual([]);
     expect(week.flatMap((p) => p.indexes)).toContain("members_week_score_rank_idx");
     // A page deep in the board, starting mid-tie, ranks its first row by counting above it.
-    const deep = await plansOf(() => listMemberBoard("all", 40));
+    const deep = await plansOf(() => listMemberBoard("all", 40, "en"));
     expect(deep.flatMap((p) => p.seqScans)).toEqual([]);
   });
 

@@ -11,11 +11,14 @@ const INVITE_PATH_KEYS = ["acceptinginvitation", "partyId", "contestId", "member
 /** Sign-in's own parameters, never passed on. */
 const SIGN_IN_KEYS = ["redirectTo", "returnAfterSignIn", "lng", "expired", "signedout"];
 
-export type Arrival = "invite" | "return" | null;
+export type Arrival = "invite" | "newsfeed" | "return" | null;
 
 export function arrivalKind(params: URLSearchParams): Arrival {
   if (params.get("acceptinginvitation") === "true") return "invite";
-  if (params.get("redirectTo") || params.get("returnAfterSignIn")) return "return";
+  const back = params.get("redirectTo") || params.get("returnAfterSignIn");
+  // A visitor sent here from the members-only newsfeed is told what it is (0513).
+  if (back && /^\/newsfeed(?:[/?#]|$)/.test(back)) return "newsfeed";
+  if (back) return "return";
   return null;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The /signin screen's server side: what the page shows (from the session cookie and the
- * server's clock) and what its three forms do (send a code, verify it, start over).
+ * server's clock) and what its three forms do (send a code, verify it, start over). The
+ * /register screen's first two steps are the same code, on its own address (decision 0516).
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
@@ -28,7 +29,10 @@ const GAME_MASTER_LANDING = "/gamemaster";
 /** A code step older than this is forgotten (the attempt is long expired by then). */
 const FORGET_ATTEMPT_AFTER_MS = 60 * 60 * 1000;
 
-export async function loadSignInPage(request: Request, context: Context) {
+/** The screens that sign a member in by phone: /signin, and /register's first steps. */
+export type SignInPage = "/signin" | "/register";
+
+export async function loadSignInPage(request: Request, context: Context, page: SignInPage = "/signin") {
   const url = new URL(request.url);
   const current = await currentMember(context);
   if (current) throw redirect(destinationAfterSignIn(url.searchParams, url.origin) ?? DEFAULT_AFTER_SIGN_IN);
@@ -40,7 +44,7 @@ export async function loadSignInPage(request: Request, context: Context) {
   const resendAt = live ? (await nextSendAt(live.phone, new Date(now))).getTime() : null;
   const { t } = getInstance(context);
   return {
-    title: t("auth:signin.title"),
+    title: t(page === "/register" ? "auth:register.title" : "auth:signin.title"),
     arrival: arrivalKind(url.searchParams),
     // A form was posted after the session ended (see signInUrl): the catalogue's message,
     // or, when this browser signed out meanwhile (another tab), that it did.
@@ -55,6 +59,19 @@ export async function loadSignInPage(request: Request, context: Context) {
   };
 }
 
+
+/**
+ * The headers of a sign-in page's answer: a refused send's Retry-After, and the cookie
+ * consent given with a send that was then refused (a wrong number), reach the browser,
+ * with JavaScript (data request) and without.
+ */
+export function signInPageHeaders({ actionHeaders }: { actionHeaders: Headers }): Headers {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  for (const cookie of actionHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
 
 /** The phone field's length limit (its maxlength too). */
 export const PHONE_TEXT_MAX = 40;
@@ -91,9 +108,9 @@ export function formText(form: FormData): Record<string, string> {
 /** A posted field as it is shown again: text, cut to TYPED_ECHO_MAX characters. */
 const echo = (value: string | undefined) => (value ?? "").slice(0, TYPED_ECHO_MAX);
 
-export async function handleSignInPost(request: Request, context: Context) {
+export async function handleSignInPost(request: Request, context: Context, page: SignInPage = "/signin") {
   const url = new URL(request.url);
-  const here = `/signin${url.search}`;
+  const here = `${page}${url.search}`;
   const { t } = getInstance(context);
   const form = formText(await request.formData());
   // 'Accept cookies and send the code', offered after a send was refused for cookies: the
@@ -200,7 +217,8 @@ export async function handleSignInPost(request: Request, context: Context) {
   switch (result.status) {
     case "signed-in": {
       const asked = destinationAfterSignIn(url.searchParams, url.origin);
-      const to = asked ?? (result.isNew ? NEW_MEMBER_LANDING : await landingFor(result.sid));
+      // Registering goes on to its name and zipcode step (the page sends on whoever has them).
+      const to = page === "/register" ? here : (asked ?? (result.isNew ? NEW_MEMBER_LANDING : await landingFor(result.sid)));
       flashToast(context, "success", t("auth:toast.signedIn"));
       const headers = new Headers();
       for (const cookie of await signedInCookies(request, result.sid, (s) => s.flash("loggedIn", true))) {

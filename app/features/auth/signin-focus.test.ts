@@ -34,6 +34,11 @@ describe("focus on the sign-in screen", () => {
     expect(focusTargetAfter({ ...phoneStep, answer }, { ...phoneStep, answer: refused("send") })).toBe("phone");
   });
 
+  it("after a send refused for cookies moves to 'Accept cookies and send the code', the control that answers it", () => {
+    const answer: SignInAnswer = { ...refused("send"), cookies: true };
+    expect(focusTargetAfter(phoneStep, { ...phoneStep, answer })).toBe("accept-and-send");
+  });
+
   it("after a refused code moves to the code field; after a refused resend to the error", () => {
     expect(focusTargetAfter(codeStep(), codeStep(1_000, refused("verify", "code")))).toBe("code");
     expect(focusTargetAfter(codeStep(), codeStep(1_000, refused("resend")))).toBe("signin-error");

@@ -8,7 +8,7 @@ export interface SignInView {
   answer: SignInAnswer | undefined;
 }
 
-export type FocusTarget = "phone" | "code" | "signin-error";
+export type FocusTarget = "phone" | "code" | "signin-error" | "accept-and-send";
 
 /**
  * Where keyboard focus goes when the screen changes under it (JavaScript on): the button
@@ -17,12 +17,14 @@ export type FocusTarget = "phone" | "code" | "signin-error";
  *   'Use a different number'). A new code (resend) also lands on the code field.
  * - A refused post: the field it is about, whose description includes the error; a refused
  *   resend is about no field, so the error itself.
+ * - Refused for cookies: 'Accept cookies and send the code', the control that answers it
+ *   (focus scrolls it clear of the toast and the banner at the bottom: decision 0514).
  * - Nothing changed (first render, hydration): focus stays where it is.
  */
 export function focusTargetAfter(before: SignInView, now: SignInView): FocusTarget | null {
   if (now.step !== before.step || now.sentAt !== before.sentAt) return now.step;
   const answer = now.answer;
   if (!answer || answer === before.answer || !answer.error) return null;
-  if (now.step === "phone") return "phone";
+  if (now.step === "phone") return answer.cookies ? "accept-and-send" : "phone";
   return answer.intent === "resend" ? "signin-error" : "code";
 }

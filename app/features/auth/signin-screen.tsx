@@ -21,13 +21,17 @@ export interface SignInScreenProps {
   attempt: { phone: string; sentAt: number; resendAt: number } | null;
   now: number;
   answer: SignInAnswer | undefined;
+  /** Another screen's heading and introduction over the same steps (/register). */
+  heading?: string;
+  intro?: string;
 }
 
 /** The spec's Signin page: phone, then code; every step is a plain form first. */
-export function SignInScreen({ arrival, expired, attempt, now, answer }: SignInScreenProps) {
+export function SignInScreen({ arrival, expired, attempt, now, answer, heading, intro }: SignInScreenProps) {
   const { t } = useTranslation("auth");
   const location = useLocation();
-  const action = `/signin${location.search}`;
+  // /signin, or /register's first steps (the same forms, posted to the page they are on).
+  const action = `${location.pathname}${location.search}`;
   const codeStep = attempt && answer?.intent !== "send" ? attempt : null;
   useEffect(() => {
     if (answer?.toast) showToast(answer.toast);
@@ -46,15 +50,16 @@ export function SignInScreen({ arrival, expired, attempt, now, answer }: SignInS
   return (
     <div className="mx-auto max-w-md space-y-6">
       <header className="space-y-2">
-        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("signin.heading")}</h1>
+        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{heading ?? t("signin.heading")}</h1>
         {expired && !codeStep ? (
           <p id="signin-expired" className="rounded-md border border-amber-600 bg-amber-50 px-3 py-2 font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50">
             {expired}
           </p>
         ) : null}
-        <p>{t("signin.intro")}</p>
+        <p>{intro ?? t("signin.intro")}</p>
         {arrival === "invite" ? <p className="font-medium">{t("signin.arrivingInvite")}</p> : null}
         {arrival === "return" ? <p className="font-medium">{t("signin.arrivingReturn")}</p> : null}
+        {arrival === "newsfeed" ? <p className="font-medium">{t("signin.arrivingNewsfeed")}</p> : null}
       </header>
 
       {answer?.error ? (
@@ -190,7 +195,17 @@ function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | 
           </button>
           {/* Refused for cookies: accept them here and the typed number goes on with it. */}
           {answer?.cookies ? (
-            <button type="submit" name="intent" value={SEND_ACCEPTING_COOKIES} disabled={sending} className={secondaryButton}>
+            <button
+              type="submit"
+              id="accept-and-send"
+              name="intent"
+              value={SEND_ACCEPTING_COOKIES}
+              disabled={sending}
+              // Without JavaScript the page arrives with the refusal: the browser focuses the
+              // answer and scrolls it clear of the toast and the banner (decision 0514).
+              autoFocus={!hydrated}
+              className={secondaryButton}
+            >
               {t("signin.acceptAndSend")}
             </button>
           ) : null}

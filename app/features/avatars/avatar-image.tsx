@@ -12,17 +12,23 @@ export function AvatarImage({
   size = 40,
   className = "",
   eager = false,
+  imageRef,
+  onError,
 }: {
   src: string;
   alt: string;
   size?: number;
   className?: string;
   eager?: boolean;
+  imageRef?: React.Ref<HTMLImageElement>;
+  onError?: () => void;
 }) {
   const sized = SIZE_CLASSES[size];
   const base = sized ?? "avatar";
   return (
     <img
+      ref={imageRef}
+      onError={onError}
       src={src}
       alt={alt}
       width={size}

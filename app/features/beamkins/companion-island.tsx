@@ -17,9 +17,10 @@ import { ChatMessages, ChatTextarea } from "~/features/beamkins/chat-parts";
 import type { CompanionCreature, CompanionData } from "~/features/beamkins/companion";
 import { LightMeter } from "~/features/beamkins/light-meter";
 import { COMPANION_SIZE, COMPANION_SPEED, type ChatMessageView } from "~/features/beamkins/rules";
+import { COMPANION_DRAFT_FIELD, DraftNotice } from "~/ui/draft";
 import { PERCH_SELECTOR, type CompanionIslandProps } from "./companion-mount";
 
-export function CompanionIsland({ companion, panel, onPanel }: CompanionIslandProps) {
+export function CompanionIsland({ companion, panel, onPanel, draftMessage, onSessionEnded }: CompanionIslandProps) {
   const close = useCallback(() => onPanel(null), [onPanel]);
   return (
     <>
@@ -30,7 +31,9 @@ export function CompanionIsland({ companion, panel, onPanel }: CompanionIslandPr
           onOpen={() => onPanel("chat")}
         />
       ) : null}
-      {panel === "chat" ? <ChatDialog companion={companion} onClose={close} /> : null}
+      {panel === "chat" ? (
+        <ChatDialog companion={companion} onClose={close} draftMessage={draftMessage} onSessionEnded={onSessionEnded} />
+      ) : null}
       {panel === "backpack" ? <BackpackDialog companion={companion} onClose={close} /> : null}
     </>
   );
@@ -477,7 +480,12 @@ interface ChatState {
   ownsBeamkins?: boolean;
 }
 
-function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose: () => void }) {
+function ChatDialog({
+  companion,
+  onClose,
+  draftMessage,
+  onSessionEnded,
+}: { companion: CompanionData; onClose: () => void } & Pick<CompanionIslandProps, "draftMessage" | "onSessionEnded">) {
   const { t } = useTranslation("beamkins");
   const revalidator = useRevalidator();
   const titleId = useId();
@@ -488,8 +496,20 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
     messages: [],
     failure: null,
   });
-  const [text, setText] = useState("");
+  const [text, setText] = useState(draftMessage ?? "");
   const [error, setError] = useState<string | null>(null);
+  /**
+   * The session ended (a 401): the dialog keeps the text and its form becomes a plain post
+   * to the chat, which keeps the text on the server through sign-in and comes back to this
+   * page, where the dialog opens with it again (decision 0515).
+   */
+  const [ended, setEnded] = useState(false);
+  const endSession = useCallback(() => {
+    setEnded(true);
+    // The dialog is kept first, then the page is read again: the header shows signed out.
+    onSessionEnded();
+    void revalidator.revalidate();
+  }, [onSessionEnded, revalidator]);
   const [pending, setPending] = useState<string | null>(null);
   const list = useRef<HTMLDivElement>(null);
 
@@ -497,16 +517,21 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
   const loadHistory = useCallback(
     (isCancelled: () => boolean = () => false) =>
       fetch("/beamkins/chat", { headers: { Accept: "application/json" } })
-        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+        .then((response) => {
+          if (response.status === 401 && !isCancelled()) endSession();
+          return response.ok ? response.json() : Promise.reject(new Error(String(response.status)));
+        })
         .then((body: { result: { creature: CompanionCreature | null; messages: ChatMessageView[]; ownsBeamkins?: boolean } }) => {
           if (isCancelled()) return;
           const { creature, messages, ownsBeamkins } = body.result;
           setChat({ loading: false, creature, messages, failure: null, ownsBeamkins });
         })
-        .catch(() => {
-          if (!isCancelled()) setChat((c) => ({ ...c, loading: false, failure: t("chat.error") }));
+        .catch((failure: unknown) => {
+          if (isCancelled()) return;
+          const unauthorized = failure instanceof Error && failure.message === "401";
+          setChat((c) => ({ ...c, loading: false, failure: unauthorized ? null : t("chat.error") }));
         }),
-    [t],
+    [t, endSession],
   );
   useEffect(() => {
     let cancelled = false;
@@ -524,6 +549,8 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
   const name = chat.creature?.name ?? t("chat.guideName");
 
   async function send(event: React.FormEvent<HTMLFormElement>) {
+    // Ended: the browser posts the form itself, to sign in and come back.
+    if (ended) return;
     event.preventDefault();
     if (pending) return;
     const message = text.trim();
@@ -564,6 +591,9 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
         }));
         // Every meter on the page (and the floating companion's glow) catches up.
         void revalidator.revalidate();
+      } else if (response.status === 401) {
+        setText(message);
+        endSession();
       } else if (json && !json.success && response.status < 500) {
         // Refused (too long, too fast…): the text comes back to the box.
         setText(message);
@@ -607,7 +637,20 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
           <ChatMessages messages={chat.messages} name={name} pending={pending} failure={chat.failure} className="max-h-72 min-h-24" />
         )}
       </div>
-      <form onSubmit={send} className="space-y-2">
+      {ended ? (
+        <p role="alert" className="rounded-md border border-amber-600 bg-amber-50 px-3 py-2 font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+          {t("chat.sessionEnded")}
+        </p>
+      ) : (
+        <DraftNotice draft={draftMessage ? { message: draftMessage } : null} />
+      )}
+      <form onSubmit={send} method="post" action="/beamkins/chat" className="space-y-2">
+        {ended ? (
+          <>
+            <input type="hidden" name="creatureId" value={String(chat.creature?.id ?? 0)} />
+            <input type="hidden" name={COMPANION_DRAFT_FIELD} value="chat" />
+          </>
+        ) : null}
         <ChatTextarea
           id={`${titleId}-message`}
           name={name}
@@ -623,7 +666,7 @@ function ChatDialog({ companion, onClose }: { companion: CompanionData; onClose:
             disabled={Boolean(pending)}
             className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 disabled:opacity-60"
           >
-            {pending ? t("chat.sending") : t("chat.send")}
+            {ended ? t("chat.signInToSend") : pending ? t("chat.sending") : t("chat.send")}
           </button>
           <Link to="/chat-demo" onClick={onClose} className="text-sm underline">
             {t("chat.pageTitle")}

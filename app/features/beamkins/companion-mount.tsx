@@ -12,7 +12,7 @@
  * gets the focus is scrolled clear of it. The floating companion parks in the dock's
  * "perch" (its right end), inside that reserved band.
  */
-import { createElement, useEffect, useRef, useState, type ComponentType } from "react";
+import { createElement, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "~/platform/translations";
 import type { CompanionData } from "~/features/beamkins/companion";
 import { COMPANION_SIZE } from "~/features/beamkins/rules";
@@ -23,6 +23,10 @@ export interface CompanionIslandProps {
   companion: CompanionData;
   panel: CompanionPanel;
   onPanel: (panel: CompanionPanel) => void;
+  /** What the chat dialog opens with: the message kept through sign-in (0515). */
+  draftMessage: string | null;
+  /** The chat found the session ended: the dialog stays while the page is read again signed out. */
+  onSessionEnded: () => void;
 }
 
 /** The place in the dock where the floating companion parks. */
@@ -38,12 +42,33 @@ export function dockReserve(dockHeight: number) {
   return `${Math.ceil(Math.max(0, dockHeight) + DOCK_BOTTOM_PX)}px`;
 }
 
-export function CompanionMount({ companion }: { companion: CompanionData | null }) {
+export function CompanionMount({
+  companion,
+  draftMessage = null,
+}: {
+  companion: CompanionData | null;
+  /** The chat's message kept through sign-in (ui/draft.tsx companionDraftMessage), given back once. */
+  draftMessage?: string | null;
+}) {
   const { t, i18n } = useTranslation();
   const [Island, setIsland] = useState<ComponentType<CompanionIslandProps> | null>(null);
   const [panel, setPanel] = useState<CompanionPanel>(null);
   const dock = useRef<HTMLElement>(null);
   const signedIn = Boolean(companion?.signedIn);
+  // The session ended during a chat (0515): the page is read again, signed out, while the
+  // dialog stays open with its sign-in form; the companion is kept for it until it closes.
+  const [kept, setKept] = useState<CompanionData | null>(null);
+  const sessionEnded = useCallback(() => {
+    if (companion) setKept({ ...companion, corralled: true });
+  }, [companion]);
+  const choosePanel = useCallback((next: CompanionPanel) => {
+    setPanel(next);
+    if (next === null) setKept(null);
+  }, []);
+  // Back from signing in with the chat's message: the chat opens again with it.
+  useEffect(() => {
+    if (draftMessage !== null && Island) setPanel("chat");
+  }, [draftMessage, Island]);
 
   useEffect(() => {
     if (!signedIn || Island) return;
@@ -84,11 +109,14 @@ export function CompanionMount({ companion }: { companion: CompanionData | null 
     };
   }, [present]);
 
-  if (!companion) return null;
+  const islandProps = { panel, onPanel: choosePanel, draftMessage, onSessionEnded: sessionEnded };
+  // The island keeps its place among the fragment's children, so the open dialog and what it
+  // holds stay when the page is read again signed out.
+  if (!companion) return <>{null}{Island && kept ? createElement(Island, { companion: kept, ...islandProps }) : null}</>;
   const open = (which: Exclude<CompanionPanel, null>) => (event: React.MouseEvent) => {
     if (!Island) return; // not loaded yet: follow the link
     event.preventDefault();
-    setPanel(which);
+    choosePanel(which);
   };
   const { labels, dialogue } = companion;
   const floating = Boolean(Island && companion.creature && !companion.corralled);
@@ -149,7 +177,7 @@ export function CompanionMount({ companion }: { companion: CompanionData | null 
           />
         ) : null}
       </aside>
-      {Island ? createElement(Island, { companion, panel, onPanel: setPanel }) : null}
+      {Island ? createElement(Island, { companion, ...islandProps }) : null}
     </>
   );
 }

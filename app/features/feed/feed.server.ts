@@ -5,13 +5,16 @@ import { done, refused, type Outcome } from "~/platform/outcome";
 import { characters, members, posts, postTypes, reactions, type PostType } from "~/platform/db/schema";
 import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars/look";
 import { keep } from "~/platform/cache";
-import { displayName } from "~/features/members/display-name";
+import { chosenName } from "~/features/members/display-name";
+import { generatedName } from "~/features/members/member-name.server";
+import type { Language } from "~/platform/i18n";
 
 export const FEED_PAGE_SIZE = 20;
 
 export interface FeedPerson {
   id: number;
-  name: string;
+  /** The name they chose, or null: cards then show a generated one in the reader's language (0512). */
+  name: string | null;
   username: string | null;
   /** Their avatar's cacheable URL (it changes when they save a new look). */
   avatarUrl: string;
@@ -38,17 +41,20 @@ export interface FeedPost {
  * data is encoded and sent with every feed page.
  */
 export interface CardPost extends Omit<FeedPost, "actor" | "subject" | "refId"> {
-  actor: Pick<FeedPerson, "name" | "avatarUrl"> | null;
-  subject: Pick<FeedPerson, "name"> | null;
+  actor: { name: string; avatarUrl: string } | null;
+  subject: { name: string } | null;
 }
 
-export function cardOf(post: FeedPost): CardPost {
+/** A person as a card names them, in the reader's language. */
+const nameIn = (person: FeedPerson, lang: Language) => person.name ?? generatedName(person.id, lang);
+
+export function cardOf(post: FeedPost, lang: Language): CardPost {
   const { actor, subject } = post;
   return {
     id: post.id,
     type: post.type,
-    actor: actor && { name: actor.name, avatarUrl: actor.avatarUrl },
-    subject: subject && { name: subject.name },
+    actor: actor && { name: nameIn(actor, lang), avatarUrl: actor.avatarUrl },
+    subject: subject && { name: nameIn(subject, lang) },
     text: post.text,
     data: post.data,
     createdAt: post.createdAt,
@@ -135,7 +141,7 @@ function person(p: PersonRow | null): FeedPerson | null {
   if (!p) return null;
   return {
     id: p.id,
-    name: displayName(p),
+    name: chosenName(p),
     username: p.username,
     avatarUrl: p.characterVersion === null ? DEFAULT_AVATAR_URL : avatarUrl(p.id, p.characterVersion),
   };
@@ -271,11 +277,12 @@ export async function listFeed(cursor: string | null = null, viewerId: number | 
 
 /** A feed page as its screen shows it: the cards, and where the next page starts. */
 export async function listFeedCards(
-  cursor: string | null = null,
-  viewerId: number | null = null,
+  cursor: string | null,
+  viewerId: number | null,
+  lang: Language,
 ): Promise<{ posts: CardPost[]; nextCursor: string | null; topPostId: number | null }> {
   const page = await listFeed(cursor, viewerId);
-  return { posts: page.posts.map(cardOf), nextCursor: page.nextCursor, topPostId: page.posts[0]?.id ?? null };
+  return { posts: page.posts.map((post) => cardOf(post, lang)), nextCursor: page.nextCursor, topPostId: page.posts[0]?.id ?? null };
 }
 
 /** One post by id (and type, when the URL names one); null when there is no such post. */

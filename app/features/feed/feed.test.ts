@@ -85,7 +85,7 @@ describe("a post as its card shows it", () => {
   it("carries what the card shows and leaves people's ids and usernames on the server", async () => {
     const { posts } = await listFeed();
     const withBoth = posts.find((p) => p.actor && p.subject) ?? posts.find((p) => p.actor)!;
-    const card = cardOf(withBoth);
+    const card = cardOf(withBoth, "en");
     expect(card).toEqual({
       id: withBoth.id,
       type: withBoth.type,
@@ -137,17 +137,17 @@ describe("a feed page's data", () => {
     try {
       for (const cursor of [null, first.nextCursor]) {
         for (const viewer of [reader!.id, null]) {
-          await listFeedCards(cursor, viewer); // the first page is shared from here on
+          await listFeedCards(cursor, viewer, "en"); // the first page is shared from here on
           const expected = await listFeed(cursor, viewer);
-          const cards = await listFeedCards(cursor, viewer);
-          expect(cards.posts).toEqual(expected.posts.map(cardOf));
+          const cards = await listFeedCards(cursor, viewer, "en");
+          expect(cards.posts).toEqual(expected.posts.map((post) => cardOf(post, "en")));
           expect(cards.nextCursor).toBe(expected.nextCursor);
           expect(cards.topPostId).toBe(expected.posts[0]!.id);
         }
       }
-      const mine = (await listFeedCards(null, reader!.id)).posts;
+      const mine = (await listFeedCards(null, reader!.id, "en")).posts;
       expect(mine[1]).toMatchObject({ id: first.posts[1]!.id, glowedByMe: true });
-      expect((await listFeedCards(null, null)).posts[1]).toMatchObject({ glowedByMe: false });
+      expect((await listFeedCards(null, null, "en")).posts[1]).toMatchObject({ glowedByMe: false });
     } finally {
       vi.useRealTimers();
     }

@@ -6,7 +6,8 @@
 import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
 import { contests, judgeScores, members, parties, type Member } from "~/platform/db/schema";
-import { displayName } from "~/features/members/display-name";
+import { displayName } from "~/features/members/member-name.server";
+import type { Language } from "~/platform/i18n";
 import { partyStandings } from "~/features/parties/points.server";
 import { weekStart } from "./score.server";
 import { sharedBoard } from "./shared-board.server";
@@ -47,7 +48,7 @@ function memberColumns(board: "all" | "week", now: Date) {
 }
 
 /** One page of members, best first. */
-export async function listMemberBoard(board: "all" | "week", page: number, now = new Date()): Promise<MemberBoardPage> {
+export async function listMemberBoard(board: "all" | "week", page: number, lang: Language, now = new Date()): Promise<MemberBoardPage> {
   const { score, where } = memberColumns(board, now);
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), 100_000);
   const offset = (current - 1) * LEADERBOARD_PAGE_SIZE;
@@ -73,7 +74,7 @@ export async function listMemberBoard(board: "all" | "week", page: number, now =
     if (previous && previous.score === r.score) rank = previous.rank;
     else if (previous || offset === 0) rank = offset + i + 1;
     else rank = await rankOfScore(board, r.score, now); // a page may start mid-tie
-    rows.push({ rank, id: r.id, name: displayName(r), score: r.score });
+    rows.push({ rank, id: r.id, name: displayName(r, lang), score: r.score });
     previous = { score: r.score, rank };
   }
   return { rows, page: current, hasNext: fetched.length > LEADERBOARD_PAGE_SIZE };
@@ -137,13 +138,14 @@ export async function ownRank(member: number | ScoreRow, board: "all" | "week", 
  * standing — their row missing, misplaced or with an old score — and is then read afresh:
  * a member always sees their own points at once, on any instance.
  */
-export async function viewBoard(board: "all" | "week", page: number, viewer: ScoreRow | null, now = new Date()) {
+export async function viewBoard(board: "all" | "week", page: number, viewer: ScoreRow | null, lang: Language, now = new Date()) {
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), 100_000);
   const [shared, mine] = await Promise.all([
-    sharedBoard(`${board}:${weekStart(now)}:${current}`, () => listMemberBoard(board, current, now)),
+    // Per language: members without a chosen name are named in the reader's (0512).
+    sharedBoard(`${board}:${weekStart(now)}:${current}:${lang}`, () => listMemberBoard(board, current, lang, now)),
     viewer ? ownRank(viewer, board, now) : Promise.resolve(null),
   ]);
-  const list = viewer && !showsFreshly(shared, viewer.id, mine) ? await listMemberBoard(board, current, now) : shared;
+  const list = viewer && !showsFreshly(shared, viewer.id, mine) ? await listMemberBoard(board, current, lang, now) : shared;
   return { list, mine };
 }
 

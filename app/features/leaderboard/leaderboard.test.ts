@@ -49,7 +49,7 @@ describe("the leaderboard", () => {
       select '+1666' || lpad(i::text, 7, '0'), 'Player' || i, 1000 - i, 0, ${weekStart()}::date
         from generate_series(1, 130) as i`);
     await db().execute(sql`update members set score = 999 where phone = '+16660000002'`); // ties with #1
-    const first = await listMemberBoard("all", 1);
+    const first = await listMemberBoard("all", 1, "en");
     expect(first.rows).toHaveLength(LEADERBOARD_PAGE_SIZE);
     expect(first.rows.slice(0, 3).map((r) => [r.rank, r.score])).toEqual([[1, 999], [1, 999], [3, 997]]);
     const scores = first.rows.map((r) => r.score);
@@ -58,7 +58,7 @@ describe("the leaderboard", () => {
     const [last] = await db().select().from(members).where(eq(members.phone, "+16660000130"));
     const mine = await ownRank(last!.id, "all");
     expect(mine).toMatchObject({ score: 870, page: 3 });
-    const third = await listMemberBoard("all", mine!.page);
+    const third = await listMemberBoard("all", mine!.page, "en");
     const row = third.rows.find((r) => r.id === last!.id);
     expect(row?.rank).toBe(mine!.rank);
     // Page three starts with the right rank, not 1.
@@ -66,7 +66,7 @@ describe("the leaderboard", () => {
   });
 
   it("leaves members with no points this week off the weekly board", async () => {
-    const week = await listMemberBoard("week", 1);
+    const week = await listMemberBoard("week", 1, "en");
     expect(week.rows.every((r) => r.score > 0)).toBe(true);
     const [quiet] = await db().select().from(members).where(eq(members.phone, "+16660000001"));
     expect(await ownRank(quiet!.id, "week")).toBeNull();
@@ -88,22 +88,22 @@ describe("the shared top of the board", () => {
 
   it("a member sees their new score at once after scoring, and so does everyone in this process", async () => {
     const [m] = await db().insert(members).values({ phone: "+15559990101", firstName: "Riser" }).returning();
-    const anonymous = await viewBoard("all", 1, null);
+    const anonymous = await viewBoard("all", 1, null, "en");
     expect(anonymous.list.rows.some((r) => r.id === m!.id)).toBe(false);
     await awardScore(db(), m!.id, { starsReceived: 400 }); // 2000 points: the top of the board
-    const mine = await viewBoard("all", 1, await row("+15559990101"));
+    const mine = await viewBoard("all", 1, await row("+15559990101"), "en");
     expect(mine.mine).toMatchObject({ rank: 1, score: 2000 });
     expect(mine.list.rows[0]).toMatchObject({ id: m!.id, rank: 1, score: 2000 });
     // awardScore forgot the shared page: a visitor sees it too.
-    expect((await viewBoard("all", 1, null)).list.rows[0]).toMatchObject({ id: m!.id, score: 2000 });
+    expect((await viewBoard("all", 1, null, "en")).list.rows[0]).toMatchObject({ id: m!.id, score: 2000 });
   });
 
   it("a score written elsewhere (another instance) reaches its member at once, whatever is shared", async () => {
-    await viewBoard("all", 1, null); // the shared page, before the write
+    await viewBoard("all", 1, null, "en"); // the shared page, before the write
     const [m] = await db().insert(members).values({ phone: "+15559990102", firstName: "Elsewhere" }).returning();
     // Not through awardScore: nothing in this process is told.
     await db().execute(sql`update members set score = 5000 where id = ${m!.id}`);
-    const mine = await viewBoard("all", 1, await row("+15559990102"));
+    const mine = await viewBoard("all", 1, await row("+15559990102"), "en");
     expect(mine.list.rows[0]).toMatchObject({ id: m!.id, rank: 1, score: 5000 });
     expect(mine.mine).toMatchObject({ rank: 1, score: 5000, page: 1 });
   });
@@ -136,8 +136,8 @@ describe("the shared top of the board", () => {
 
   it("a viewer with no points takes their rank from their row without reading it again", async () => {
     const [m] = await db().insert(members).values({ phone: "+15559990103", firstName: "Quiet" }).returning();
-    expect((await viewBoard("all", 1, m!)).mine).toBeNull();
-    expect((await viewBoard("week", 1, m!)).mine).toBeNull();
+    expect((await viewBoard("all", 1, m!, "en")).mine).toBeNull();
+    expect((await viewBoard("week", 1, m!, "en")).mine).toBeNull();
   });
 });
 
@@ -147,7 +147,7 @@ describe("the benchmark seed", () => {
     expect(await seedLeaderboardBench(db(), { members: 2000, posts: 300 })).toBe(false);
     const [n] = await db().select({ n: sql<number>`count(*)::int` }).from(members).where(sql`phone like '+1888%'`);
     expect(n!.n).toBe(2000);
-    const page = await listMemberBoard("all", 2);
+    const page = await listMemberBoard("all", 2, "en");
     expect(page.rows).toHaveLength(LEADERBOARD_PAGE_SIZE);
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { displayName } from "./display-name";
+import { chosenName } from "./display-name";
 
 const named = (firstName: string | null, lastName: string | null, username: string | null = null) =>
-  displayName({ id: 7, firstName, lastName, username });
+  chosenName({ id: 7, firstName, lastName, username });
 
-describe("displayName", () => {
+describe("chosenName", () => {
   it("writes a Chinese name family name first, without a space", () => {
     expect(named("振仪", "王")).toBe("王振仪");
     expect(named("小明", "欧阳")).toBe("欧阳小明");
@@ -15,10 +15,10 @@ describe("displayName", () => {
     expect(named("Mei", "林")).toBe("Mei 林");
   });
 
-  it("falls back to one part, the username, then the member number", () => {
+  it("falls back to one part, then the username, then none (a generated name shows then)", () => {
     expect(named("振仪", null)).toBe("振仪");
     expect(named(" ", "王")).toBe("王");
     expect(named(null, null, "zhenyi")).toBe("zhenyi");
-    expect(named(null, null)).toBe("#7");
+    expect(named(null, null)).toBeNull();
   });
 });

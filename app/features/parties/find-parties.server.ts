@@ -7,7 +7,7 @@
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
 import { contests, members, parties, partyMembers } from "~/platform/db/schema";
-import { displayName } from "~/features/members/display-name";
+import { displayName } from "~/features/members/member-name.server";
 
 export interface PartyFilter {
   memberId?: number;
@@ -67,7 +67,7 @@ export async function findParties(filter: PartyFilter): Promise<PartyListing[]> 
     ContestName: r.contestName,
     Zipcode: r.party.zipcode,
     RingleaderID: r.leader?.id ?? null,
-    Ringleader: r.leader?.id ? displayName({ id: r.leader.id, firstName: r.leader.firstName, lastName: r.leader.lastName, username: r.leader.username }) : null,
+    Ringleader: r.leader?.id ? displayName({ id: r.leader.id, firstName: r.leader.firstName, lastName: r.leader.lastName, username: r.leader.username }, "en") : null,
     MemberCount: Number(r.memberCount),
   }));
 }

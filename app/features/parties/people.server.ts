@@ -1,7 +1,8 @@
 /** Members as the party screens name and show them: a display name and an avatar, never an id. */
 import { eq, inArray } from "drizzle-orm";
 import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars/look";
-import { displayName } from "~/features/members/display-name";
+import { displayName } from "~/features/members/member-name.server";
+import type { Language } from "~/platform/i18n";
 import { db } from "~/platform/db/db.server";
 import type { Queryable } from "~/platform/db/transaction.server";
 import { characters, members } from "~/platform/db/schema";
@@ -12,8 +13,16 @@ export interface Person {
   avatarUrl: string;
 }
 
-/** The people with these ids, by id (ids that name no one are left out). */
-export async function peopleByIds(ids: Iterable<number | null | undefined>, executor: Queryable = db()): Promise<Map<number, Person>> {
+/**
+ * The people with these ids, by id (ids that name no one are left out). A member who chose
+ * no name is named by their generated name (0512) in `lang`; the party screens do not pass
+ * the reader's language yet, so it is English there for now.
+ */
+export async function peopleByIds(
+  ids: Iterable<number | null | undefined>,
+  executor: Queryable = db(),
+  lang: Language = "en",
+): Promise<Map<number, Person>> {
   const wanted = [...new Set([...ids].filter((id): id is number => typeof id === "number"))];
   const found = new Map<number, Person>();
   if (wanted.length === 0) return found;
@@ -31,7 +40,7 @@ export async function peopleByIds(ids: Iterable<number | null | undefined>, exec
   for (const row of rows) {
     found.set(row.id, {
       id: row.id,
-      name: displayName(row),
+      name: displayName(row, lang),
       avatarUrl: row.version === null ? DEFAULT_AVATAR_URL : avatarUrl(row.id, row.version),
     });
   }

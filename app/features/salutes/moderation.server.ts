@@ -10,7 +10,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/platform/db/db.server";
 import type { Tx } from "~/platform/db/transaction.server";
 import { members, salutes } from "~/platform/db/schema";
-import { displayName } from "~/features/members/display-name";
+import { displayName } from "~/features/members/member-name.server";
 import { removePostsAbout, writePost } from "~/features/feed/feed.server";
 import type { SaluteKind } from "./salutes.server";
 
@@ -64,8 +64,8 @@ export async function reportQueue(limit = QUEUE_PAGE): Promise<ReportedSalute[]>
   return rows.map((r) => ({
     id: r.salute.id,
     kind: r.salute.kind as SaluteKind,
-    sender: { id: r.sender.id, name: displayName(r.sender) },
-    recipient: { id: r.recipient.id, name: displayName(r.recipient) },
+    sender: { id: r.sender.id, name: displayName(r.sender, "en") },
+    recipient: { id: r.recipient.id, name: displayName(r.recipient, "en") },
     message: r.salute.message,
     prompt: r.salute.promptKey,
     stars: r.salute.stars,

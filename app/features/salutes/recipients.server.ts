@@ -2,7 +2,8 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
 import { members } from "~/platform/db/schema";
-import { displayName } from "~/features/members/display-name";
+import { displayName } from "~/features/members/member-name.server";
+import type { Language } from "~/platform/i18n";
 
 export interface Recipient {
   id: number;
@@ -17,7 +18,7 @@ function likeEscape(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export async function searchRecipients(query: string, viewerId: number): Promise<Recipient[]> {
+export async function searchRecipients(query: string, viewerId: number, lang: Language): Promise<Recipient[]> {
   const q = query.trim().toLowerCase().slice(0, 50);
   if (q.length === 0) return [];
   const contains = `%${likeEscape(q)}%`;
@@ -37,14 +38,14 @@ export async function searchRecipients(query: string, viewerId: number): Promise
     // Usernames that start with the query first, then by name.
     .orderBy(sql`(lower(${members.username}) like ${prefix}) desc`, asc(members.firstName), asc(members.id))
     .limit(SEARCH_LIMIT);
-  return rows.map((r) => ({ id: r.id, name: displayName(r), username: r.username }));
+  return rows.map((r) => ({ id: r.id, name: displayName(r, lang), username: r.username }));
 }
 
-export async function findRecipient(id: number): Promise<Recipient | null> {
+export async function findRecipient(id: number, lang: Language): Promise<Recipient | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
   const [row] = await db()
     .select({ id: members.id, firstName: members.firstName, lastName: members.lastName, username: members.username })
     .from(members)
     .where(eq(members.id, id));
-  return row ? { id: row.id, name: displayName(row), username: row.username } : null;
+  return row ? { id: row.id, name: displayName(row, lang), username: row.username } : null;
 }

@@ -16,7 +16,8 @@ import { done, refused, type Outcome } from "~/platform/outcome";
 import type { RefusalAnswer } from "~/platform/respond.server";
 import { gemLedger, members, posts, salutes } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
-import { displayName } from "~/features/members/display-name";
+import { displayName } from "~/features/members/member-name.server";
+import type { Language } from "~/platform/i18n";
 import { removePostsAbout, writePost } from "~/features/feed/feed.server";
 import { awardScore, weekStart } from "~/features/leaderboard/score.server";
 import { recordProgress } from "~/features/quests/progress.server";
@@ -216,6 +217,7 @@ export interface ReceivedSalute {
 /** What a member received, newest first; hidden ones are left out. */
 export async function listReceivedSalutes(
   memberId: number,
+  lang: Language,
   options: { kind?: SaluteKind; limit?: number } = {},
 ): Promise<ReceivedSalute[]> {
   const isSecret = sql`${salutes.kind} = 'secret'`;
@@ -251,7 +253,7 @@ export async function listReceivedSalutes(
     from:
       r.kind === "secret" || r.senderId === null
         ? null
-        : { id: r.senderId, name: displayName({ id: r.senderId, firstName: r.senderFirst, lastName: r.senderLast, username: r.senderUsername }) },
+        : { id: r.senderId, name: displayName({ id: r.senderId, firstName: r.senderFirst, lastName: r.senderLast, username: r.senderUsername }, lang) },
     message: r.message,
     prompt: r.prompt,
     stars: r.stars,
@@ -293,7 +295,7 @@ const RECEIPT_CODE = /^[A-Za-z0-9_-]{16,64}$/;
  * index). Null when there is none, or when it is not public (starReceiptIsPublic: a report
  * still open, decision 0508, or staff hid it, decision 0804).
  */
-export async function findStarReceipt(code: string): Promise<StarReceipt | null> {
+export async function findStarReceipt(code: string, lang: Language): Promise<StarReceipt | null> {
   if (!RECEIPT_CODE.test(code)) return null;
   const [row] = await db()
     .select({ salute: salutes, giver: sender, recipient, postId: posts.id })
@@ -308,8 +310,8 @@ export async function findStarReceipt(code: string): Promise<StarReceipt | null>
   return {
     id: row.salute.id,
     code: row.salute.receiptCode,
-    giver: { id: row.giver.id, name: displayName(row.giver) },
-    recipient: { id: row.recipient.id, name: displayName(row.recipient) },
+    giver: { id: row.giver.id, name: displayName(row.giver, lang) },
+    recipient: { id: row.recipient.id, name: displayName(row.recipient, lang) },
     stars: row.salute.stars ?? 1,
     gems: row.salute.gems,
     message: row.salute.message,

@@ -114,12 +114,12 @@ describe("star receipt", () => {
     ]);
     if (!mine.ok || !theirs.ok) throw new Error("not sent");
     expect(mine.value.postId).not.toBe(theirs.value.postId);
-    expect(await findStarReceipt(mine.value.receiptCode)).toMatchObject({ id: mine.value.saluteId, stars: 2, postId: mine.value.postId });
-    expect(await findStarReceipt(theirs.value.receiptCode)).toMatchObject({ id: theirs.value.saluteId, stars: 1, postId: theirs.value.postId });
+    expect(await findStarReceipt(mine.value.receiptCode, "en")).toMatchObject({ id: mine.value.saluteId, stars: 2, postId: mine.value.postId });
+    expect(await findStarReceipt(theirs.value.receiptCode, "en")).toMatchObject({ id: theirs.value.saluteId, stars: 1, postId: theirs.value.postId });
     // Hidden by its recipient: the post is gone, the receipt stays.
     expect((await hideSalute(friend.id, mine.value.saluteId)).ok).toBe(true);
-    expect(await findStarReceipt(mine.value.receiptCode)).toMatchObject({ id: mine.value.saluteId, postId: null });
-    expect(await findStarReceipt(theirs.value.receiptCode)).toMatchObject({ postId: theirs.value.postId });
+    expect(await findStarReceipt(mine.value.receiptCode, "en")).toMatchObject({ id: mine.value.saluteId, postId: null });
+    expect(await findStarReceipt(theirs.value.receiptCode, "en")).toMatchObject({ postId: theirs.value.postId });
   });
 });
 
@@ -144,7 +144,7 @@ describe("secret salutes", () => {
     if (!out.ok) throw new Error(out.refusal);
     const [post] = await db().select().from(posts).where(eq(posts.id, out.value.postId));
     expect(post!.actorId).toBeNull();
-    const received = await listReceivedSalutes(friend.id);
+    const received = await listReceivedSalutes(friend.id, "en");
     expect(received).toEqual([
       expect.objectContaining({ id: out.value.saluteId, kind: "secret", from: null, prompt: "brave", message: "You were great" }),
     ]);
@@ -152,7 +152,7 @@ describe("secret salutes", () => {
     // Only the recipient can hide it.
     expect(await hideSalute(giver.id, out.value.saluteId)).toEqual({ ok: false, refusal: "gone" });
     expect((await hideSalute(friend.id, out.value.saluteId)).ok).toBe(true);
-    expect(await listReceivedSalutes(friend.id)).toEqual([]);
+    expect(await listReceivedSalutes(friend.id, "en")).toEqual([]);
     expect(await db().select().from(posts).where(eq(posts.id, out.value.postId))).toEqual([]);
   });
 
@@ -171,17 +171,17 @@ describe("recipient search", () => {
   it("finds by name or username, case-insensitively, never yourself", async () => {
     const me = await member("Searcher", { username: "searcher" });
     const target = await member("Quintessa", { lastName: "Moon", username: "qmoon" });
-    expect((await searchRecipients("quint", me.id)).map((r) => r.id)).toContain(target.id);
-    expect((await searchRecipients("QMO", me.id)).map((r) => r.id)).toContain(target.id);
-    expect((await searchRecipients("searcher", me.id)).map((r) => r.id)).not.toContain(me.id);
-    expect(await searchRecipients("%", me.id)).toEqual([]);
+    expect((await searchRecipients("quint", me.id, "en")).map((r) => r.id)).toContain(target.id);
+    expect((await searchRecipients("QMO", me.id, "en")).map((r) => r.id)).toContain(target.id);
+    expect((await searchRecipients("searcher", me.id, "en")).map((r) => r.id)).not.toContain(me.id);
+    expect(await searchRecipients("%", me.id, "en")).toEqual([]);
   });
 
   it("finds a Chinese name as it is shown, family name first, and shows it that way", async () => {
     const me = await member("搜索者");
     const target = await member("振仪", { lastName: "王" });
-    const found = await searchRecipients("王振仪", me.id);
+    const found = await searchRecipients("王振仪", me.id, "en");
     expect(found.find((r) => r.id === target.id)?.name).toBe("王振仪");
-    expect((await searchRecipients("振仪", me.id)).map((r) => r.id)).toContain(target.id);
+    expect((await searchRecipients("振仪", me.id, "en")).map((r) => r.id)).toContain(target.id);
   });
 });

@@ -6,6 +6,7 @@
 import type { RouterContextProvider } from "react-router";
 import { requireMember } from "~/features/auth/principal.server";
 import { parseForm } from "~/platform/forms.server";
+import type { Language } from "~/platform/i18n";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { invalid, respond, type ActionArgs } from "~/platform/respond.server";
 import { withDates } from "./dates";
@@ -20,14 +21,15 @@ type Context = Readonly<RouterContextProvider>;
 /** What a salute screen shows. */
 export async function loadSaluteScreen({ request, context }: { request: Request; context: Context }, kind: SaluteKind) {
   const { member } = await requireMember(context);
+  const lang = getLocale(context);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 50);
   const to = Number(url.searchParams.get("to"));
   const [results, recipient, gems, secret] = await Promise.all([
-    q.trim() ? searchRecipients(q, member.id) : Promise.resolve(null),
-    to && to !== member.id ? findRecipient(to) : Promise.resolve(null),
+    q.trim() ? searchRecipients(q, member.id, lang) : Promise.resolve(null),
+    to && to !== member.id ? findRecipient(to, lang) : Promise.resolve(null),
     gemsLeft(member.id),
-    kind === "secret" ? secretSide(member.id, getLocale(context), url) : Promise.resolve(null),
+    kind === "secret" ? secretSide(member.id, lang, url) : Promise.resolve(null),
   ]);
   return {
     kind,
@@ -41,8 +43,8 @@ export async function loadSaluteScreen({ request, context }: { request: Request;
 }
 
 /** A secret salute screen also lists the secret salutes received, and says how many may still be sent. */
-async function secretSide(memberId: number, locale: string, url: URL) {
-  const [received, sentToday] = await Promise.all([listReceivedSalutes(memberId, { kind: "secret" }), secretSalutesSentToday(memberId)]);
+async function secretSide(memberId: number, locale: Language, url: URL) {
+  const [received, sentToday] = await Promise.all([listReceivedSalutes(memberId, locale, { kind: "secret" }), secretSalutesSentToday(memberId)]);
   return {
     received: withDates(received, locale),
     highlight: Number(url.searchParams.get("salute")) || null,

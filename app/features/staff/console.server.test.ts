@@ -128,7 +128,7 @@ describe("moderation", () => {
     const hidden = await callRoute(plain(dashboardRoute.action), post("/dashboard", { intent: "handle-report", saluteId: String(first.saluteId), decision: "hide", sender: "warn" }, agent.cookie));
     expect(outcome(hidden)).toMatchObject({ status: 303, location: "/dashboard#queue" });
     expect((await reportQueue()).map((r) => r.id)).not.toContain(first.saluteId);
-    expect(await listReceivedSalutes(first.recipient.member.id)).toEqual([]);
+    expect(await listReceivedSalutes(first.recipient.member.id, "en")).toEqual([]);
     const notices = await db().select().from(memberNotices).where(eq(memberNotices.memberId, first.recipient.member.id));
     expect(notices.map((x) => x.kind)).toEqual(["report-handled"]);
     const warned = await db().select().from(memberNotices).where(eq(memberNotices.memberId, first.sender.id));
@@ -164,24 +164,24 @@ describe("moderation", () => {
     const recipient = await signedIn({ firstName: "Remy" });
     const sent = await sendSalute({ kind: "star", senderId: giver.id, recipientId: recipient.member.id, message: "hmm", stars: 1, gems: 0 });
     if (!sent.ok) throw new Error(sent.refusal);
-    expect(await findStarReceipt(sent.value.receiptCode)).not.toBeNull();
+    expect(await findStarReceipt(sent.value.receiptCode, "en")).not.toBeNull();
     await reportSalute(recipient.member.id, sent.value.saluteId, "unwanted");
     // Private while the report waits (decision 0508), and still once staff hid it.
-    expect(await findStarReceipt(sent.value.receiptCode)).toBeNull();
+    expect(await findStarReceipt(sent.value.receiptCode, "en")).toBeNull();
     const admin = await staffMember(true);
     await callRoute(plain(dashboardRoute.action), post("/dashboard", { intent: "handle-report", saluteId: String(sent.value.saluteId), decision: "hide" }, admin.cookie));
-    expect(await findStarReceipt(sent.value.receiptCode)).toBeNull();
+    expect(await findStarReceipt(sent.value.receiptCode, "en")).toBeNull();
     expect(await starReceiptPath(sent.value.saluteId)).toBeNull();
 
     const other = await sendSalute({ kind: "star", senderId: giver.id, recipientId: recipient.member.id, message: "well done", stars: 2, gems: 0 });
     if (!other.ok) throw new Error(other.refusal);
     await reportSalute(recipient.member.id, other.value.saluteId, "other");
-    expect(await findStarReceipt(other.value.receiptCode)).toBeNull();
+    expect(await findStarReceipt(other.value.receiptCode, "en")).toBeNull();
     await callRoute(plain(dashboardRoute.action), post("/dashboard", { intent: "handle-report", saluteId: String(other.value.saluteId), decision: "restore" }, admin.cookie));
-    expect(await findStarReceipt(other.value.receiptCode)).toMatchObject({ id: other.value.saluteId, postId: expect.any(Number) });
+    expect(await findStarReceipt(other.value.receiptCode, "en")).toMatchObject({ id: other.value.saluteId, postId: expect.any(Number) });
     expect(await starReceiptPath(other.value.saluteId)).toBe(`/starsalute/view/${other.value.receiptCode}`);
     expect(await db().select().from(posts).where(and(eq(posts.type, "starsalute"), eq(posts.refId, other.value.saluteId)))).toHaveLength(1);
-    expect((await listReceivedSalutes(recipient.member.id)).map((s) => s.id)).toContain(other.value.saluteId);
+    expect((await listReceivedSalutes(recipient.member.id, "en")).map((s) => s.id)).toContain(other.value.saluteId);
   });
 
   it("a restored salute reported again goes back into the queue, its receipt private until staff decide; a hidden one stays decided", async () => {
@@ -196,18 +196,18 @@ describe("moderation", () => {
 
     await reportSalute(recipient.member.id, saluteId, "unwanted");
     expect(outcome(await decide("restore")).status).toBe(303);
-    expect(await findStarReceipt(receiptCode)).not.toBeNull();
+    expect(await findStarReceipt(receiptCode, "en")).not.toBeNull();
 
     expect((await reportSalute(recipient.member.id, saluteId, "unkind")).ok).toBe(true);
     expect((await reportQueue()).find((r) => r.id === saluteId)).toMatchObject({ reason: "unkind" });
-    expect(await findStarReceipt(receiptCode)).toBeNull();
+    expect(await findStarReceipt(receiptCode, "en")).toBeNull();
     expect(outcome(await decide("hide")).status).toBe(303);
-    expect(await findStarReceipt(receiptCode)).toBeNull();
+    expect(await findStarReceipt(receiptCode, "en")).toBeNull();
 
     // A report of a salute staff hid changes nothing: it stays hidden and out of the queue.
     expect((await reportSalute(recipient.member.id, saluteId, "other")).ok).toBe(true);
     expect((await reportQueue()).map((r) => r.id)).not.toContain(saluteId);
-    expect(await findStarReceipt(receiptCode)).toBeNull();
+    expect(await findStarReceipt(receiptCode, "en")).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/platform/db/db.server";
 import { contests, memberRoles, members, memberSuspensions, parties, partyMembers, staffAudit } from "~/platform/db/schema";
-import { displayName } from "~/features/members/display-name";
+import { displayName } from "~/features/members/member-name.server";
 import { digitsOf, displayPhone } from "~/features/auth/phone";
 import { recordStaffAction, type Actor } from "./audit.server";
 
@@ -62,7 +62,7 @@ export async function lookUpMembers(actor: Actor, query: string): Promise<Member
   if (!seenJustNow) await recordStaffAction(db(), actor, "look-up-members", null, { query: q.slice(0, 100), found: rows.length });
   return rows.map(({ member, suspension }) => ({
     id: member.id,
-    name: displayName(member),
+    name: displayName(member, "en"),
     username: member.username,
     phone: displayPhone(member.phone),
     joinedAt: member.joinedAt.toISOString(),
@@ -80,7 +80,7 @@ export async function suspendedMembers(): Promise<MemberAtAGlance[]> {
     .limit(100);
   return rows.map(({ member, suspension }) => ({
     id: member.id,
-    name: displayName(member),
+    name: displayName(member, "en"),
     username: member.username,
     phone: displayPhone(member.phone),
     joinedAt: member.joinedAt.toISOString(),
@@ -120,7 +120,7 @@ export async function contestsAtAGlance(): Promise<ContestAtAGlance[]> {
     status: r.contest.status,
     startsAt: r.contest.startsAt?.toISOString() ?? null,
     endsAt: r.contest.endsAt?.toISOString() ?? null,
-    gameMaster: r.gm?.id ? displayName({ id: r.gm.id, firstName: r.gm.firstName, lastName: r.gm.lastName, username: r.gm.username }) : null,
+    gameMaster: r.gm?.id ? displayName({ id: r.gm.id, firstName: r.gm.firstName, lastName: r.gm.lastName, username: r.gm.username }, "en") : null,
     parties: Number(r.parties),
     players: Number(r.players),
     roles: Number(r.roles),

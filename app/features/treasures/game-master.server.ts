@@ -10,7 +10,7 @@ import { members, treasureClaims, treasures } from "~/platform/db/schema";
 import { transaction } from "~/platform/db/transaction.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { randomCode } from "~/features/quests/runs.server";
-import { displayName } from "~/features/members/display-name";
+import { displayName } from "~/features/members/member-name.server";
 import { TREASURE_CODE_LENGTH } from "./codes";
 import { countFind } from "./treasures.server";
 
@@ -98,7 +98,7 @@ export async function heldFinds(contestId: number) {
     treasureId: r.treasure.id,
     treasure: r.treasure.name,
     memberId: r.member.id,
-    member: displayName(r.member),
+    member: displayName(r.member, "en"),
     claimedAt: r.claim.claimedAt.toISOString(),
   }));
 }
