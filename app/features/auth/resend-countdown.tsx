@@ -32,7 +32,9 @@ export function ResendCountdown({
 }) {
   const { t } = useTranslation("auth");
   const waitLeft = Math.max(0, Math.ceil((resendAt - serverNow) / 1000));
-  const justSent = !restarted && secondsLeft(sentAt, serverNow) > SENT_NOTICE_ABOVE_SECONDS;
+  // "Code sent" only while the code step's own countdown is what the member waits for: a
+  // number held back by wrong codes (a longer wait) is told that wait instead.
+  const justSent = !restarted && waitLeft <= secondsLeft(sentAt, serverNow) && secondsLeft(sentAt, serverNow) > SENT_NOTICE_ABOVE_SECONDS;
   const atRender = restarted ? waitLeft : Math.max(secondsLeft(sentAt, serverNow), waitLeft);
   const [left, setLeft] = useState(atRender);
   const [sentNotice, setSentNotice] = useState(justSent);
