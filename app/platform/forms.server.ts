@@ -109,6 +109,8 @@ function problemOf(issue: z.core.$ZodIssue): FieldProblem {
   const params: Record<string, string | number> = {};
   if (issue.code === "too_big") params.max = Number(issue.maximum);
   if (issue.code === "too_small") params.min = Number(issue.minimum);
+  // A refinement names the values its message mentions itself (a range's bounds).
+  if (issue.code === "custom" && issue.params) Object.assign(params, issue.params);
   // A schema's own message is a translation key (it names a namespace).
   if (/^[a-z][\w-]*:[\w.-]+$/i.test(issue.message)) return { key: issue.message, params };
   if (issue.code === "too_big") return { key: "errors:validation.tooLong", params };
