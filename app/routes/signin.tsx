@@ -1,5 +1,6 @@
 import type { Route } from "./+types/signin";
 import { handleSignInPost, loadSignInPage } from "~/features/auth/sign-in-page.server";
+import { signInAnswerOf } from "~/features/auth/sign-in-answer";
 import { SignInScreen } from "~/features/auth/signin-screen";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
 
@@ -11,7 +12,7 @@ import type { PageCacheHandle } from "~/platform/visitor-pages";
 export const handle = { i18n: ["auth"], cookieBanner: "even-if-declined", pageCache: { visitors: true } } satisfies PageCacheHandle;
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadSignInPage(request, context);
-export const action = ({ request, context }: Route.ActionArgs) => handleSignInPost(request, context);
+export const action = (args: Route.ActionArgs) => handleSignInPost(args);
 
 /**
  * A refused send's Retry-After, and the cookie consent given with a send that was then
@@ -28,5 +29,5 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Signin"} · Glow` }];
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  return <SignInScreen {...loaderData} answer={actionData} />;
+  return <SignInScreen {...loaderData} answer={signInAnswerOf(actionData)} />;
 }

@@ -23,6 +23,7 @@ import { setSmsProvider } from "~/platform/sms/sms.server";
 import { resetEnvCache } from "~/platform/env.server";
 import { setListeningOrigin } from "~/platform/public-origin.server";
 import { TwilioSmsProvider } from "~/platform/sms/twilio.server";
+import { signInAnswerOf } from "./sign-in-answer";
 import { findSessionMember, hashSessionId, startSession } from "./sessions.server";
 
 const outbox = consoleOutboxPerTest();
@@ -66,11 +67,12 @@ async function withConsent() {
   return jar;
 }
 
+/** A browser's form post (it asks for a page back). */
 function post(path: string, jar: Jar, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return new Request(new URL(path, BASE_URL), {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), ...headers },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Cookie: jar.header(), ...headers },
   });
 }
 const get = (path: string, jar: Jar, headers: Record<string, string> = {}) =>
@@ -82,9 +84,10 @@ const statusOf = (call: { thrown: unknown; result: unknown; response: Response }
   if (value instanceof Response) return value.status;
   return (value as { init?: { status?: number } } | undefined)?.init?.status ?? 200;
 };
+/** The answer's status and headers, and its FormAnswer as the sign-in screen reads it. */
 const bodyOf = (call: { result: unknown; thrown: unknown }) => {
   const value = (call.result ?? call.thrown) as { data?: unknown; init?: { status?: number; headers?: HeadersInit } };
-  return value;
+  return { ...value, data: signInAnswerOf(value.data) };
 };
 
 function lastCode() {
@@ -95,7 +98,7 @@ function lastCode() {
 async function signInThrough(path: string, phone = freshPhone(), ip = freshIp()) {
   const jar = await withConsent();
   const sent = await callRoute(signInAction, post(path, jar, { intent: "send", phone }), { info: { clientIp: ip } });
-  expect(statusOf(sent)).toBe(302);
+  expect(statusOf(sent)).toBe(303);
   jar.take(sent.response);
   const verified = await callRoute(signInAction, post(path, jar, { intent: "verify", code: lastCode() }), { info: { clientIp: ip } });
   jar.take(verified.response);
@@ -126,7 +129,7 @@ describe("sending a code from /signin", () => {
     const call = await callRoute(signInAction, post("/signin", jar, { intent: "send-accepting-cookies", phone }), {
       info: { clientIp: freshIp() },
     });
-    expect(statusOf(call)).toBe(302);
+    expect(statusOf(call)).toBe(303);
     const cookies = call.response.headers.getSetCookie();
     expect(cookies.some((c) => c.startsWith("cookiesaccepted="))).toBe(true);
     expect(cookies.some((c) => c.startsWith("sessionID="))).toBe(true);
@@ -147,7 +150,7 @@ describe("sending a code from /signin", () => {
         headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), ...headers },
       });
       const call = await callRoute(signInAction, request, { info: { clientIp: freshIp() } });
-      expect(statusOf(call)).toBe(302);
+      expect(statusOf(call)).toBe(303);
       return outbox().outbox()[0]!.body;
     };
     // A forged Host (or X-Forwarded-Host, which Express folds into the request's address)
@@ -172,7 +175,7 @@ describe("sending a code from /signin", () => {
     const call = await callRoute(signInAction, post("/signin?redirectTo=%2Ftakeaguess%2F3", jar, { intent: "send", phone }), {
       info: { clientIp: freshIp() },
     });
-    expect(statusOf(call)).toBe(302);
+    expect(statusOf(call)).toBe(303);
     expect(call.response.headers.get("Location")).toBe("/signin?redirectTo=%2Ftakeaguess%2F3");
     jar.take(call.response);
     expect(outbox().outbox()[0]!.to).toBe(`+1${phone}`);
@@ -235,7 +238,7 @@ describe("sending a code from /signin", () => {
         if (typeof value === "string") body.append(name, value);
         else body.append(name, value, "hostname");
       }
-      return new Request(new URL("/signin", BASE_URL), { method: "POST", body, headers: { Cookie: jar.header() } });
+      return new Request(new URL("/signin", BASE_URL), { method: "POST", body, headers: { Accept: "text/html", Cookie: jar.header() } });
     };
     const file = () => new Blob(["glow-host\n"], { type: "application/octet-stream" });
     // No cookies accepted (QA's curl): the 403 echoes text only.
@@ -287,7 +290,7 @@ describe("sending a code from /signin", () => {
     const call = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone, website: "x".repeat(500) }), {
       info: { clientIp: freshIp() },
     });
-    expect(statusOf(call)).toBe(302);
+    expect(statusOf(call)).toBe(303);
     expect(outbox().outbox()).toHaveLength(0);
     jar.take(call.response);
     const page = await callRoute(signInLoader, get("/signin", jar));
@@ -377,7 +380,7 @@ describe("a form posted after this browser signed out (another tab)", () => {
 describe("verifying the code at /signin", () => {
   it("signs a new member in, creates the account and sends them to /signup", async () => {
     const { response, jar, phone } = await signInThrough("/signin");
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/signup");
     expect(jar.get("sessionID")).toBeTruthy();
     expect(jar.get("glow_signed_in")).toBeTruthy();
@@ -595,7 +598,7 @@ describe("sessions", () => {
       }),
     );
     expect(statusOf(ok)).toBe(200);
-    const memberID = (bodyOf(ok).data as { result: { memberID: number } }).result.memberID;
+    const memberID = ((ok.result ?? ok.thrown) as { data: { result: { memberID: number } } }).data.result.memberID;
     const [row] = await db().select().from(sessions).where(eq(sessions.memberId, memberID));
     expect(row!.fingerprint).toBe("fp-device-1");
     // The same fingerprint without the cookie signs no one in.
