@@ -93,6 +93,8 @@ describe("/profile", () => {
     expect(statusOf(call.result)).toBe(400);
     const body = bodyOf<{ values: Record<string, string>; errors: Record<string, unknown> }>(call.result);
     expect(Object.keys(body.errors).sort()).toEqual(["hair", "hairColor", "rotate"]);
+    // Translated on the server, with the bounds the message names.
+    expect(body.errors.rotate).toBe("Enter a whole number from 0 to 360.");
     expect(body.values).toMatchObject({ hair: "mullet", rotate: "400", hairColor: "1e81b0a" });
     expect(await findCharacter(member.id)).toBeNull();
   });
