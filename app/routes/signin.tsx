@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import type { Route } from "./+types/signin";
 import { handleSignInPost, loadSignInPage } from "~/features/auth/sign-in-page.server";
 import { signInAnswerOf } from "~/features/auth/sign-in-answer";
@@ -29,5 +30,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Signin"} · Glow` }];
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  return <SignInScreen {...loaderData} answer={signInAnswerOf(actionData)} />;
+  // One view per answer: the screen shows its toast and moves focus once for each.
+  const answer = useMemo(() => signInAnswerOf(actionData), [actionData]);
+  return <SignInScreen {...loaderData} answer={answer} />;
 }
