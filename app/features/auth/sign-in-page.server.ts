@@ -57,9 +57,10 @@ export async function loadSignInPage(request: Request, context: Context) {
   };
 }
 
-
-/** The honeypot: a field people never see, named to tempt form-filling bots. Anything in
- * it, however long, is a bot's: kept short, and never a reason to refuse. */
+/**
+ * The honeypot: a field people never see, named to tempt form-filling bots. Anything in
+ * it, however long, is a bot's: kept short, and never a reason to refuse.
+ */
 const honeypot = z
   .unknown()
   .transform((v) => (typeof v === "string" ? v.slice(0, 200) : undefined))
