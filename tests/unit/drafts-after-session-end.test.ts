@@ -130,7 +130,7 @@ describe("a field over its limit, signed in", () => {
     );
     const refused = call.result as Refused;
     expect(refused.init.status).toBe(400);
-    expect(refused.data.errors?.firstName).toEqual({ key: "errors.firstName" });
+    expect(refused.data.errors?.firstName).toBe("Enter your first name (up to 50 characters).");
     expect(refused.data.values?.firstName).toBe(QUOTES);
   });
 

@@ -5,7 +5,7 @@ import { ResendCountdown } from "~/features/auth/resend-countdown";
 import { showToast } from "~/ui/toaster";
 import type { Arrival } from "./arrival";
 import { caretAfterFormat, digitsOf, formatPhoneInput, MIN_PHONE_DIGITS } from "./phone";
-import { SEND_ACCEPTING_COOKIES, type SignInAnswer } from "./sign-in-answer";
+import { CODE_FIELD_MAX, PHONE_TEXT_MAX, SEND_ACCEPTING_COOKIES, type SignInAnswer } from "./sign-in-answer";
 import { focusTargetAfter, type SignInView } from "./signin-focus";
 import { useHydrated } from "~/ui/client-only";
 
@@ -154,7 +154,7 @@ function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | 
           inputMode="tel"
           autoComplete="tel"
           required
-          maxLength={40}
+          maxLength={PHONE_TEXT_MAX}
           ref={field}
           value={phone}
           onChange={(event) => {
@@ -265,7 +265,7 @@ function CodeStep({
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9 ]*"
-            maxLength={7}
+            maxLength={CODE_FIELD_MAX}
             required
             ref={field}
             value={code}
