@@ -3,7 +3,7 @@ import { data as dataResult } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { BASE_URL, callRoute, formRequest } from "../../tests/support/route";
-import { sessionCookieFor, startSession } from "~/features/auth/sessions.server";
+import { sessionCookieFor, startSession } from "~/features/auth/session-store.server";
 import { drawnLookOf, findCharacter, saveCharacter } from "~/features/avatars/characters.server";
 import { defaultLook } from "~/features/avatars/options.server";
 import { renderAvatarDataUri } from "~/features/avatars/render.server";

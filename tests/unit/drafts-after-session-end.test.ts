@@ -12,7 +12,7 @@ import { BASE_URL, callRoute } from "../support/route";
 import { consentCookie } from "~/platform/cookies.server";
 import { db } from "~/platform/db/db.server";
 import { formDrafts } from "~/platform/db/schema";
-import { sessionCookieFor, startSession } from "~/features/auth/sessions.server";
+import { sessionCookieFor, startSession } from "~/features/auth/session-store.server";
 import { seedDemoWorld } from "~/features/demo/seed.server";
 import { loader as rootLoader } from "~/root";
 import * as compliment from "~/routes/compliment";

@@ -19,8 +19,9 @@ import { arrivalKind, DEFAULT_AFTER_SIGN_IN, destinationAfterSignIn } from "./ar
 import { displayPhone, digitsOf } from "./phone";
 import { CODE_TEXT_MAX, COOKIES_REFUSAL, PHONE_TEXT_MAX, SEND_ACCEPTING_COOKIES, TYPED_ECHO_MAX } from "./sign-in-answer";
 import { checkSignInCode, nextSendAt, sendSignInCode, signInText, type CheckCodeRefusal, type SendCodeRefusal } from "./sign-in.server";
-import { EXPIRED_PARAM, findSessionMember, roleFlags, SIGNED_OUT_PARAM, signedInCookies } from "./sessions.server";
-import { currentMember } from "./principal.server";
+import { signedInCookies } from "./session-store.server";
+import { EXPIRED_PARAM, SIGNED_OUT_PARAM } from "./sign-in-return.server";
+import { findSessionMember, roleFlags, currentMember } from "./principal.server";
 
 type Context = Readonly<RouterContextProvider>;
 

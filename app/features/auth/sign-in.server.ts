@@ -13,7 +13,7 @@ import { sms, SmsDeliveryError } from "~/platform/sms/sms.server";
 import { CODE_TTL_MS, codeMatches, generateCode, hashCode, MAX_FAILED_TRIES, newAttemptId } from "./codes.server";
 import { isMemberSuspended } from "~/features/staff/suspensions.server";
 import { toE164 } from "./phone";
-import { endSession, startSession } from "./sessions.server";
+import { endSession, startSession } from "./session-store.server";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -26,7 +26,8 @@ import { resetEnvCache } from "~/platform/env.server";
 import { setListeningOrigin } from "~/platform/public-origin.server";
 import { TwilioSmsProvider } from "~/platform/sms/twilio.server";
 import { signInAnswerOf } from "./sign-in-answer";
-import { findSessionMember, hashSessionId, startSession } from "./sessions.server";
+import { hashSessionId, startSession } from "./session-store.server";
+import { findSessionMember } from "./principal.server";
 
 const outbox = consoleOutboxPerTest();
 let n = 0;

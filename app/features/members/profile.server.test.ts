@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
-import { accessLevelOf } from "~/features/auth/sessions.server";
+import { accessLevelOf } from "~/features/auth/principal.server";
 import { findCharacter } from "~/features/avatars/characters.server";
 import { defaultLook } from "~/features/avatars/options.server";
 import { db } from "~/platform/db/db.server";

@@ -6,7 +6,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database } from "~/platform/db/db.server";
 import { characters, members, posts, type Member } from "~/platform/db/schema";
-import { accessLevelFor, type AccessLevel } from "~/features/auth/sessions.server";
+import { accessLevelFor, type AccessLevel } from "~/features/auth/principal.server";
 import { saveCharacter } from "~/features/avatars/characters.server";
 import { builtInStepId, SIGNUP_QUEST } from "~/features/quests/built-in.server";
 import { recordProgress } from "~/features/quests/progress.server";

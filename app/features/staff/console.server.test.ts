@@ -10,7 +10,7 @@ import { memberFactory } from "../../../tests/support/members";
 import { consoleOutboxPerTest } from "../../../tests/support/sms";
 import { BASE_URL, callRoute, formRequest, outcome, toastOf } from "../../../tests/support/route";
 import { currentMember } from "~/features/auth/principal.server";
-import { startSession } from "~/features/auth/sessions.server";
+import { startSession } from "~/features/auth/session-store.server";
 import { signInText, startPhoneSignIn, verifyPhoneCode } from "~/features/auth/sign-in.server";
 import { reportQueue } from "~/features/salutes/moderation.server";
 import { findStarReceipt, listReceivedSalutes, reportSalute, sendSalute, starReceiptPath } from "~/features/salutes/salutes.server";

@@ -4,7 +4,7 @@ import { parseForm } from "~/platform/forms.server";
 import { done, refused } from "~/platform/outcome";
 import { invalid, onlyPosts, respond } from "~/platform/respond.server";
 import type { Route } from "./+types/session-validate";
-import { validateSession } from "~/features/auth/sessions.server";
+import { validateSession } from "~/features/auth/principal.server";
 
 const Body = z.object({ fingerprint: z.string().max(200).nullish() });
 
