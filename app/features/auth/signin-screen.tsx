@@ -8,6 +8,7 @@ import { caretAfterFormat, digitsOf, formatPhoneInput, MIN_PHONE_DIGITS } from "
 import { CODE_FIELD_MAX, PHONE_TEXT_MAX, SEND_ACCEPTING_COOKIES, type SignInAnswer } from "./sign-in-answer";
 import { focusTargetAfter, type SignInView } from "./signin-focus";
 import { useHydrated } from "~/ui/client-only";
+import { PageHeading } from "~/ui/page";
 
 const inputClass = "field px-3 py-2 text-lg";
 const primaryButton =
@@ -50,7 +51,7 @@ export function SignInScreen({ arrival, expired, attempt, now, answer, heading, 
   return (
     <div className="mx-auto max-w-md space-y-6">
       <header className="space-y-2">
-        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{heading ?? t("signin.heading")}</h1>
+        <PageHeading>{heading ?? t("signin.heading")}</PageHeading>
         {expired && !codeStep ? (
           <p id="signin-expired" className="rounded-md border border-amber-600 bg-amber-50 px-3 py-2 font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50">
             {expired}
