@@ -17,7 +17,7 @@ export const handle = { i18n: ["treasures"] };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { contest, contests } = await gameMasterOf(context, new URL(request.url).searchParams.get("contest"));
   const lang = getLocale(context);
-  const [treasures, held] = await Promise.all([contestTreasures(contest.id), heldFinds(contest.id)]);
+  const [treasures, held] = await Promise.all([contestTreasures(contest.id), heldFinds(contest.id, lang)]);
   const moment = (at: Date | null) => (at ? formatMoment(at.toISOString(), lang) : null);
   return {
     title: getInstance(context).t("treasures:gm.title"),
