@@ -13,6 +13,12 @@ export interface FormAnswer {
   refusal?: string;
   /** A toast to show with the answer (an enhanced post answering 4xx reloads nothing). */
   toast?: ToastData;
+  /**
+   * A refusal that ends at a known time (the refusal's `until`): when (`at`) and the
+   * server's clock as it answered (`now`), both in milliseconds, so a countdown in the
+   * browser runs from the server's clock, not the device's (decisions 0504, 0541).
+   */
+  countdown?: { at: number; now: number };
 }
 
 /**

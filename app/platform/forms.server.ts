@@ -82,13 +82,15 @@ export function typedValues(input: Input): FormValues {
 
 /** Reads and validates the request's fields with `schema`. */
 export async function parseForm<S extends z.ZodType>(request: Request, schema: S): Promise<ParsedForm<z.output<S>>> {
-  const input = await readInput(request);
-  if (input === null) return { ok: false, values: {}, problems: { form: { key: "errors:types.BAD_REQUEST.message", params: {} } } };
-  return parseInput(input, schema);
+  return parseInput(await readInput(request), schema);
 }
 
-/** Validates fields already read (a command reused by a caller that has its own input). */
-export function parseInput<S extends z.ZodType>(input: Input, schema: S): ParsedForm<z.output<S>> {
+/**
+ * Validates fields already read (a command reused by a caller that has its own input, a
+ * page whose forms it tells apart first); no fields (a body that was not a form) is a 400.
+ */
+export function parseInput<S extends z.ZodType>(input: Input | null, schema: S): ParsedForm<z.output<S>> {
+  if (input === null) return { ok: false, values: {}, problems: { form: { key: "errors:types.BAD_REQUEST.message", params: {} } } };
   const values = typedValues(input);
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, data: parsed.data, values };
@@ -109,6 +111,8 @@ function problemOf(issue: z.core.$ZodIssue): FieldProblem {
   const params: Record<string, string | number> = {};
   if (issue.code === "too_big") params.max = Number(issue.maximum);
   if (issue.code === "too_small") params.min = Number(issue.minimum);
+  // A refinement names the values its message mentions itself (a range's bounds).
+  if (issue.code === "custom" && issue.params) Object.assign(params, issue.params);
   // A schema's own message is a translation key (it names a namespace).
   if (/^[a-z][\w-]*:[\w.-]+$/i.test(issue.message)) return { key: issue.message, params };
   if (issue.code === "too_big") return { key: "errors:validation.tooLong", params };

@@ -15,6 +15,12 @@ export interface Refused<R extends string> {
   retryAfter?: number;
   /** Values the refusal's message mentions (a balance, how much room is left…). */
   details?: Record<string, string | number>;
+  /**
+   * When what was refused becomes possible, in milliseconds since the epoch, where that is
+   * not this request's own retry (after a wrong sign-in code, the number's next code): a
+   * page counts down to it (FormAnswer's `countdown`).
+   */
+  until?: number;
 }
 
 export type Outcome<T, R extends string = never> = Done<T> | Refused<R>;
@@ -23,7 +29,7 @@ export const done = <T>(value: T): Done<T> => ({ ok: true, value });
 
 export function refused<R extends string>(
   refusal: R,
-  extra: { retryAfter?: number; details?: Record<string, string | number> } = {},
+  extra: { retryAfter?: number; details?: Record<string, string | number>; until?: number } = {},
 ): Refused<R> {
   return { ok: false, refusal, ...extra };
 }

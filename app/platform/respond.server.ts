@@ -23,7 +23,7 @@ import { principalChanged } from "./principal.server";
 import { safeRedirectPath } from "./redirect-to";
 import type { FormAnswer } from "./form-answer";
 import { waitInWords } from "./wait-words";
-import { flashToast } from "./toast.server";
+import { flashToast, toastWithAnswer } from "./toast.server";
 
 export type { FormAnswer };
 
@@ -43,6 +43,11 @@ export interface RefusalAnswer {
   field?: string;
   /** Fields not to show again (a wrong code is cleared, not echoed). */
   clear?: string[];
+  /**
+   * A toast to show with the form again (a translation key, filled in like the message):
+   * for a refusal whose remedy is elsewhere on the page (the cookie banner).
+   */
+  toast?: string;
 }
 
 /** The JSON envelope (the spec's callers read `success`, then `result` or the error). */
@@ -76,6 +81,14 @@ export interface RespondOptions<V, R extends string, T> {
    * (a safe path of this site) with a toast, done or refused.
    */
   back?: string;
+  /** Headers for the answer whatever the outcome (a cookie the post gave: the consent to cookies). */
+  headers?: HeadersInit;
+  /**
+   * Whether the page runs JavaScript (its form said so): a refusal's toast then travels in
+   * the answer, shown by the page, instead of with the page this request renders.
+   * React Router's own posts (`.data`) are taken as such without saying.
+   */
+  enhanced?: boolean;
 }
 
 /** Whether the caller asks for JSON: it says so, or posts JSON. */
@@ -102,9 +115,19 @@ function translate(context: Readonly<RouterContextProvider>): Translate {
   return getInstance(context).t as Translate;
 }
 
-function headersFor(status: number, retryAfter: number | undefined): HeadersInit | undefined {
-  if (retryAfter === undefined && status !== 503 && status !== 429) return undefined;
-  return { "Retry-After": String(Math.max(1, Math.ceil(retryAfter ?? 30))) };
+function headersFor(status: number, retryAfter: number | undefined, more?: HeadersInit): HeadersInit | undefined {
+  const limit = retryAfter === undefined && status !== 503 && status !== 429 ? undefined : { "Retry-After": String(Math.max(1, Math.ceil(retryAfter ?? 30))) };
+  return joinHeaders(limit, more);
+}
+
+/** Headers of both, or undefined when neither has any (a Set-Cookie of each is kept). */
+function joinHeaders(first: HeadersInit | undefined, second: HeadersInit | undefined): HeadersInit | undefined {
+  if (!first || !second) return first ?? second;
+  const joined = new Headers(first);
+  const more = new Headers(second);
+  for (const [name, value] of more) if (name !== "set-cookie") joined.set(name, value);
+  for (const cookie of more.getSetCookie()) joined.append("Set-Cookie", cookie);
+  return joined;
 }
 
 /**
@@ -114,7 +137,7 @@ function headersFor(status: number, retryAfter: number | undefined): HeadersInit
 export function jsonRefusal(
   status: number,
   message: string,
-  options: { retryAfter?: number; errors?: Record<string, string>; type?: ErrorType } = {},
+  options: { retryAfter?: number; errors?: Record<string, string>; type?: ErrorType; headers?: HeadersInit } = {},
 ) {
   const body: Envelope<never> = {
     success: false,
@@ -122,7 +145,7 @@ export function jsonRefusal(
     message,
     ...(options.errors ? { errors: options.errors } : {}),
   };
-  return data(body, { status, headers: headersFor(status, options.retryAfter) });
+  return data(body, { status, headers: headersFor(status, options.retryAfter, options.headers) });
 }
 
 /**
@@ -147,12 +170,13 @@ export function respond<V, R extends string, T = V>(args: ActionArgs, outcome: O
     const answer = options.done(outcome.value, t);
     const toast = answer.toast;
     // Done: a redirect for anyone who did not ask for JSON (a script that follows it gets a page).
+    const headers = joinHeaders(options.headers, answer.headers);
     if (wantsJson(request) || answer.stay) {
       const result = ("result" in answer ? answer.result : outcome.value) as T;
-      return data<Envelope<T>>({ success: true, result, ...(toast ? { message: toast } : {}) }, { headers: answer.headers });
+      return data<Envelope<T>>({ success: true, result, ...(toast ? { message: toast } : {}) }, { headers });
     }
     if (toast) flashToast(context, "success", toast);
-    return redirect(safePath(request, answer.redirectTo ?? options.back ?? pagePath(request)), { status: 303, headers: answer.headers });
+    return redirect(safePath(request, answer.redirectTo ?? options.back ?? pagePath(request)), { status: 303, headers });
   }
 
   const how = options.refusals[outcome.refusal];
@@ -163,16 +187,26 @@ export function respond<V, R extends string, T = V>(args: ActionArgs, outcome: O
   const message = t(how.message, params);
   const retryAfter = outcome.retryAfter;
   // Refused: the page again only for a page; a script that asked for nothing gets the status and the envelope.
-  if (!answersWithPage(request)) return jsonRefusal(how.status, message, { retryAfter, errors: how.field ? { [how.field]: message } : undefined });
+  if (!answersWithPage(request)) {
+    return jsonRefusal(how.status, message, { retryAfter, errors: how.field ? { [how.field]: message } : undefined, headers: options.headers });
+  }
   if (options.back !== undefined) {
     flashToast(context, "error", message);
     return redirect(safePath(request, options.back), 303);
   }
   const values = { ...options.values };
   for (const field of how.clear ?? []) delete values[field];
+  const enhanced = options.enhanced ?? new URL(request.url).pathname.endsWith(".data");
+  const toast = how.toast ? toastWithAnswer(context, enhanced, "error", t(how.toast, params)) : undefined;
   return data<FormAnswer>(
-    { values, errors: { [how.field ?? "form"]: message }, refusal: outcome.refusal },
-    { status: how.status, headers: headersFor(how.status, retryAfter) },
+    {
+      values,
+      errors: { [how.field ?? "form"]: message },
+      refusal: outcome.refusal,
+      ...(outcome.until !== undefined ? { countdown: { at: outcome.until, now: Date.now() } } : {}),
+      ...(toast ? { toast } : {}),
+    },
+    { status: how.status, headers: headersFor(how.status, retryAfter, options.headers) },
   );
 }
 
@@ -204,16 +238,20 @@ export function withSetCookies<A>(answer: A, cookies: readonly string[]): A {
 }
 
 /** Answers a form that did not parse: 400 with each field's message and what was typed. */
-export function invalid(args: ActionArgs, form: Extract<ParsedForm<unknown>, { ok: false }>, options: { back?: string } = {}) {
+export function invalid(
+  args: ActionArgs,
+  form: Extract<ParsedForm<unknown>, { ok: false }>,
+  options: { back?: string; headers?: HeadersInit } = {},
+) {
   const { request, context } = args;
   const errors = translateProblems(context, form.problems);
   const first = Object.values(errors)[0] ?? translate(context)("errors:types.BAD_REQUEST.message");
-  if (!answersWithPage(request)) return jsonRefusal(400, first, { errors });
+  if (!answersWithPage(request)) return jsonRefusal(400, first, { errors, headers: options.headers });
   if (options.back !== undefined) {
     flashToast(context, "error", first);
-    return redirect(safePath(request, options.back), 303);
+    return redirect(safePath(request, options.back), { status: 303, headers: options.headers });
   }
-  return data<FormAnswer>({ values: form.values, errors }, { status: 400 });
+  return data<FormAnswer>({ values: form.values, errors }, { status: 400, headers: options.headers });
 }
 
 export function translateProblems(context: Readonly<RouterContextProvider>, problems: FieldProblems): Record<string, string> {

@@ -113,6 +113,46 @@ describe("a JSON call", () => {
   });
 });
 
+describe("what a page needs beside the message (0541)", () => {
+  const wait = (extra: { until?: number }) => async ({ request, context }: { request: Request; context: RouterContextProvider }) =>
+    respond({ request, context }, refused("too-fast", { retryAfter: 40, ...extra }) as Outcome<never, NoteRefusal>, {
+      values: { text: "hi" },
+      refusals: { ...refusals, "too-fast": { status: 429, message: "common:wait.minutes", toast: "common:toast.region" } },
+      headers: { "Set-Cookie": "given=yes; Path=/" },
+      done: () => ({}),
+    });
+
+  it("a refusal's until becomes the answer's countdown, from the server's clock", async () => {
+    const until = Date.now() + 40_000;
+    const call = await callRoute(wait({ until }), formRequest("/notes", { text: "hi" }, { headers: page }));
+    const answer = outcome(call).data as unknown as FormAnswer;
+    expect(answer.countdown?.at).toBe(until);
+    expect(until - answer.countdown!.now).toBeGreaterThan(39_000);
+    const without = await callRoute(wait({}), formRequest("/notes", { text: "hi" }, { headers: page }));
+    expect((outcome(without).data as unknown as FormAnswer).countdown).toBeUndefined();
+  });
+
+  it("a refusal's toast travels in the answer of a page that runs JavaScript", async () => {
+    const call = await callRoute(wait({}), formRequest("/notes.data", { text: "hi" }, { headers: page }));
+    expect((outcome(call).data as unknown as FormAnswer).toast).toEqual({ type: "error", message: "Notifications" });
+  });
+
+  it("the headers given go with every answer, next to Retry-After", async () => {
+    for (const headers of [page, json]) {
+      const call = await callRoute(wait({}), formRequest("/notes", { text: "hi" }, { headers }));
+      const init = (call.result as { init: { headers: HeadersInit } }).init;
+      expect(new Headers(init.headers).getSetCookie()).toEqual(["given=yes; Path=/"]);
+      expect(new Headers(init.headers).get("Retry-After")).toBe("40");
+    }
+  });
+
+  it("a refinement names the values its message mentions", async () => {
+    const Ranged = z.object({ n: z.string().refine((v) => v === "1", { error: "errors:validation.invalid", params: { min: 1, max: 1 } }) });
+    const form = await parseForm(formRequest("/notes", { n: "2" }), Ranged);
+    expect(form.ok ? null : form.problems.n).toEqual({ key: "errors:validation.invalid", params: { min: 1, max: 1 } });
+  });
+});
+
 describe("keep: the one cache utility", () => {
   it("loads a key once while it is kept, and again after forget", async () => {
     const load = vi.fn(async (key: string) => `${key}!`);

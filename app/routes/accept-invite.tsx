@@ -46,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const current = await currentMember(context);
   if (!current) throw redirect(signInUrlForInvite(params, new URL(request.url).searchParams));
   const link = readLink(request, params);
-  const invitation = await readInvitation({ ...link, viewerId: current.member.id });
+  const invitation = await readInvitation({ ...link, viewerId: current.member.id, lang: getLocale(context) });
   const lng = getLocale(context);
   const i18n = getInstance(context);
   const url = new URL(request.url);
@@ -95,7 +95,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return respond(args, outcome, { ...common, done: (_, t) => ({ redirectTo: partyPage, toast: t("parties:toast.joined") }) });
   }
   // No invitation: an open party's Join, or a request party's Ask to join.
-  const invitation = await readInvitation({ partyId, token: null, code: null, viewerId: me });
+  const invitation = await readInvitation({ partyId, token: null, code: null, viewerId: me, lang: getLocale(args.context) });
   if (invitation.state === "request") {
     return respond(args, await requestToJoin(me, partyId), { ...common, done: (_, t) => ({ redirectTo: partyPage, toast: t("parties:toast.requested") }) });
   }

@@ -9,6 +9,7 @@ import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { usePosting, waitingButton } from "~/ui/pending";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["quests"] };
 
@@ -17,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("quests:choose.title"), quests: await choosableQuests(me.member.id, getLocale(context)) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Choose Quest"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Choose Quest")];
 
 const Start = z.object({ questId: z.coerce.number({ error: "errors:validation.invalid" }).int().min(1).max(2_147_483_647) });
 
@@ -45,7 +46,7 @@ export default function ChooseQuest({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="space-y-6">
       <header className="space-y-2">
-        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("choose.heading")}</h1>
+        <PageHeading>{t("choose.heading")}</PageHeading>
         <p>{t("choose.intro")}</p>
       </header>
       {answer?.errors.form ? (

@@ -13,6 +13,7 @@ import {
 } from "~/features/staff/dashboard-ui";
 import type { FormAnswer } from "~/platform/respond.server";
 import { STAFF_TOAST_AUTO_CLOSE_MS } from "~/ui/toaster";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 /** The older username/password flow's home: its toasts last 5000 ms (section 9). */
 export const handle = { i18n: ["staff", "salutes"], toastMs: STAFF_TOAST_AUTO_CLOSE_MS };
@@ -23,7 +24,7 @@ export const action = ({ request, context }: Route.ActionArgs) => dashboardActio
 /** Staff pages are never kept by a browser or a proxy: they show senders and phone numbers. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Dashboard"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Dashboard")];
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("staff");
@@ -34,7 +35,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("dashboard.heading")}</h1>
+          <PageHeading>{t("dashboard.heading")}</PageHeading>
           <p>
             {t("dashboard.signedInAs", { name: staff.username })} · {staff.isAdmin ? t("dashboard.roleAdmin") : t("dashboard.roleAgent")}
           </p>

@@ -1,8 +1,7 @@
 import { useTranslation } from "~/platform/translations";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
-import { roleFlags } from "~/features/auth/sessions.server";
-import { currentMember } from "~/features/auth/principal.server";
+import { roleFlags, currentMember } from "~/features/auth/principal.server";
 import { getInstance } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
 import { pageTitle } from "~/ui/page";

@@ -17,6 +17,7 @@ import { usePosting, waitingButton } from "~/ui/pending";
 import { QrCode } from "~/ui/qr-code";
 import type { KeyIn } from "~/locales/types";
 import { retryAfterOfAction } from "~/platform/retry-after";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["quests", "beamkins"] };
 
@@ -54,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Kidnap"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Kidnap")];
 
 const KidnapIntent = z.discriminatedUnion(
   "intent",
@@ -113,7 +114,7 @@ export default function Kidnap({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="space-y-8">
       <header className="space-y-2">
-        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("kidnap.heading")}</h1>
+        <PageHeading>{t("kidnap.heading")}</PageHeading>
         <p>{t("kidnap.intro")}</p>
       </header>
 

@@ -7,6 +7,7 @@ import { FieldError, FormError, inputClass, primaryButton } from "~/features/sal
 import type { FormAnswer } from "~/platform/respond.server";
 import { STAFF_TOAST_AUTO_CLOSE_MS } from "~/ui/toaster";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 /** The older username/password flow, for staff: its toasts last 5000 ms (section 9). */
 export const handle = { i18n: ["staff"], toastMs: STAFF_TOAST_AUTO_CLOSE_MS };
@@ -22,7 +23,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return headers;
 };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Staff sign-in"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Staff sign-in")];
 
 /**
  * Section 4's states: pending (the button says so and takes no second press), fulfilled
@@ -42,7 +43,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   }, [answer]);
   return (
     <div className="mx-auto max-w-sm space-y-5">
-      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("login.heading")}</h1>
+      <PageHeading>{t("login.heading")}</PageHeading>
       <p>{t("login.intro")}</p>
       <Form ref={form} method="post" className="space-y-4" aria-label={t("login.heading")}>
         <FormError message={errors.form} />

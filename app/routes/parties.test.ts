@@ -12,6 +12,7 @@ import { emailOutbox, invites, memberRoles, contests, partyMembers, parties } fr
 import { ConsoleEmailSender } from "~/platform/email/console.server";
 import { setEmailSender } from "~/platform/email/email.server";
 import type { FormAnswer } from "~/platform/respond.server";
+import { generatedName } from "~/features/members/member-name.server";
 import * as acceptInvite from "./accept-invite";
 import * as invite from "./invite";
 import * as mailbox from "./dev/mailbox-json";
@@ -307,6 +308,17 @@ describe("/party/{id}", () => {
     expect(body.private).toBe(true);
     expect(JSON.stringify(body)).not.toContain("Hush");
     expect(body).not.toHaveProperty("members");
+  });
+
+  it("names a member without a chosen name in the reader's language: Chinese for a zh reader (0512)", async () => {
+    const leader = await ringleaderWithParty({ joinPolicy: "open" });
+    const nameless = await signedIn();
+    await db().insert(partyMembers).values({ partyId: leader.partyId, memberId: nameless.member.id, contestId: null, role: "member" });
+    for (const lng of ["zh", "en"] as const) {
+      const call = await callRoute(plain(party.loader), get(`/party/${leader.partyId}?lng=${lng}`, leader.cookie), { params: { id: String(leader.partyId) } });
+      const body = call.result as { members: { id: number; name: string }[] };
+      expect(body.members.find((m) => m.id === nameless.member.id)?.name).toBe(generatedName(nameless.member.id, lng));
+    }
   });
 });
 

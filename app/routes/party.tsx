@@ -23,7 +23,7 @@ const partyIdOf = (id: string) => (/^\d{1,10}$/.test(id) ? Number(id) : 0);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = await currentMember(context);
-  const page = await partyPage(partyIdOf(params.id), viewer?.member.id ?? null);
+  const page = await partyPage(partyIdOf(params.id), viewer?.member.id ?? null, getLocale(context));
   // An unknown party is the not-found page.
   if (!page) throw data(null, { status: 404 });
   const lng = getLocale(context);

@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const selected = led.find((p) => p.id === asked) ?? led[0] ?? null;
   const base = { title: i18n.t("parties:manager.title"), led, me: current.member.id };
   if (!selected) return { ...base, view: null, invites: [] };
-  const [view, invites] = await Promise.all([managedParty(selected.id), partyInvites(selected.id)]);
+  const [view, invites] = await Promise.all([managedParty(selected.id, lng), partyInvites(selected.id, lng)]);
   return {
     ...base,
     view: view && {

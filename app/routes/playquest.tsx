@@ -20,6 +20,7 @@ import { formatDay } from "~/ui/dates";
 import { OfflineOutbox } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import type { KeyIn } from "~/locales/types";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["quests", "beamkins", "salutes"] };
 
@@ -52,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Quests"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Quests")];
 
 const refusals = {
   "no-box": { status: 404, message: "quests:errors.noBox" },
@@ -104,7 +105,7 @@ export default function PlayQuest({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="space-y-8">
       <header className="space-y-2">
-        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("play.heading")}</h1>
+        <PageHeading>{t("play.heading")}</PageHeading>
         <p>{t("play.intro")}</p>
         <p className="flex flex-wrap gap-4">
           <Link to={href("/choose-quest")} className="font-semibold underline">

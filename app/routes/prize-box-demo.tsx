@@ -12,6 +12,7 @@ import { getInstance } from "~/platform/i18n.server";
 import { done } from "~/platform/outcome";
 import { respond } from "~/platform/respond.server";
 import { usePosting, waitingButton } from "~/ui/pending";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["quests", "beamkins"] };
 
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Prize Box Demo"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Prize Box Demo")];
 
 /** A demo roll, made on the server as a real box's would be; nothing is given or kept. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,7 +66,7 @@ export default function PrizeBoxDemo({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <header className="space-y-2">
-        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("demo.heading")}</h1>
+        <PageHeading>{t("demo.heading")}</PageHeading>
         <p>{t("demo.intro")}</p>
       </header>
       <section aria-labelledby="demo-box-heading" className="space-y-3 rounded-2xl border-2 border-glow-500 bg-glow-50 p-5 dark:bg-slate-900">

@@ -3,7 +3,7 @@ import { data as dataResult } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { BASE_URL, callRoute, formRequest } from "../../tests/support/route";
-import { sessionCookieFor, startSession } from "~/features/auth/sessions.server";
+import { sessionCookieFor, startSession } from "~/features/auth/session-store.server";
 import { drawnLookOf, findCharacter, saveCharacter } from "~/features/avatars/characters.server";
 import { defaultLook } from "~/features/avatars/options.server";
 import { renderAvatarDataUri } from "~/features/avatars/render.server";
@@ -76,7 +76,7 @@ describe("/profile", () => {
       profileAction,
       formRequest("/profile", { ...lookForm({ hair: "shaggy", mood: "superHappy" }), intent: "save" }, { headers: { Cookie: cookie } }),
     );
-    expect((call.result as Response).status).toBe(302);
+    expect((call.result as Response).status).toBe(303);
     expect(await findCharacter(member.id)).toMatchObject({ style: "dylan", hair: "shaggy", mood: "superHappy" });
   });
 
@@ -87,12 +87,14 @@ describe("/profile", () => {
       formRequest(
         "/profile",
         { ...lookForm({ hair: "mullet", rotate: "400", hairColor: "1e81b0a" }), intent: "save" },
-        { headers: { Cookie: cookie } },
+        { headers: { Cookie: cookie, Accept: "text/html" } },
       ),
     );
     expect(statusOf(call.result)).toBe(400);
     const body = bodyOf<{ values: Record<string, string>; errors: Record<string, unknown> }>(call.result);
     expect(Object.keys(body.errors).sort()).toEqual(["hair", "hairColor", "rotate"]);
+    // Translated on the server, with the bounds the message names.
+    expect(body.errors.rotate).toBe("Enter a whole number from 0 to 360.");
     expect(body.values).toMatchObject({ hair: "mullet", rotate: "400", hairColor: "1e81b0a" });
     expect(await findCharacter(member.id)).toBeNull();
   });
@@ -103,12 +105,12 @@ describe("/profile", () => {
       profileAction,
       formRequest("/profile", { ...lookForm({ hair: "buns" }), intent: "preview" }, { headers: { Cookie: cookie } }),
     );
-    expect(bodyOf<{ values: Record<string, string> }>(preview.result).values).toMatchObject({ hair: "buns", style: "dylan" });
+    expect(bodyOf<{ result: { values: Record<string, string> } }>(preview.result).result.values).toMatchObject({ hair: "buns", style: "dylan" });
     const random = await callRoute(
       profileAction,
       formRequest("/profile", { ...lookForm({ hair: "buns" }), intent: "randomize" }, { headers: { Cookie: cookie } }),
     );
-    const values = bodyOf<{ values: Record<string, string> }>(random.result).values;
+    const values = bodyOf<{ result: { values: Record<string, string> } }>(random.result).result.values;
     expect(values.seed).not.toBe("Robin");
     expect(values.hair).toBe("buns");
     expect(await findCharacter(member.id)).toBeNull();
@@ -121,8 +123,8 @@ describe("/profile", () => {
       formRequest("/profile", { ...lookForm({ style: "pixelArt", hair: "shaggy" }), intent: "preview" }, { headers: { Cookie: cookie } }),
     );
     expect(statusOf(call.result)).toBe(200);
-    expect(bodyOf<{ values: Record<string, string> }>(call.result).values).toMatchObject({ style: "pixelArt" });
-    expect(bodyOf<{ values: Record<string, string> }>(call.result).values.hair).toBeUndefined();
+    expect(bodyOf<{ result: { values: Record<string, string> } }>(call.result).result.values).toMatchObject({ style: "pixelArt" });
+    expect(bodyOf<{ result: { values: Record<string, string> } }>(call.result).result.values.hair).toBeUndefined();
   });
 
   it("the avatar changes when the look is saved, and again when it is reset", async () => {
@@ -169,14 +171,14 @@ describe("/profile", () => {
     await signedIn({ username: "Firefly" });
     const { member, cookie } = await signedIn({ username: "moth" });
     const fields = { intent: "details", firstName: "Mo", lastName: "", username: "firefly", email: "mo@example.com", zipcode: "10001" };
-    const taken = await callRoute(profileAction, formRequest("/profile", fields, { headers: { Cookie: cookie } }));
+    const taken = await callRoute(profileAction, formRequest("/profile", fields, { headers: { Cookie: cookie, Accept: "text/html" } }));
     expect(statusOf(taken.result)).toBe(409);
     expect(bodyOf<{ values: Record<string, string> }>(taken.result).values.username).toBe("firefly");
     const saved = await callRoute(
       profileAction,
       formRequest("/profile", { ...fields, username: "Moth_2" }, { headers: { Cookie: cookie } }),
     );
-    expect((saved.result as Response).status).toBe(302);
+    expect((saved.result as Response).status).toBe(303);
     const [after] = await db().select().from(members).where((await import("drizzle-orm")).eq(members.id, member.id));
     expect(after).toMatchObject({ username: "Moth_2", zipcode: "10001" });
   });
@@ -209,14 +211,14 @@ describe("/signup", () => {
       formRequest(
         "/signup",
         { intent: "signup", firstName: "Ana", username: "a", email: "nope", zipcode: "94110", style: "lorelei", seed: "abc" },
-        { headers: { Cookie: cookie } },
+        { headers: { Cookie: cookie, Accept: "text/html" } },
       ),
     );
     expect(statusOf(call.result)).toBe(400);
-    const body = bodyOf<{ details: Record<string, string>; style: string; errors: Record<string, unknown> }>(call.result);
+    const body = bodyOf<{ values: Record<string, string>; errors: Record<string, unknown> }>(call.result);
     expect(Object.keys(body.errors).sort()).toEqual(["email", "username"]);
-    expect(body.details).toMatchObject({ firstName: "Ana", username: "a", email: "nope" });
-    expect(body.style).toBe("lorelei");
+    expect(body.values).toMatchObject({ firstName: "Ana", username: "a", email: "nope" });
+    expect(body.values.style).toBe("lorelei");
     expect(await findCharacter(member.id)).toBeNull();
   });
 });
@@ -246,13 +248,13 @@ describe("/signup after signing up", () => {
       signupAction,
       formRequest("/signup?redirectTo=%2Fbeamkins", again, { headers: { ...headers, Accept: "text/html" } }),
     );
-    expect(browser.thrown).toBeInstanceOf(Response);
-    expect((browser.thrown as Response).status).toBe(302);
-    expect((browser.thrown as Response).headers.get("Location")).toBe("/beamkins");
+    expect(browser.result).toBeInstanceOf(Response);
+    expect((browser.result as Response).status).toBe(303);
+    expect((browser.result as Response).headers.get("Location")).toBe("/beamkins");
 
     const script = await callRoute(signupAction, formRequest("/signup", again, { headers: { ...headers, Accept: "application/json" } }));
-    expect(statusOf(script.thrown)).toBe(409);
-    expect(bodyOf(script.thrown)).toEqual({ ok: false, error: "You have signed up already. Change your details and look on your profile." });
+    expect(statusOf(script.result)).toBe(409);
+    expect(bodyOf(script.result)).toEqual({ success: false, type: "UNKNOWN_ERROR", message: "You have signed up already. Change your details and look on your profile." });
 
     const after = await db().select().from(members).where(eq(members.id, member.id));
     expect(after).toEqual(before);

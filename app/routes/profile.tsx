@@ -1,35 +1,24 @@
 import { useTranslation } from "~/platform/translations";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { displayPhone } from "~/features/auth/phone";
 import { requireMember } from "~/features/auth/principal.server";
 import { ArtCredits } from "~/features/avatars/art-credits";
 import { avatarCatalogue } from "~/features/avatars/catalogue";
 import { CharacterCreator } from "~/features/avatars/character-creator";
-import { drawnLookOf, resetCharacter, saveCharacter } from "~/features/avatars/characters.server";
-import { DEFAULT_STYLE, isAvatarStyle, type FieldErrors, type LookValues } from "~/features/avatars/look";
-import {
-  lookToValues,
-  parseLook,
-  parseLookLenient,
-  randomSeed,
-  rawToValues,
-  readLookInput,
-} from "~/features/avatars/options.server";
+import { drawnLookOf, resetCharacter, saveMemberLook } from "~/features/avatars/characters.server";
+import { DEFAULT_STYLE, isAvatarStyle } from "~/features/avatars/look";
+import { previewedLook } from "~/features/avatars/look-answer";
+import { LookForm, lookToValues, lookValuesOf, randomSeed } from "~/features/avatars/options.server";
 import { artCredits } from "~/features/avatars/render.server";
 import { MemberDetailsFields } from "~/features/members/member-details-fields";
-import { recordProgress } from "~/features/quests/progress.server";
-import { db } from "~/platform/db/db.server";
-import {
-  detailValuesOf,
-  parseDetails,
-  readDetailValues,
-  updateMemberDetails,
-  type DetailValues,
-} from "~/features/members/profile.server";
+import { detailsRefusals, detailValuesOf, memberDetailsSchema, saveMemberDetails } from "~/features/members/profile.server";
 import { formatDay } from "~/ui/dates";
+import { formAnswer } from "~/platform/form-answer";
+import { parseInput, readInput } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
-import { flashToast } from "~/platform/toast.server";
+import { done } from "~/platform/outcome";
+import { invalid, respond } from "~/platform/respond.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { DraftNotice, useDraft } from "~/ui/draft";
 import { PageHeading, pageTitle } from "~/ui/page";
@@ -60,64 +49,61 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   pageTitle(loaderData?.title, "Profile"),
 ];
 
-type ActionData =
-  | { form: "details"; values: DetailValues; errors: FieldErrors }
-  | { form: "look"; values: LookValues; errors: FieldErrors; stamp: number };
+/** The creator's buttons that send the look. */
+const LOOK_INTENTS = ["save", "preview", "randomize"];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { member } = await requireMember(context);
-  const t = getInstance(context).t;
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+/**
+ * The page's forms, by their button's intent: the details (saved), the look (saved,
+ * previewed or randomized) and its reset. Who acts → parse → command → respond.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { member } = await requireMember(args.context);
+  // Read once: the intent says which form it is, then that form's schema reads the rest.
+  const input = (await readInput(args.request)) ?? {};
+  const intent = typeof input.intent === "string" ? input.intent : "";
 
   if (intent === "details") {
-    const values = readDetailValues(form);
-    const parsed = parseDetails(values);
-    if (!parsed.success) {
-      return data<ActionData>({ form: "details", values, errors: parsed.errors }, { status: 400 });
-    }
-    const saved = await updateMemberDetails(member.id, parsed.details);
-    if (!saved.ok) {
-      return data<ActionData>(
-        { form: "details", values, errors: { username: { key: "errors.usernameTaken" } } },
-        { status: 409 },
-      );
-    }
-    flashToast(context, "success", t("profile:saved"));
-    return redirect("/profile");
+    const form = parseInput(input, memberDetailsSchema);
+    if (!form.ok) return invalid(args, form);
+    return respond(args, await saveMemberDetails(member.id, form.data), {
+      values: form.values,
+      refusals: detailsRefusals,
+      done: (_, t) => ({ redirectTo: "/profile", toast: t("profile:saved") }),
+    });
   }
 
   if (intent === "reset") {
-    await resetCharacter(member.id);
-    flashToast(context, "success", t("avatar:resetDone"));
-    return redirect("/profile#creator");
+    return respond(args, done(await resetCharacter(member.id)), {
+      refusals: {},
+      done: (saved, t) => ({ redirectTo: "/profile#creator", toast: t("avatar:resetDone"), result: saved }),
+    });
   }
 
-  if (intent !== "save" && intent !== "preview" && intent !== "randomize") {
-    return data<ActionData>(
-      { form: "look", values: rawToValues(form), errors: {}, stamp: Date.now() },
-      { status: 400 },
-    );
+  // 'Randomize': a new seed, so DiceBear draws a new face from the same choices.
+  const look = { ...input, ...(intent === "randomize" ? { seed: randomSeed() } : {}) };
+  // What the creator shows again: every field as typed, the two background colours apart.
+  const values = { ...lookValuesOf(look), intent };
+  if (!LOOK_INTENTS.includes(intent)) {
+    return invalid(args, { ok: false, values, problems: { form: { key: "errors:types.BAD_REQUEST.message", params: {} } } });
   }
-
-  const raw = readLookInput(form);
-  if (intent === "randomize") raw.seed = randomSeed();
-  // A switch of style without JavaScript still carries the old style's choices: let them go.
-  const shownStyle = form.get("shownStyle");
-  const switched = isAvatarStyle(shownStyle) && shownStyle !== (raw.style ?? DEFAULT_STYLE);
-  const result = switched ? parseLookLenient(raw) : parseLook(raw);
-
-  if (!result.success) {
-    const values = { ...rawToValues(form), ...(typeof raw.seed === "string" ? { seed: raw.seed } : {}) };
-    return data<ActionData>({ form: "look", values, errors: result.errors, stamp: Date.now() }, { status: 400 });
-  }
+  const form = parseInput(look, LookForm);
+  if (!form.ok) return invalid(args, { ...form, values });
   if (intent === "save") {
-    await saveCharacter(member.id, result.look);
-    await recordProgress(db(), member.id, { objective: "avatar" });
-    flashToast(context, "success", t("avatar:saved"));
-    return redirect("/profile#creator");
+    return respond(args, done(await saveMemberLook(member.id, form.data)), {
+      refusals: {},
+      done: (saved, t) => ({ redirectTo: "/profile#creator", toast: t("avatar:saved"), result: saved }),
+    });
   }
-  return data<ActionData>({ form: "look", values: lookToValues(result.look), errors: {}, stamp: Date.now() });
+  // Preview and Randomize change nothing: the page again, drawn from the checked look.
+  return respond(args, done(form.data), {
+    refusals: {},
+    done: (shown) => ({ stay: true, result: { values: lookToValues(shown) } }),
+  });
+}
+
+/** A refused look's fields as typed, without the button that sent them. */
+function typedLook({ intent: _, ...look }: Record<string, string>) {
+  return look;
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
@@ -125,14 +111,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { t: ta } = useTranslation("avatar");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const detailsData = actionData?.form === "details" ? actionData : null;
+  const answer = formAnswer(actionData);
+  const detailsAnswer = answer?.values.intent === "details" ? answer : null;
   // Details typed before the session ended, given back after signing in again (useDraft).
   const draft = useDraft();
   const detailsDraft = !actionData && draft?.intent === "details" ? draft : null;
-  const lookData = actionData?.form === "look" ? actionData : null;
-  const lookValues = lookData?.values ?? loaderData.look;
-  const detailsForm = useFocusFirstInvalid(detailsData);
-  const lookForm = useFocusFirstInvalid(lookData);
+  // The creator shows a refused look as typed, or the look just previewed or randomized.
+  const lookAnswer = answer && answer !== detailsAnswer ? answer : null;
+  const previewed = previewedLook(actionData);
+  const lookValues = (lookAnswer ? typedLook(lookAnswer.values) : null) ?? previewed ?? loaderData.look;
+  const detailsForm = useFocusFirstInvalid(detailsAnswer);
+  const lookForm = useFocusFirstInvalid(lookAnswer);
 
   return (
     <div className="space-y-10">
@@ -153,8 +142,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <Form ref={detailsForm} method="post" className="space-y-4" aria-labelledby="details-heading">
           <DraftNotice draft={detailsDraft} />
           <MemberDetailsFields
-            values={detailsData?.values ?? (detailsDraft ? { ...loaderData.details, ...detailsDraft } : loaderData.details)}
-            errors={detailsData?.errors ?? {}}
+            values={detailsAnswer ? { ...loaderData.details, ...detailsAnswer.values } : detailsDraft ? { ...loaderData.details, ...detailsDraft } : loaderData.details}
+            errors={detailsAnswer?.errors ?? {}}
           />
           <button
             type="submit"
@@ -175,10 +164,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <p className="text-sm text-slate-700 dark:text-slate-300">{ta("intro")}</p>
         <Form ref={lookForm} method="post" preventScrollReset aria-labelledby="creator-heading" noValidate>
           <CharacterCreator
-            key={lookData?.stamp ?? `v${loaderData.version ?? 0}`}
+            // A new creator for each answer's look (a randomized seed, a refused value), and after each save.
+            key={lookAnswer || previewed ? `a${JSON.stringify(lookValues)}` : `v${loaderData.version ?? 0}`}
             catalogue={avatarCatalogue}
             initialValues={lookValues}
-            errors={lookData?.errors ?? {}}
+            errors={lookAnswer?.errors ?? {}}
             shownStyle={isAvatarStyle(lookValues.style) ? lookValues.style : DEFAULT_STYLE}
           />
         </Form>

@@ -5,6 +5,7 @@ import { currentMember } from "~/features/auth/principal.server";
 import { PRIZE_TABLE } from "~/features/quests/prize-box";
 import { PrizeOdds } from "~/features/quests/ui";
 import { getInstance } from "~/platform/i18n.server";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["quests"] };
 
@@ -17,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("quests:guide.title"), signedIn: Boolean(me) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Quest Tutorial"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Quest Tutorial")];
 
 const sections = ["steps", "progress", "rewards", "prizes", "parties", "hunts"] as const;
 
@@ -26,9 +27,9 @@ export default function QuestTutorial({ loaderData }: Route.ComponentProps) {
   return (
     <article aria-labelledby="guide-heading" className="space-y-6">
       <header className="space-y-2">
-        <h1 id="guide-heading" className="font-righteous text-3xl text-glow-700 dark:text-glow-300">
+        <PageHeading id="guide-heading">
           {t("guide.heading")}
-        </h1>
+        </PageHeading>
         <p>{t("guide.intro")}</p>
       </header>
       {sections.map((section) => (

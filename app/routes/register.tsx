@@ -1,17 +1,19 @@
+import { useMemo } from "react";
 import type { Route } from "./+types/register";
 import { redirect } from "react-router";
 import { DEFAULT_AFTER_SIGN_IN, destinationAfterSignIn } from "~/features/auth/arrival";
 import { currentMember, requireMember } from "~/features/auth/principal.server";
-import type { SignInAnswer } from "~/features/auth/sign-in-answer";
-import { handleSignInPost, loadSignInPage, signInPageHeaders } from "~/features/auth/sign-in-page.server";
+import { signInAnswerOf } from "~/features/auth/sign-in-answer";
+import { answerSignInForm, loadSignInPage, signInPageHeaders } from "~/features/auth/sign-in-page.server";
 import { SignInScreen } from "~/features/auth/signin-screen";
 import { RegistrationDetails, REGISTER_INTENT } from "~/features/members/registration-details";
 import { isRegistered, register, RegistrationForm } from "~/features/members/registration.server";
 import { formAnswer } from "~/platform/form-answer";
-import { parseForm } from "~/platform/forms.server";
+import { parseInput, readInput } from "~/platform/forms.server";
 import { getInstance } from "~/platform/i18n.server";
 import { invalid, respond } from "~/platform/respond.server";
 import { useTranslation } from "~/platform/translations";
+import { pageTitle } from "~/ui/page";
 import type { IndexableHandle } from "~/ui/robots-meta";
 
 /**
@@ -41,14 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const peek = await args.request
-    .clone()
-    .formData()
-    .catch(() => null);
+  // Read once: the button's intent tells the last step from sign-in's forms.
+  const input = await readInput(args.request);
   // The phone and code steps: sign-in's forms, answered by sign-in's code for this page.
-  if (peek?.get("intent") !== REGISTER_INTENT) return handleSignInPost(args.request, args.context, "/register");
+  if (input?.intent !== REGISTER_INTENT) return answerSignInForm(args, input, "/register");
   const { member } = await requireMember(args.context);
-  const form = await parseForm(args.request, RegistrationForm);
+  const form = parseInput(input, RegistrationForm);
   if (!form.ok) return invalid(args, form);
   return respond(args, await register(member.id, form.data), {
     values: form.values,
@@ -59,10 +59,12 @@ export async function action(args: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = signInPageHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Register"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Register")];
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
+  // One view per answer, as on /signin: the screen shows its toast and moves focus once for each.
+  const signInAnswer = useMemo(() => signInAnswerOf(actionData), [actionData]);
   if (loaderData.step === "details") {
     return <RegistrationDetails values={loaderData.values} answer={formAnswer(actionData)} />;
   }
@@ -71,7 +73,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       {...loaderData.signIn}
       heading={t("register.heading")}
       intro={t("register.intro")}
-      answer={formAnswer(actionData) ? undefined : (actionData as SignInAnswer | undefined)}
+      answer={signInAnswer}
     />
   );
 }

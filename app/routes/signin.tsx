@@ -1,5 +1,7 @@
+import { useMemo } from "react";
 import type { Route } from "./+types/signin";
 import { handleSignInPost, loadSignInPage, signInPageHeaders } from "~/features/auth/sign-in-page.server";
+import { signInAnswerOf } from "~/features/auth/sign-in-answer";
 import { SignInScreen } from "~/features/auth/signin-screen";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
 import { pageTitle } from "~/ui/page";
@@ -18,12 +20,14 @@ export const handle = {
 } satisfies PageCacheHandle & IndexableHandle;
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadSignInPage(request, context);
-export const action = ({ request, context }: Route.ActionArgs) => handleSignInPost(request, context);
+export const action = (args: Route.ActionArgs) => handleSignInPost(args);
 
 export const headers: Route.HeadersFunction = signInPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Signin")];
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  return <SignInScreen {...loaderData} answer={actionData} />;
+  // One view per answer: the screen shows its toast and moves focus once for each.
+  const answer = useMemo(() => signInAnswerOf(actionData), [actionData]);
+  return <SignInScreen {...loaderData} answer={answer} />;
 }

@@ -1,24 +1,20 @@
 import { useTranslation } from "~/platform/translations";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/signup";
 import { requireMember } from "~/features/auth/principal.server";
-import { avatarStyles, DEFAULT_STYLE, isAvatarStyle, previewUrl, type FieldErrors } from "~/features/avatars/look";
+import { avatarStyles, DEFAULT_STYLE, isAvatarStyle, previewUrl, type AvatarStyle } from "~/features/avatars/look";
+import { previewedLook } from "~/features/avatars/look-answer";
 import { defaultLook, randomSeed, SEED_PATTERN } from "~/features/avatars/options.server";
 import { MemberDetailsFields } from "~/features/members/member-details-fields";
-import {
-  completeSignup,
-  detailValuesOf,
-  hasSignedUp,
-  parseDetails,
-  readDetailValues,
-  type DetailValues,
-} from "~/features/members/profile.server";
+import { detailsRefusals, detailValuesOf, finishSignup, hasSignedUp, memberDetailsSchema } from "~/features/members/profile.server";
+import { formAnswer } from "~/platform/form-answer";
+import { parseForm } from "~/platform/forms.server";
 import { getInstance } from "~/platform/i18n.server";
-import { answersWithPage } from "~/platform/respond.server";
+import { done, refused } from "~/platform/outcome";
+import { answersWithPage, invalid, respond, type ActionArgs } from "~/platform/respond.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
-import { flashToast } from "~/platform/toast.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
-import type { KeyIn } from "~/locales/types";
 import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["profile", "avatar"] };
@@ -47,57 +43,56 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   pageTitle(loaderData?.title, "Signup"),
 ];
 
-interface ActionData {
-  details: DetailValues;
-  style: string;
-  seed: string;
-  errors: FieldErrors;
-}
+/**
+ * The signup form: the member's details and a starting look (a style, and the seed whose
+ * faces the page showed; a seed that is not one is replaced, as the faces are the page's).
+ * 'Show me other faces' posts it too (intent shuffle) and changes nothing.
+ */
+const SignupForm = memberDetailsSchema.extend({
+  intent: z.enum(["signup", "shuffle"]).catch("signup"),
+  style: z.string({ error: "avatar:errors.style" }).refine(isAvatarStyle, { error: "avatar:errors.style" }),
+  redirectTo: z.string().optional(),
+});
+
+/** The seed whose faces the page showed, or new faces when what came back is not a seed. */
+const seedOf = (typed: string | undefined) => (typed !== undefined && SEED_PATTERN.test(typed) ? typed : randomSeed());
 
 /**
  * A post to /signup by a member who has signed up already (a second tab, a double press, a
  * replay) changes nothing: a page goes where the loader would send it, anything else gets
  * 409 and the reason.
  */
-function signedUpAlready(request: Request, context: Route.ActionArgs["context"], form: FormData): never {
-  if (answersWithPage(request)) {
-    throw redirect(nextPath(request, new URL(request.url).searchParams.get("redirectTo") ?? form.get("redirectTo")));
-  }
-  throw data({ ok: false, error: getInstance(context).t("profile:signup.already") }, { status: 409 });
+function signedUpAlready(args: ActionArgs, redirectTo: unknown) {
+  const next = nextPath(args.request, new URL(args.request.url).searchParams.get("redirectTo") ?? redirectTo);
+  if (answersWithPage(args.request)) return redirect(next, 303);
+  return respond(args, refused("signed-up"), { refusals: detailsRefusals, done: () => ({}) });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { member, accessLevel } = await requireMember(context);
-  const t = getInstance(context).t;
-  const form = await request.formData();
-  if (hasSignedUp(member, accessLevel)) signedUpAlready(request, context, form);
-  const details = readDetailValues(form);
-  const styleValue = String(form.get("style") ?? "");
-  const style = isAvatarStyle(styleValue) ? styleValue : DEFAULT_STYLE;
-  const seedValue = String(form.get("seed") ?? "");
-  const seed = SEED_PATTERN.test(seedValue) ? seedValue : randomSeed();
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const { member, accessLevel } = await requireMember(args.context);
+  const form = await parseForm(request, SignupForm);
+  if (hasSignedUp(member, accessLevel)) return signedUpAlready(args, form.values.redirectTo);
 
-  if (form.get("intent") === "shuffle") {
-    return data<ActionData>({ details, style, seed: randomSeed(), errors: {} });
+  // What the form shows again: as typed, with a style it offers and a seed.
+  const values = { ...form.values, style: isAvatarStyle(form.values.style) ? form.values.style : DEFAULT_STYLE, seed: seedOf(form.values.seed) };
+  if (form.values.intent === "shuffle") {
+    // Other faces for the same details and style: the form again, nothing kept.
+    return respond(args, done({ ...values, seed: randomSeed() }), {
+      refusals: {},
+      done: (shuffled) => ({ stay: true, result: { values: shuffled } }),
+    });
   }
+  if (!form.ok) return invalid(args, { ...form, values });
 
-  const parsed = parseDetails(details);
-  const errors: FieldErrors = parsed.success ? {} : { ...parsed.errors };
-  if (!isAvatarStyle(styleValue)) errors.style = { key: "errors.style" };
-  if (!parsed.success || Object.keys(errors).length > 0) {
-    return data<ActionData>({ details, style, seed, errors }, { status: 400 });
-  }
-
-  const result = await completeSignup(member.id, parsed.details, defaultLook(style, seed));
-  if (!result.ok && result.conflict === "signed-up") signedUpAlready(request, context, form);
-  if (!result.ok) {
-    return data<ActionData>(
-      { details, style, seed, errors: { username: { key: "errors.usernameTaken" } } },
-      { status: 409 },
-    );
-  }
-  flashToast(context, "success", t("profile:signup.done", { name: parsed.details.firstName }));
-  return redirect(nextPath(request, form.get("redirectTo")));
+  const { style, redirectTo, intent: _, ...details } = form.data;
+  const outcome = await finishSignup(member.id, details, defaultLook(style as AvatarStyle, values.seed));
+  if (!outcome.ok && outcome.refusal === "signed-up") return signedUpAlready(args, redirectTo);
+  return respond(args, outcome, {
+    values,
+    refusals: detailsRefusals,
+    done: (_, t) => ({ redirectTo: nextPath(request, redirectTo), toast: t("profile:signup.done", { name: details.firstName }) }),
+  });
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
@@ -105,11 +100,14 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const { t: ta } = useTranslation("avatar");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const values = actionData?.details ?? loaderData.details;
-  const style = actionData?.style ?? loaderData.style;
-  const seed = actionData?.seed ?? loaderData.seed;
-  const errors = actionData?.errors ?? {};
-  const form = useFocusFirstInvalid(actionData);
+  // The form again: refused (each field's message and what was typed), or with other faces.
+  const answer = formAnswer(actionData);
+  const shown = answer?.values ?? previewedLook(actionData);
+  const values = shown ? { ...loaderData.details, ...shown } : loaderData.details;
+  const style = shown && isAvatarStyle(shown.style) ? shown.style : loaderData.style;
+  const seed = shown?.seed || loaderData.seed;
+  const errors = answer?.errors ?? {};
+  const form = useFocusFirstInvalid(answer);
 
   return (
     <div className="space-y-6">
@@ -148,9 +146,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
               </label>
             ))}
           </div>
-          {errors.style ? (
-            <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">{ta(errors.style.key as KeyIn<"avatar">)}</p>
-          ) : null}
+          {errors.style ? <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">{errors.style}</p> : null}
           <button
             type="submit"
             name="intent"

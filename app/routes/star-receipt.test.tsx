@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { BASE_URL, callRoute } from "../../tests/support/route";
 import { eq } from "drizzle-orm";
-import { sessionCookieFor, startSession } from "~/features/auth/sessions.server";
+import { sessionCookieFor, startSession } from "~/features/auth/session-store.server";
 import { hideSalute, reportSalute, sendSalute } from "~/features/salutes/salutes.server";
 import { db } from "~/platform/db/db.server";
 import { members, salutes } from "~/platform/db/schema";

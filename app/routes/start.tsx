@@ -5,6 +5,7 @@ import { speakerOf } from "~/features/quests/play.server";
 import { StoryCover } from "~/features/quests/story";
 import { storyVariant } from "~/features/quests/story.server";
 import { getInstance } from "~/platform/i18n.server";
+import { pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["quests"] };
 
@@ -20,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Start"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Start")];
 
 export default function Start({ loaderData }: Route.ComponentProps) {
   return <StoryCover speaker={loaderData.speaker} memberMuted={loaderData.memberMuted} />;

@@ -6,6 +6,7 @@ import { StoryPanel } from "~/features/quests/story";
 import { NEW_STORY_PANELS, RETURNING_STORY_PANELS, returningNews, storyEnd, storyVariant } from "~/features/quests/story.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { isLanguage, type Language } from "~/platform/i18n";
+import { pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["quests", "beamkins"] };
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Story Landing"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Story Landing")];
 
 export default function StoryLanding({ loaderData }: Route.ComponentProps) {
   const { title: _title, ...story } = loaderData;

@@ -12,6 +12,7 @@ import { formatDay, formatMoment } from "~/ui/dates";
 import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { retryAfterOfAction } from "~/platform/retry-after";
+import { pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["treasures", "offline"] };
 
@@ -51,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Treasure"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Treasure")];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireMember(context);

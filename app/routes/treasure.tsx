@@ -11,6 +11,7 @@ import { formatDay } from "~/ui/dates";
 import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { retryAfterOfAction } from "~/platform/retry-after";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["treasures", "offline"] };
 
@@ -29,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Treasure"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Treasure")];
 
 /** A typed code: the treasure it opens is found. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,7 +50,7 @@ export default function Treasure({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="space-y-8">
       <header className="space-y-2">
-        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("heading")}</h1>
+        <PageHeading>{t("heading")}</PageHeading>
         <p>{t("intro")}</p>
       </header>
 

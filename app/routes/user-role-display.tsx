@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const enhanced = /\/enhanced(?:\.data)?$/.test(new URL(request.url).pathname);
   const lng = getLocale(context);
   const contestIds = [...new Set(current.roles.map((r) => r.contestId).filter((id): id is number => id !== null).map(Number))];
-  const [names, parties, removals] = await Promise.all([contestNames(contestIds), partiesOf(current.member.id), removalsOf(current.member.id)]);
+  const [names, parties, removals] = await Promise.all([contestNames(contestIds), partiesOf(current.member.id), removalsOf(current.member.id, lng)]);
   const groups = new Map<string, { contestId: number | null; contest: string | null; roles: RoleName[] }>();
   for (const entry of current.roles) {
     const contestId = entry.contestId === null ? null : Number(entry.contestId);
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .map((g) => ({ ...g, roles: ROLE_ORDER.filter((r) => g.roles.includes(r)) }))
     .sort((a, b) => (a.contestId ?? 0) - (b.contestId ?? 0));
   const runs = current.roles.filter((r) => r.role === "gamemaster" && r.contestId !== null).map((r) => Number(r.contestId));
-  const successions = enhanced ? await successionsFor(runs) : [];
+  const successions = enhanced ? await successionsFor(runs, lng) : [];
   const t = getInstance(context).t;
   return {
     title: t(enhanced ? "parties:roles.enhancedTitle" : "parties:roles.title"),

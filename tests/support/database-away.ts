@@ -69,6 +69,7 @@ export async function expectRecovered(port: number) {
   await expect.poll(async () => (await request(port, { path: "/readyz" })).status, { timeout: 20_000 }).toBe(200);
   expect((await request(port, { path: "/newsfeed", headers: { Accept: "text/html" } })).status).toBe(200);
   const post = await sendCode(port);
-  expect(post.status).toBe(302);
+  // The code is sent: the responder's 303 back to the page (a post answered with a GET).
+  expect(post.status).toBe(303);
   expect((await request(port, { path: "/feed/updates", headers: { Accept: "application/json" } })).status).toBe(200);
 }

@@ -1,4 +1,4 @@
-import { sessionCookieFor, startSession } from "~/features/auth/sessions.server";
+import { sessionCookieFor, startSession } from "~/features/auth/session-store.server";
 import { db } from "~/platform/db/db.server";
 import { members } from "~/platform/db/schema";
 import { BASE_URL } from "./route";

@@ -5,7 +5,7 @@ import { createTestDatabase } from "../support/db";
 import { callRoute, formRequest } from "../support/route";
 import { db } from "~/platform/db/db.server";
 import { members } from "~/platform/db/schema";
-import { sessionCookieFor, startSession } from "~/features/auth/sessions.server";
+import { sessionCookieFor, startSession } from "~/features/auth/session-store.server";
 import { sendSalute } from "~/features/salutes/salutes.server";
 import * as compliment from "~/routes/compliment";
 import * as starsalute from "~/routes/starsalute";

@@ -8,7 +8,7 @@ import { createTestDatabase } from "../support/db";
 import { callRoute, formRequest, BASE_URL } from "../support/route";
 import { db } from "~/platform/db/db.server";
 import { members } from "~/platform/db/schema";
-import { sessionCookieFor, startSession } from "~/features/auth/sessions.server";
+import { sessionCookieFor, startSession } from "~/features/auth/session-store.server";
 import { sendSalute } from "~/features/salutes/salutes.server";
 import * as newsfeed from "~/routes/newsfeed";
 import * as newsfeedPost from "~/routes/newsfeed-post";

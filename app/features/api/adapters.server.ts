@@ -1,7 +1,7 @@
 /**
- * The one small place where commands that still answer in their older shapes (phone
- * sign-in's status unions) become the seam's outcomes for the API. When sign-in moves onto
- * `Outcome`, these shrink to the commands themselves.
+ * The one small place where the commands' outcomes take the API's shapes: phone sign-in's
+ * (sendSignInCode, checkSignInCode, the same commands /signin calls) with section 3's field
+ * names and the API's refusal names, and the creatures as section 3 names them.
  */
 import type { RouterContextProvider } from "react-router";
 import { env } from "~/platform/env.server";
@@ -11,7 +11,7 @@ import { done, refused, type Outcome } from "~/platform/outcome";
 import { publicHost } from "~/platform/public-origin.server";
 import { requestInfoContext } from "~/platform/request-context";
 import type { RefusalAnswer } from "~/platform/respond.server";
-import { signInText, startPhoneSignIn, verifyPhoneCode } from "~/features/auth/sign-in.server";
+import { checkSignInCode, sendSignInCode as sendCode, signInText } from "~/features/auth/sign-in.server";
 import { displayPhone } from "~/features/auth/phone";
 import type { Creature, OwnedBeamkin } from "~/features/beamkins/creatures.server";
 
@@ -28,19 +28,21 @@ export async function sendSignInCode(
   const { t } = getInstance(context);
   // Never the request's own host: a forged one would name another site (decision 0503).
   const smsHost = publicHost();
-  const result = await startPhoneSignIn({
+  const sent = await sendCode({
     phone,
     clientIp: context.get(requestInfoContext).clientIp,
     allowedCallingCodes: env().PHONE_COUNTRIES,
     textFor: (code) => signInText(t("auth:sms.body", { code }), smsHost, code),
   });
-  switch (result.status) {
-    case "sent":
-      return done({ id: result.attemptId, phone: displayPhone(result.phone) });
-    case "rate-limited":
-      return refused(result.reason === "wrong-codes" ? "wrong-codes" : "rate-limited", { retryAfter: result.retryAfterSeconds });
+  if (sent.ok) return done({ id: sent.value.attemptId, phone: displayPhone(sent.value.phone) });
+  switch (sent.refusal) {
+    case "too-soon":
+    case "too-many":
+      return refused("rate-limited", { retryAfter: sent.retryAfter });
+    case "wrong-codes":
+      return refused("wrong-codes", { retryAfter: sent.retryAfter });
     default:
-      return refused(result.status);
+      return refused(sent.refusal);
   }
 }
 
@@ -60,24 +62,15 @@ export async function verifySignInCode(
   request: Request,
   input: { attemptId: string; code: string; previousSid: string | null; fingerprint?: string | null },
 ): Promise<Outcome<{ memberID: number; sessionid: string; isNew: boolean }, VerifyRefusal>> {
-  const result = await verifyPhoneCode({
+  const checked = await checkSignInCode({
     attemptId: input.attemptId,
     code: input.code.replace(/\D/g, ""),
     previousSid: input.previousSid,
     fingerprint: input.fingerprint ?? null,
     userAgent: request.headers.get("User-Agent"),
   });
-  switch (result.status) {
-    case "signed-in":
-      return done({ memberID: result.member.id, sessionid: result.sid, isNew: result.isNew });
-    case "wrong-code":
-      return refused("wrong-code", { details: { count: result.triesLeft } });
-    case "burnt":
-      // Too many wrong codes: a new code can be asked for once the back-off ends (0504).
-      return refused("burnt", { retryAfter: Math.max(1, Math.ceil((result.resendAt.getTime() - Date.now()) / 1000)) });
-    default:
-      return refused(result.status);
-  }
+  // Too many wrong codes: a new code can be asked for once the back-off ends (0504).
+  return checked.ok ? done({ memberID: checked.value.member.id, sessionid: checked.value.sid, isNew: checked.value.isNew }) : checked;
 }
 
 export const verifyRefusals: Record<VerifyRefusal, RefusalAnswer> = {

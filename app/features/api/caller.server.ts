@@ -17,7 +17,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
-import { findSessionMember, type CurrentMember } from "~/features/auth/sessions.server";
+import { findSessionMember, type CurrentMember } from "~/features/auth/principal.server";
 import { findStaffSession, staffSessionIdOf, type StaffMember } from "~/features/staff/sessions.server";
 import { SESSION_MAX_AGE_SECONDS } from "~/platform/cookies.server";
 import { getInstance } from "~/platform/i18n.server";

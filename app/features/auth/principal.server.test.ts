@@ -7,7 +7,7 @@ import { db } from "~/platform/db/db.server";
 import { contests, memberRoles, members } from "~/platform/db/schema";
 import { principalChanged } from "~/platform/principal.server";
 import { currentMember, hasRole, requireMember, requireRole } from "./principal.server";
-import * as sessions from "./sessions.server";
+import * as sessionCookies from "~/platform/session.server";
 
 await createTestDatabase();
 const signedIn = memberFactory("+1555470");
@@ -17,7 +17,8 @@ const page = (path: string, cookie = "") => new Request(`${BASE_URL}${path}`, { 
 describe("who acts", () => {
   it("is looked up once per request, however many ask, and again after principalChanged", async () => {
     const { member, cookie } = await signedIn();
-    const lookups = vi.spyOn(sessions, "memberOfRequest");
+    // Each lookup starts by reading the request's session cookie.
+    const lookups = vi.spyOn(sessionCookies, "sessionIdOf");
     const call = await callRoute(async ({ context }) => {
       const [a, b] = await Promise.all([currentMember(context), requireMember(context)]);
       expect(a?.member.id).toBe(member.id);

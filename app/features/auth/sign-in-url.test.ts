@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signInUrl } from "./sessions.server";
+import { signInUrl } from "./sign-in-return.server";
 
 const post = (path: string, referer?: string) =>
   new Request(`http://glow.test${path}`, {

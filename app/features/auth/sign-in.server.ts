@@ -7,12 +7,13 @@ import { and, count, desc, eq, gt, isNull, lte, max, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db/db.server";
 import { loginAttempts, members, rateLimitHits, type Member } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
+import { done, refused, type Outcome } from "~/platform/outcome";
 import { clientNetworkKey, consumeRateLimits, forgetHits, type BucketLimit } from "~/platform/rate-limit.server";
 import { sms, SmsDeliveryError } from "~/platform/sms/sms.server";
 import { CODE_TTL_MS, codeMatches, generateCode, hashCode, MAX_FAILED_TRIES, newAttemptId } from "./codes.server";
 import { isMemberSuspended } from "~/features/staff/suspensions.server";
 import { toE164 } from "./phone";
-import { endSession, startSession } from "./sessions.server";
+import { endSession, startSession } from "./session-store.server";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -220,6 +221,32 @@ export async function startPhoneSignIn(input: StartInput): Promise<StartResult> 
   return { status: "sent", attemptId, phone, sentAt: now };
 }
 
+/** Why no code was sent, as the action seam names it. */
+export type SendCodeRefusal = "invalid-phone" | SendRefusalReason | "rejected-number" | "unavailable";
+
+/**
+ * `startPhoneSignIn` as the action seam takes it: the code sent (a bot's send answers the
+ * same), or a named refusal. A limit says its wait (`retryAfter`, and `minutes` for its
+ * message) and when the number may have its next code (`until`, what the code step counts
+ * down to).
+ */
+export async function sendSignInCode(input: StartInput): Promise<Outcome<{ attemptId: string; phone: string; sentAt: Date }, SendCodeRefusal>> {
+  const result = await startPhoneSignIn(input);
+  switch (result.status) {
+    case "sent":
+      return done({ attemptId: result.attemptId, phone: result.phone, sentAt: result.sentAt });
+    case "rate-limited": {
+      const seconds = result.retryAfterSeconds;
+      const now = (input.now ?? new Date()).getTime();
+      return refused(result.reason, { retryAfter: seconds, until: now + seconds * 1000, details: { minutes: Math.ceil(seconds / 60) } });
+    }
+    case "invalid-phone":
+    case "rejected-number":
+    case "unavailable":
+      return refused(result.status);
+  }
+}
+
 /** A failed verification says when the number may have its next code (`nextSendAt`). */
 export type VerifyResult =
   | { status: "signed-in"; member: Member; sid: string; isNew: boolean }
@@ -298,6 +325,36 @@ export async function verifyPhoneCode(input: VerifyInput): Promise<VerifyResult>
   );
   log.info("member signed in", { memberId: outcome.member.id, newMember: outcome.isNew });
   return { status: "signed-in", member: outcome.member, sid, isNew: outcome.isNew };
+}
+
+/** Why a code did not sign anyone in, as the action seam names it. */
+export type CheckCodeRefusal = "wrong-code" | "burnt" | "expired" | "suspended";
+
+/**
+ * `verifyPhoneCode` as the action seam takes it: signed in, or a named refusal that says
+ * when the number may have its next code (`until`): the countdown restarts there (the
+ * spec's "resets the countdown"); a failure never shortens it, and wrong codes lengthen it
+ * (0504). Too many wrong codes is a limit: its `retryAfter` is that wait.
+ */
+export async function checkSignInCode(
+  input: VerifyInput,
+): Promise<Outcome<{ member: Member; sid: string; isNew: boolean }, CheckCodeRefusal>> {
+  const result = await verifyPhoneCode(input);
+  switch (result.status) {
+    case "signed-in":
+      return done({ member: result.member, sid: result.sid, isNew: result.isNew });
+    case "wrong-code":
+      return refused("wrong-code", { until: result.resendAt.getTime(), details: { count: result.triesLeft } });
+    case "burnt": {
+      const now = (input.now ?? new Date()).getTime();
+      const seconds = Math.max(1, Math.ceil((result.resendAt.getTime() - now) / 1000));
+      return refused("burnt", { retryAfter: seconds, until: result.resendAt.getTime() });
+    }
+    case "expired":
+      return refused("expired", result.resendAt ? { until: result.resendAt.getTime() } : {});
+    case "suspended":
+      return refused("suspended");
+  }
 }
 
 /** Counts a wrong code against the number, in the guess's transaction; older ones are swept. */

@@ -7,7 +7,7 @@ import { loginAttempts, members, sessions } from "~/platform/db/schema";
 import { setMasterSecret } from "~/platform/secrets.server";
 import { setSmsProvider, SmsDeliveryError, type SmsProvider } from "~/platform/sms/sms.server";
 import { hashCode } from "./codes.server";
-import { findSessionMember } from "./sessions.server";
+import { findSessionMember } from "./principal.server";
 import {
   failedTriesOf,
   forgetSendTimings,

@@ -14,16 +14,20 @@ import { action as signOutAction } from "~/routes/resources/sign-out";
 import { action as endSessionAction } from "~/routes/resources/end-session";
 import { action as validateAction } from "~/routes/resources/session-validate";
 import { action as signInAction, loader as signInLoader } from "~/routes/signin";
+import { action as registerAction, loader as registerLoader } from "~/routes/register";
 import { loader as takeAGuessLoader } from "~/routes/takeaguess";
 import { consentCookie } from "~/platform/cookies.server";
 import { toastOfThisRequest } from "~/platform/toast.server";
 import { db } from "~/platform/db/db.server";
-import { contests, memberRoles, members, sessions } from "~/platform/db/schema";
+import { contests, memberRoles, members, memberSuspensions, sessions } from "~/platform/db/schema";
+import { formAnswer } from "~/platform/form-answer";
 import { setSmsProvider } from "~/platform/sms/sms.server";
 import { resetEnvCache } from "~/platform/env.server";
 import { setListeningOrigin } from "~/platform/public-origin.server";
 import { TwilioSmsProvider } from "~/platform/sms/twilio.server";
-import { findSessionMember, hashSessionId, startSession } from "./sessions.server";
+import { signInAnswerOf } from "./sign-in-answer";
+import { hashSessionId, startSession } from "./session-store.server";
+import { findSessionMember } from "./principal.server";
 
 const outbox = consoleOutboxPerTest();
 let n = 0;
@@ -66,11 +70,12 @@ async function withConsent() {
   return jar;
 }
 
+/** A browser's form post (it asks for a page back). */
 function post(path: string, jar: Jar, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return new Request(new URL(path, BASE_URL), {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), ...headers },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Cookie: jar.header(), ...headers },
   });
 }
 const get = (path: string, jar: Jar, headers: Record<string, string> = {}) =>
@@ -82,9 +87,10 @@ const statusOf = (call: { thrown: unknown; result: unknown; response: Response }
   if (value instanceof Response) return value.status;
   return (value as { init?: { status?: number } } | undefined)?.init?.status ?? 200;
 };
+/** The answer's status and headers, and its FormAnswer as the sign-in screen reads it. */
 const bodyOf = (call: { result: unknown; thrown: unknown }) => {
   const value = (call.result ?? call.thrown) as { data?: unknown; init?: { status?: number; headers?: HeadersInit } };
-  return value;
+  return { ...value, data: signInAnswerOf(value.data) };
 };
 
 function lastCode() {
@@ -95,7 +101,7 @@ function lastCode() {
 async function signInThrough(path: string, phone = freshPhone(), ip = freshIp()) {
   const jar = await withConsent();
   const sent = await callRoute(signInAction, post(path, jar, { intent: "send", phone }), { info: { clientIp: ip } });
-  expect(statusOf(sent)).toBe(302);
+  expect(statusOf(sent)).toBe(303);
   jar.take(sent.response);
   const verified = await callRoute(signInAction, post(path, jar, { intent: "verify", code: lastCode() }), { info: { clientIp: ip } });
   jar.take(verified.response);
@@ -126,7 +132,7 @@ describe("sending a code from /signin", () => {
     const call = await callRoute(signInAction, post("/signin", jar, { intent: "send-accepting-cookies", phone }), {
       info: { clientIp: freshIp() },
     });
-    expect(statusOf(call)).toBe(302);
+    expect(statusOf(call)).toBe(303);
     const cookies = call.response.headers.getSetCookie();
     expect(cookies.some((c) => c.startsWith("cookiesaccepted="))).toBe(true);
     expect(cookies.some((c) => c.startsWith("sessionID="))).toBe(true);
@@ -147,7 +153,7 @@ describe("sending a code from /signin", () => {
         headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header(), ...headers },
       });
       const call = await callRoute(signInAction, request, { info: { clientIp: freshIp() } });
-      expect(statusOf(call)).toBe(302);
+      expect(statusOf(call)).toBe(303);
       return outbox().outbox()[0]!.body;
     };
     // A forged Host (or X-Forwarded-Host, which Express folds into the request's address)
@@ -172,7 +178,7 @@ describe("sending a code from /signin", () => {
     const call = await callRoute(signInAction, post("/signin?redirectTo=%2Ftakeaguess%2F3", jar, { intent: "send", phone }), {
       info: { clientIp: freshIp() },
     });
-    expect(statusOf(call)).toBe(302);
+    expect(statusOf(call)).toBe(303);
     expect(call.response.headers.get("Location")).toBe("/signin?redirectTo=%2Ftakeaguess%2F3");
     jar.take(call.response);
     expect(outbox().outbox()[0]!.to).toBe(`+1${phone}`);
@@ -235,7 +241,7 @@ describe("sending a code from /signin", () => {
         if (typeof value === "string") body.append(name, value);
         else body.append(name, value, "hostname");
       }
-      return new Request(new URL("/signin", BASE_URL), { method: "POST", body, headers: { Cookie: jar.header() } });
+      return new Request(new URL("/signin", BASE_URL), { method: "POST", body, headers: { Accept: "text/html", Cookie: jar.header() } });
     };
     const file = () => new Blob(["glow-host\n"], { type: "application/octet-stream" });
     // No cookies accepted (QA's curl): the 403 echoes text only.
@@ -287,7 +293,7 @@ describe("sending a code from /signin", () => {
     const call = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone, website: "x".repeat(500) }), {
       info: { clientIp: freshIp() },
     });
-    expect(statusOf(call)).toBe(302);
+    expect(statusOf(call)).toBe(303);
     expect(outbox().outbox()).toHaveLength(0);
     jar.take(call.response);
     const page = await callRoute(signInLoader, get("/signin", jar));
@@ -377,7 +383,7 @@ describe("a form posted after this browser signed out (another tab)", () => {
 describe("verifying the code at /signin", () => {
   it("signs a new member in, creates the account and sends them to /signup", async () => {
     const { response, jar, phone } = await signInThrough("/signin");
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/signup");
     expect(jar.get("sessionID")).toBeTruthy();
     expect(jar.get("glow_signed_in")).toBeTruthy();
@@ -512,6 +518,85 @@ describe("verifying the code at /signin", () => {
   });
 });
 
+describe("a suspended member at /signin", () => {
+  it("the right code signs nobody in: 403 with the suspension's message, no session, the code cleared", async () => {
+    const phone = freshPhone();
+    const [member] = await db().insert(members).values({ phone: `+1${phone}`, zipcode: "94110" }).returning();
+    await db().insert(memberSuspensions).values({ memberId: member!.id, reason: "spam" });
+    const jar = await withConsent();
+    const ip = freshIp();
+    const sent = await callRoute(signInAction, post("/signin", jar, { intent: "send", phone }), { info: { clientIp: ip } });
+    jar.take(sent.response);
+    const verified = await callRoute(signInAction, post("/signin", jar, { intent: "verify", code: lastCode() }), { info: { clientIp: ip } });
+    const answer = bodyOf(verified);
+    expect(answer.init?.status).toBe(403);
+    expect(answer.data).toMatchObject({
+      intent: "verify",
+      values: {},
+      error: "This account is suspended, so it cannot sign in. If you think this is a mistake, contact the Glow team.",
+    });
+    expect(new Headers(answer.init?.headers).getSetCookie().some((c) => c.startsWith("glow_signed_in="))).toBe(false);
+    expect(await db().select().from(sessions).where(eq(sessions.memberId, member!.id))).toHaveLength(0);
+  });
+});
+
+describe("/register: sign-in's phone and code steps, then name and zipcode, on the seam", () => {
+  it("a visitor signs in there, goes on to the details step, is told a wrong zipcode with what they typed, then is registered", async () => {
+    const jar = await withConsent();
+    const ip = freshIp();
+    const phone = freshPhone();
+    const sent = await callRoute(registerAction, post("/register?redirectTo=%2Fleaderboard", jar, { intent: "send", phone }), {
+      info: { clientIp: ip },
+    });
+    expect(statusOf(sent)).toBe(303);
+    expect(sent.response.headers.get("Location")).toBe("/register?redirectTo=%2Fleaderboard");
+    jar.take(sent.response);
+    const page = await callRoute(registerLoader, get("/register?redirectTo=%2Fleaderboard", jar));
+    expect(page.result).toMatchObject({ step: "phone", title: "Register", signIn: { title: "Register" } });
+
+    // A wrong code is sign-in's answer, read by the screen as on /signin.
+    const wrong = String((Number(lastCode()) + 1) % 1_000_000).padStart(6, "0");
+    const refused = await callRoute(registerAction, post("/register", jar, { intent: "verify", code: wrong }), { info: { clientIp: ip } });
+    expect(bodyOf(refused).init?.status).toBe(400);
+    expect(bodyOf(refused).data).toMatchObject({ intent: "verify", field: "code" });
+
+    const verified = await callRoute(registerAction, post("/register?redirectTo=%2Fleaderboard", jar, { intent: "verify", code: lastCode() }), {
+      info: { clientIp: ip },
+    });
+    expect(statusOf(verified)).toBe(303);
+    // Registering goes on to its last step, whatever page the link asked for after it.
+    expect(verified.response.headers.get("Location")).toBe("/register?redirectTo=%2Fleaderboard");
+    jar.take(verified.response);
+    const details = await callRoute(registerLoader, get("/register?redirectTo=%2Fleaderboard", jar));
+    expect(details.result).toMatchObject({ step: "details", values: { firstName: "", lastName: "", zipcode: "" } });
+
+    const bad = await callRoute(
+      registerAction,
+      post("/register?redirectTo=%2Fleaderboard", jar, { intent: "register", firstName: "Ada", lastName: "", zipcode: "!" }),
+    );
+    expect(statusOf(bad)).toBe(400);
+    const badAnswer = formAnswer((bad.result as { data: unknown }).data);
+    expect(badAnswer?.values).toMatchObject({ firstName: "Ada", zipcode: "!" });
+    expect(badAnswer?.errors).toEqual({ zipcode: "Enter a zipcode of 3 to 10 letters, digits, spaces or hyphens." });
+
+    const good = await callRoute(
+      registerAction,
+      post("/register?redirectTo=%2Fleaderboard", jar, { intent: "register", firstName: "Ada", lastName: "", zipcode: "94110" }),
+    );
+    expect(statusOf(good)).toBe(303);
+    expect(good.response.headers.get("Location")).toBe("/leaderboard");
+    const [member] = await db().select().from(members).where(eq(members.phone, `+1${phone}`));
+    expect(member).toMatchObject({ firstName: "Ada", lastName: null, zipcode: "94110" });
+  });
+
+  it("a details post after the session ended goes to sign in again, not to sign-in's forms", async () => {
+    const jar = await withConsent();
+    const call = await callRoute(registerAction, post("/register", jar, { intent: "register", firstName: "Ada", zipcode: "94110" }));
+    expect(statusOf(call)).toBe(302);
+    expect(call.response.headers.get("Location")).toMatch(/^\/signin\?/);
+  });
+});
+
 describe("sessions", () => {
   it("signing in again issues a new session id and the old cookie is signed out", async () => {
     const phone = freshPhone();
@@ -597,7 +682,7 @@ describe("sessions", () => {
       }),
     );
     expect(statusOf(ok)).toBe(200);
-    const memberID = (bodyOf(ok).data as { result: { memberID: number } }).result.memberID;
+    const memberID = ((ok.result ?? ok.thrown) as { data: { result: { memberID: number } } }).data.result.memberID;
     const [row] = await db().select().from(sessions).where(eq(sessions.memberId, memberID));
     expect(row!.fingerprint).toBe("fp-device-1");
     // The same fingerprint without the cookie signs no one in.

@@ -5,9 +5,10 @@ import { ResendCountdown } from "~/features/auth/resend-countdown";
 import { showToast } from "~/ui/toaster";
 import type { Arrival } from "./arrival";
 import { caretAfterFormat, digitsOf, formatPhoneInput, MIN_PHONE_DIGITS } from "./phone";
-import { SEND_ACCEPTING_COOKIES, type SignInAnswer } from "./sign-in-answer";
+import { CODE_FIELD_MAX, PHONE_TEXT_MAX, SEND_ACCEPTING_COOKIES, type SignInAnswer } from "./sign-in-answer";
 import { focusTargetAfter, type SignInView } from "./signin-focus";
 import { useHydrated } from "~/ui/client-only";
+import { PageHeading } from "~/ui/page";
 
 const inputClass = "field px-3 py-2 text-lg";
 const primaryButton =
@@ -50,7 +51,7 @@ export function SignInScreen({ arrival, expired, attempt, now, answer, heading, 
   return (
     <div className="mx-auto max-w-md space-y-6">
       <header className="space-y-2">
-        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{heading ?? t("signin.heading")}</h1>
+        <PageHeading>{heading ?? t("signin.heading")}</PageHeading>
         {expired && !codeStep ? (
           <p id="signin-expired" className="rounded-md border border-amber-600 bg-amber-50 px-3 py-2 font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-50">
             {expired}
@@ -154,7 +155,7 @@ function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | 
           inputMode="tel"
           autoComplete="tel"
           required
-          maxLength={40}
+          maxLength={PHONE_TEXT_MAX}
           ref={field}
           value={phone}
           onChange={(event) => {
@@ -265,7 +266,7 @@ function CodeStep({
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9 ]*"
-            maxLength={7}
+            maxLength={CODE_FIELD_MAX}
             required
             ref={field}
             value={code}

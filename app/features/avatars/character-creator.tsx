@@ -11,7 +11,6 @@ import {
   variantLabel,
   type AvatarStyle,
   type CreatorCatalogue,
-  type FieldErrors,
   type LookValues,
   type StyleFeature,
 } from "./look";
@@ -82,13 +81,12 @@ function randomSeed() {
 const inputClass =
   "field px-2 py-1.5";
 
-function ErrorText({ id, error }: { id: string; error?: FieldErrors[string] }) {
-  const { t } = useTranslation("avatar");
+/** A field's message, as the server answered it (translated there, with the bounds it names). */
+function ErrorText({ id, error }: { id: string; error?: string }) {
   if (!error) return null;
   return (
     <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-      {/* A key the server chose (options.server.ts). */}
-      {t(error.key as KeyIn<"avatar">, error.values)}
+      {error}
     </p>
   );
 }
@@ -138,7 +136,8 @@ export function CharacterCreator({
 }: {
   catalogue: CreatorCatalogue;
   initialValues: LookValues;
-  errors?: FieldErrors;
+  /** Each refused field's message (FormAnswer's errors). */
+  errors?: Record<string, string>;
   /** The style whose controls the server drew; a no-JS switch of style is noticed by it. */
   shownStyle: AvatarStyle;
 }) {

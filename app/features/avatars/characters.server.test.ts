@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
-import { accessLevelOf } from "~/features/auth/sessions.server";
+import { accessLevelOf } from "~/features/auth/principal.server";
 import { db } from "~/platform/db/db.server";
 import { characters, members } from "~/platform/db/schema";
 import {

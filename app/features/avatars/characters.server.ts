@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db/db.server";
 import { characters } from "~/platform/db/schema";
 import { currentMember } from "~/features/auth/principal.server";
+import { recordProgress } from "~/features/quests/progress.server";
 import { getInstance } from "~/platform/i18n.server";
 import { avatarUrl, DEFAULT_AVATAR_URL, DEFAULT_SEED, DEFAULT_STYLE, isAvatarStyle, SEED_MAX_LENGTH } from "./look";
 import { defaultLook, parseLook, type Look } from "./options.server";
@@ -121,6 +122,18 @@ export async function saveCharacter(memberId: number, look: Look, tx: Database |
     })
     .returning({ version: characters.version });
   return { version: row!.version };
+}
+
+/**
+ * A member saves their look (the creator's Save, the API's updateavatar): the look and the
+ * quest steps whose objective is an avatar, together.
+ */
+export async function saveMemberLook(memberId: number, look: Look): Promise<{ version: number }> {
+  return db().transaction(async (tx) => {
+    const saved = await saveCharacter(memberId, look, tx);
+    await recordProgress(tx, memberId, { objective: "avatar" });
+    return saved;
+  });
 }
 
 /**

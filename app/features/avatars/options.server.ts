@@ -374,6 +374,37 @@ export function rawToValues(input: FormData | URLSearchParams): LookValues {
   return values;
 }
 
+/** A form's fields as the seam reads them (a repeated name is a list; files are let go) as a query. */
+function fieldsAsParams(input: Record<string, unknown>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(input)) {
+    for (const item of Array.isArray(value) ? value : [value]) if (typeof item === "string") params.append(name, item);
+  }
+  return params;
+}
+
+/**
+ * The creator's form as the action seam reads it (platform/forms.server.ts): the look,
+ * checked by its style's rules, or each refused field's problem (an `avatar:errors.*` key
+ * and the bounds it names). A style switched without JavaScript still carries the old
+ * style's choices (`shownStyle` names the style whose controls were drawn): they are let go.
+ */
+export const LookForm = z.record(z.string(), z.unknown()).transform((input, ctx): Look => {
+  const raw = readLookInput(fieldsAsParams(input));
+  const switched = isAvatarStyle(input.shownStyle) && input.shownStyle !== (raw.style ?? DEFAULT_STYLE);
+  const result = switched ? parseLookLenient(raw) : parseLook(raw);
+  if (result.success) return result.look;
+  for (const [field, error] of Object.entries(result.errors)) {
+    ctx.addIssue({ code: "custom", path: [field], message: `avatar:${error.key}`, params: error.values ?? {} });
+  }
+  return z.NEVER;
+});
+
+/** What the creator's form held, as typed (a refused post shows it again; nothing is lost). */
+export function lookValuesOf(input: Record<string, unknown>): LookValues {
+  return rawToValues(fieldsAsParams(input));
+}
+
 /**
  * DiceBear options for a look. Chosen features become one-item lists; an optional feature
  * that is named is forced on at probability 100, "none" switches it off; missing skin,

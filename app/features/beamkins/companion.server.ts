@@ -4,8 +4,7 @@
  * the browser does not have to load the beamkins namespace before the island arrives.
  */
 import type { RouterContextProvider } from "react-router";
-import { type CurrentMember } from "~/features/auth/sessions.server";
-import { currentMember } from "~/features/auth/principal.server";
+import { type CurrentMember, currentMember } from "~/features/auth/principal.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import type { Language } from "~/platform/i18n";
 import { questDialogueAt } from "~/features/quests/runs.server";

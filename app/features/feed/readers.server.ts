@@ -5,7 +5,7 @@
  */
 import { redirect, type RouterContextProvider } from "react-router";
 import { currentMember } from "~/features/auth/principal.server";
-import { signInUrl } from "~/features/auth/sessions.server";
+import { signInUrl } from "~/features/auth/sign-in-return.server";
 import { env } from "~/platform/env.server";
 
 /**

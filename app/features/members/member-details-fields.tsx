@@ -1,8 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "~/platform/translations";
-import type { FieldErrors } from "~/features/avatars/look";
 import { gapBefore } from "~/ui/text-lang";
-import type { KeyIn } from "~/locales/types";
+import { MEMBER_DETAIL_RULES as rules, USERNAME_FIELD_PATTERN } from "./rules";
 
 type Values = Record<"firstName" | "lastName" | "username" | "email" | "zipcode", string>;
 
@@ -56,23 +55,30 @@ export function DetailField({
   );
 }
 
-/** The member's own details, shared by /signup and /profile; keeps what was typed on refusal. */
-export function MemberDetailsFields({ values, errors }: { values: Values; errors: FieldErrors }) {
-  const { t } = useTranslation("profile");
+/**
+ * The member's own details, shared by /signup and /profile; keeps what was typed on refusal.
+ * `errors`: each refused field's message, as the server answered it (FormAnswer).
+ */
+export function MemberDetailsFields({ values, errors }: { values: Values; errors: Record<string, string | undefined> }) {
   const id = useId();
   const field = (name: DetailName, props: DetailInputProps = {}, optional = false) => {
     const error = errors[name];
-    // A key the server chose (profile.server.ts).
-    const text = error ? t(error.key as KeyIn<"profile">, error.values) : null;
-    return <DetailField idPrefix={id} name={name} value={values[name]} error={text} optional={optional} {...props} />;
+    return <DetailField idPrefix={id} name={name} value={values[name]} error={error} optional={optional} {...props} />;
   };
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {field("firstName", { autoComplete: "given-name", maxLength: 50 })}
-      {field("lastName", { autoComplete: "family-name", maxLength: 50 }, true)}
-      {field("username", { autoComplete: "username", minLength: 3, maxLength: 20, pattern: "[A-Za-z0-9_\\-]{3,20}", spellCheck: false, autoCapitalize: "none" })}
-      {field("email", { type: "email", autoComplete: "email", maxLength: 254 })}
-      {field("zipcode", { autoComplete: "postal-code", maxLength: 10 })}
+      {field("firstName", { autoComplete: "given-name", maxLength: rules.nameMax })}
+      {field("lastName", { autoComplete: "family-name", maxLength: rules.nameMax }, true)}
+      {field("username", {
+        autoComplete: "username",
+        minLength: rules.usernameMin,
+        maxLength: rules.usernameMax,
+        pattern: USERNAME_FIELD_PATTERN,
+        spellCheck: false,
+        autoCapitalize: "none",
+      })}
+      {field("email", { type: "email", autoComplete: "email", maxLength: rules.emailMax })}
+      {field("zipcode", { autoComplete: "postal-code", maxLength: rules.zipcodeMax })}
     </div>
   );
 }

@@ -1,14 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
-import { accessLevelOf } from "~/features/auth/sessions.server";
+import { accessLevelOf } from "~/features/auth/principal.server";
 import { findCharacter } from "~/features/avatars/characters.server";
 import { defaultLook } from "~/features/avatars/options.server";
 import { db } from "~/platform/db/db.server";
 import { members, posts, questProgress, quests, questSteps } from "~/platform/db/schema";
+import { parseInput } from "~/platform/forms.server";
 import {
   completeSignup,
-  parseDetails,
+  memberDetailsSchema,
   signupQuestStepId,
   updateMemberDetails,
   type DetailValues,
@@ -37,13 +38,13 @@ const good: DetailValues = {
   zipcode: "94110",
 };
 const details = (over: Partial<DetailValues> = {}): MemberDetails => {
-  const r = parseDetails({ ...good, ...over });
-  if (!r.success) throw new Error(JSON.stringify(r.errors));
-  return r.details;
+  const r = parseInput({ ...good, ...over }, memberDetailsSchema);
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  return r.data;
 };
 const errorsOf = (over: Partial<DetailValues>) => {
-  const r = parseDetails({ ...good, ...over });
-  return r.success ? {} : r.errors;
+  const r = parseInput({ ...good, ...over }, memberDetailsSchema);
+  return r.ok ? {} : r.problems;
 };
 
 describe("member details", () => {
@@ -59,7 +60,7 @@ describe("member details", () => {
     ["robin.hood", "a dot"],
     ["róbin", "a non-ASCII letter"],
   ])("refuses the username %j (%s)", (username) => {
-    expect(errorsOf({ username })).toEqual({ username: { key: "errors.username" } });
+    expect(errorsOf({ username })).toEqual({ username: { key: "profile:errors.username", params: {} } });
   });
 
   it("takes usernames of 3 to 20 letters, digits, _ or -", () => {

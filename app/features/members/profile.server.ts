@@ -6,36 +6,42 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database } from "~/platform/db/db.server";
 import { characters, members, posts, type Member } from "~/platform/db/schema";
-import { accessLevelFor, type AccessLevel } from "~/features/auth/sessions.server";
+import { accessLevelFor, type AccessLevel } from "~/features/auth/principal.server";
 import { saveCharacter } from "~/features/avatars/characters.server";
 import { builtInStepId, SIGNUP_QUEST } from "~/features/quests/built-in.server";
 import { recordProgress } from "~/features/quests/progress.server";
 import { writePost } from "~/features/feed/feed.server";
 import type { Look } from "~/features/avatars/options.server";
-import type { FieldErrors } from "~/features/avatars/look";
+import { done, refused, type Outcome } from "~/platform/outcome";
+import type { RefusalAnswer } from "~/platform/respond.server";
+import { MEMBER_DETAIL_RULES, USERNAME_PATTERN, ZIPCODE_PATTERN } from "./rules";
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,20}$/;
-/** Postal codes worldwide: 3–10 letters, digits, spaces or hyphens (94110, 100000, SW1A 1AA). */
-export const ZIPCODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/;
+export { USERNAME_PATTERN, ZIPCODE_PATTERN };
 
-const text = (max: number) => z.string().trim().max(max);
+/** A field's message: the same translation key whatever is wrong with it (its text says what it takes). */
+const problem = (field: string) => ({ error: `profile:errors.${field}` });
+const { nameMax, emailMax } = MEMBER_DETAIL_RULES;
 
+/**
+ * The details form, read by the action seam (platform/forms.server.ts); the messages are
+ * `profile:` translation keys. Also the JSON API's input (extended there).
+ */
 export const memberDetailsSchema = z.object({
-  firstName: text(50).min(1),
-  lastName: text(50).optional().transform((v) => v || null),
-  username: z.string().trim().regex(USERNAME_PATTERN),
-  email: z.string().trim().max(254).pipe(z.email()),
-  zipcode: z.string().trim().regex(ZIPCODE_PATTERN),
+  firstName: z.string(problem("firstName")).trim().min(1, problem("firstName")).max(nameMax, problem("firstName")),
+  lastName: z
+    .string(problem("lastName"))
+    .trim()
+    .max(nameMax, problem("lastName"))
+    .optional()
+    .transform((v) => v || null),
+  username: z.string(problem("username")).trim().regex(USERNAME_PATTERN, problem("username")),
+  email: z.string(problem("email")).trim().max(emailMax, problem("email")).pipe(z.email(problem("email"))),
+  zipcode: z.string(problem("zipcode")).trim().regex(ZIPCODE_PATTERN, problem("zipcode")),
 });
 export type MemberDetails = z.infer<typeof memberDetailsSchema>;
 
 export const detailFields = ["firstName", "lastName", "username", "email", "zipcode"] as const;
 export type DetailValues = Record<(typeof detailFields)[number], string>;
-
-/** The form's values, as typed, to re-render after a refusal. */
-export function readDetailValues(form: FormData): DetailValues {
-  return Object.fromEntries(detailFields.map((f) => [f, String(form.get(f) ?? "")])) as DetailValues;
-}
 
 export function detailValuesOf(member: typeof members.$inferSelect): DetailValues {
   return {
@@ -45,21 +51,6 @@ export function detailValuesOf(member: typeof members.$inferSelect): DetailValue
     email: member.email ?? "",
     zipcode: member.zipcode ?? "",
   };
-}
-
-export type DetailsResult =
-  | { success: true; details: MemberDetails }
-  | { success: false; errors: FieldErrors };
-
-export function parseDetails(values: DetailValues): DetailsResult {
-  const parsed = memberDetailsSchema.safeParse(values);
-  if (parsed.success) return { success: true, details: parsed.data };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0]);
-    errors[field] ??= { key: `errors.${field}` };
-  }
-  return { success: false, errors };
 }
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -107,6 +98,21 @@ export async function updateMemberDetails(memberId: number, details: MemberDetai
   }
 }
 
+/** Why saving a member's details or finishing signup was refused. */
+export type DetailsRefusal = "username-taken" | "signed-up";
+
+/** How the forms and JSON calls answer those refusals. */
+export const detailsRefusals = {
+  "username-taken": { status: 409, message: "profile:errors.usernameTaken", field: "username" },
+  "signed-up": { status: 409, message: "profile:signup.already" },
+} as const satisfies Record<DetailsRefusal, RefusalAnswer>;
+
+/** `updateMemberDetails` as the action seam takes it: done, or refused for a taken username. */
+export async function saveMemberDetails(memberId: number, details: MemberDetails): Promise<Outcome<null, "username-taken">> {
+  const saved = await updateMemberDetails(memberId, details);
+  return saved.ok ? done(null) : refused("username-taken");
+}
+
 export const SIGNUP_QUEST_SLUG = SIGNUP_QUEST;
 
 /** The 'Complete Signup' quest's one step (created in a database the demo world did not seed). */
@@ -120,6 +126,13 @@ export function hasSignedUp(member: Pick<Member, "username">, accessLevel: Acces
 }
 
 export type SignupResult = SaveDetailsResult | { ok: false; conflict: "signed-up" };
+
+/** `completeSignup` as the action seam takes it: done, or refused (a taken username, signed up already). */
+export async function finishSignup(memberId: number, details: MemberDetails, look: Look): Promise<Outcome<null, DetailsRefusal>> {
+  const result = await completeSignup(memberId, details, look);
+  if (result.ok) return done(null);
+  return refused(result.conflict === "username" ? "username-taken" : "signed-up");
+}
 
 /**
  * Finishing /signup, all or nothing: the member's details, their starting look (access

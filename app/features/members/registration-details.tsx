@@ -5,6 +5,7 @@ import { useTranslation } from "~/platform/translations";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { PageHeading } from "~/ui/page";
 import { DetailField, type DetailInputProps } from "./member-details-fields";
+import { MEMBER_DETAIL_RULES as rules } from "./rules";
 
 /** The submit button's intent that tells the Register page's last step from sign-in's steps. */
 export const REGISTER_INTENT = "register";
@@ -28,9 +29,9 @@ export function RegistrationDetails({ values, answer }: { values: Values; answer
         <p>{t("register.detailsIntro")}</p>
       </header>
       <Form ref={form} method="post" className="space-y-4">
-        {field("firstName", { autoComplete: "given-name", maxLength: 50 })}
-        {field("lastName", { autoComplete: "family-name", maxLength: 50 }, true)}
-        {field("zipcode", { autoComplete: "postal-code", maxLength: 10 })}
+        {field("firstName", { autoComplete: "given-name", maxLength: rules.nameMax })}
+        {field("lastName", { autoComplete: "family-name", maxLength: rules.nameMax }, true)}
+        {field("zipcode", { autoComplete: "postal-code", maxLength: rules.zipcodeMax })}
         <button
           type="submit"
           name="intent"

@@ -8,18 +8,10 @@ import { z } from "zod";
 import { db } from "~/platform/db/db.server";
 import { members, type Member } from "~/platform/db/schema";
 import { done, type Outcome } from "~/platform/outcome";
-import { ZIPCODE_PATTERN } from "./profile.server";
+import { memberDetailsSchema } from "./profile.server";
 
-export const RegistrationForm = z.object({
-  firstName: z.string().trim().min(1, { error: "profile:errors.firstName" }).max(50, { error: "profile:errors.firstName" }),
-  lastName: z
-    .string()
-    .trim()
-    .max(50, { error: "profile:errors.lastName" })
-    .optional()
-    .transform((v) => v || null),
-  zipcode: z.string().trim().regex(ZIPCODE_PATTERN, { error: "profile:errors.zipcode" }),
-});
+/** The name and zipcode fields of the details form, with its limits and messages. */
+export const RegistrationForm = memberDetailsSchema.pick({ firstName: true, lastName: true, zipcode: true });
 export type Registration = z.output<typeof RegistrationForm>;
 
 /** Registered: a name to be shown by and a zipcode (which makes access level 2, section 6). */

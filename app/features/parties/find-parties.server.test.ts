@@ -56,12 +56,12 @@ describe("the API's party listing", () => {
     await party({ name: "Gone", contestId: contest!.id, zipcode: "10001", disbandedAt: later }, []);
     await party({ name: "Local", zipcode: "10001" }, [[mo.id, "ringleader", early]]);
 
-    const byContest = await findParties({ contestId: contest!.id });
+    const byContest = await findParties({ contestId: contest!.id }, "en");
     expect(byContest).toEqual([
       expect.objectContaining({ PartyID: kept.id, Name: "Owls", ContestName: "Listing Cup", RingleaderID: lea.id, Ringleader: "Lea", MemberCount: 3 }),
     ]);
-    expect((await findParties({ zipcode: "10001" })).map((p) => p.Name)).toEqual(["Owls", "Local"]);
-    expect((await findParties({ memberId: mo.id })).map((p) => p.Name)).toEqual(["Owls", "Local"]);
-    expect((await findParties({ memberId: mo.id, contestId: contest!.id, zipcode: "10001" })).map((p) => p.Name)).toEqual(["Owls"]);
+    expect((await findParties({ zipcode: "10001" }, "en")).map((p) => p.Name)).toEqual(["Owls", "Local"]);
+    expect((await findParties({ memberId: mo.id }, "en")).map((p) => p.Name)).toEqual(["Owls", "Local"]);
+    expect((await findParties({ memberId: mo.id, contestId: contest!.id, zipcode: "10001" }, "en")).map((p) => p.Name)).toEqual(["Owls"]);
   });
 });

@@ -8,6 +8,7 @@ import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
 import { contests, members, parties, partyMembers } from "~/platform/db/schema";
 import { displayName } from "~/features/members/member-name.server";
+import type { Language } from "~/platform/i18n";
 
 export interface PartyFilter {
   memberId?: number;
@@ -40,7 +41,8 @@ export const PARTY_LIST_LIMIT = 200;
 /** A party's ringleader who has led it longest (a party may have co-ringleaders). */
 const firstRingleader = sql`(select ${partyMembers.memberId} from ${partyMembers} where ${partyMembers.partyId} = ${parties.id} and ${partyMembers.role} = 'ringleader' order by ${partyMembers.joinedAt}, ${partyMembers.memberId} limit 1)`;
 
-export async function findParties(filter: PartyFilter): Promise<PartyListing[]> {
+/** The parties `filter` finds; a ringleader without a chosen name is named in `lang` (0512). */
+export async function findParties(filter: PartyFilter, lang: Language): Promise<PartyListing[]> {
   const conditions: SQL[] = [isNull(parties.disbandedAt)];
   if (filter.contestId !== undefined) conditions.push(eq(parties.contestId, filter.contestId));
   if (filter.zipcode !== undefined) conditions.push(sql`lower(${parties.zipcode}) = lower(${filter.zipcode})`);
@@ -67,7 +69,7 @@ export async function findParties(filter: PartyFilter): Promise<PartyListing[]> 
     ContestName: r.contestName,
     Zipcode: r.party.zipcode,
     RingleaderID: r.leader?.id ?? null,
-    Ringleader: r.leader?.id ? displayName({ id: r.leader.id, firstName: r.leader.firstName, lastName: r.leader.lastName, username: r.leader.username }, "en") : null,
+    Ringleader: r.leader?.id ? displayName({ id: r.leader.id, firstName: r.leader.firstName, lastName: r.leader.lastName, username: r.leader.username }, lang) : null,
     MemberCount: Number(r.memberCount),
   }));
 }

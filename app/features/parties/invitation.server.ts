@@ -11,6 +11,7 @@ import { findInvite, inviteProblem } from "./invites.server";
 import { peopleByIds, type Person } from "./people.server";
 import { PARTY_RULES } from "./rules";
 import { invitationParty } from "./views.server";
+import type { Language } from "~/platform/i18n";
 
 export type InvitationState =
   /** An invitation or a code that can be accepted. */
@@ -91,12 +92,14 @@ export async function readInvitation(input: {
   token: string | null;
   code: string | null;
   viewerId: number;
+  /** The reader's language: a person without a chosen name is named in it (0512). */
+  lang: Language;
   now?: Date;
 }): Promise<Invitation> {
   const now = input.now ?? new Date();
   const kind: Invitation["kind"] = input.token !== null ? "invite" : input.code !== null ? "code" : "party";
   const blank: Invitation = { kind, state: "unknown-party", party: null, inviter: null, role: "member", channel: null, expiresAt: null, otherParty: null };
-  const found = await invitationParty(input.partyId, now);
+  const found = await invitationParty(input.partyId, input.lang, now);
   if (!found) return blank;
   const party = {
     id: found.id,
@@ -136,7 +139,7 @@ export async function readInvitation(input: {
   if (input.token !== null) {
     const invite = await findInvite(input.token, found.id);
     if (!invite) return answer("unknown-invite");
-    const people = await peopleByIds([invite.inviterId]);
+    const people = await peopleByIds([invite.inviterId], db(), input.lang);
     const details = {
       inviter: invite.inviterId === null ? null : (people.get(invite.inviterId) ?? null),
       role: invite.role,

@@ -86,7 +86,7 @@ async function makeInvite(
     .returning();
   const link = inviteLink(origin, invite!, token);
   if (invite!.channel === "email" && invite!.email) {
-    const people = await peopleByIds([values.inviterId], tx);
+    const people = await peopleByIds([values.inviterId], tx, values.language ?? "en");
     const [contest] = party.contestId === null ? [] : await tx.select({ name: contests.name }).from(contests).where(eq(contests.id, party.contestId));
     const email = await inviteEmail({
       language: values.language ?? "en",
@@ -244,7 +244,7 @@ export function declineInvite(memberId: number, token: string, partyId: number, 
 }
 
 /** Invitations of a party for its dashboard: pending first (expired ones marked), then recent. */
-export async function partyInvites(partyId: number, now = new Date()) {
+export async function partyInvites(partyId: number, lang: Language, now = new Date()) {
   const rows = await db()
     .select({
       id: invites.id,
@@ -261,7 +261,7 @@ export async function partyInvites(partyId: number, now = new Date()) {
     .where(and(eq(invites.partyId, partyId), sql`(${invites.status} = 'pending' or ${invites.decidedAt} > ${new Date(now.getTime() - INVITE_TTL_MS).toISOString()})`))
     .orderBy(sql`${invites.status} = 'pending' desc`, sql`${invites.createdAt} desc`)
     .limit(50);
-  const people = await peopleByIds(rows.flatMap((row) => [row.inviterId, row.acceptedBy]));
+  const people = await peopleByIds(rows.flatMap((row) => [row.inviterId, row.acceptedBy]), db(), lang);
   return rows.map((row) => ({
     id: row.id,
     channel: row.channel,

@@ -352,7 +352,7 @@ describe("leadership", () => {
     await joinOpenParty(second.id, p.id, new Date(Date.now() + 2000));
     expect(await leaveParty(leader.id, p.id)).toMatchObject({ ok: true, value: { successor: first.id, disbanded: false } });
     expect((await rosterOf(p.id)).get(first.id)).toBe("ringleader");
-    const told = await successionsFor([c.id]);
+    const told = await successionsFor([c.id], "en");
     expect(told[0]).toMatchObject({ party: "Succession Party", member: first.firstName });
     const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, "gm@example.com"));
     expect(mail?.text).toContain("Succession Party");

@@ -9,6 +9,7 @@ import { formatJoinCode } from "./join-code";
 import { peopleByIds, type Person } from "./people.server";
 import { partyContributions, partyStanding } from "./points.server";
 import { PARTY_RULES } from "./rules";
+import type { Language } from "~/platform/i18n";
 
 export interface RosterEntry extends Person {
   role: PartyRole;
@@ -66,13 +67,13 @@ async function partyFacts(partyId: number): Promise<(PartyFacts & { joinCode: st
 }
 
 /** The roster, ringleaders first, then by who joined first; with what each earned for the party. */
-async function roster(partyId: number): Promise<RosterEntry[]> {
+async function roster(partyId: number, lang: Language): Promise<RosterEntry[]> {
   const rows = await db()
     .select({ memberId: partyMembers.memberId, role: partyMembers.role, joinedAt: partyMembers.joinedAt })
     .from(partyMembers)
     .where(eq(partyMembers.partyId, partyId))
     .orderBy(sql`${partyMembers.role} = 'ringleader' desc`, asc(partyMembers.joinedAt), asc(partyMembers.memberId));
-  const [people, contributions] = await Promise.all([peopleByIds(rows.map((r) => r.memberId)), partyContributions(partyId)]);
+  const [people, contributions] = await Promise.all([peopleByIds(rows.map((r) => r.memberId), db(), lang), partyContributions(partyId)]);
   const earned = new Map(contributions.map((c) => [c.memberId, c.points]));
   return rows.map((r) => ({
     ...(people.get(r.memberId) ?? { id: r.memberId, name: "", avatarUrl: "" }),
@@ -91,14 +92,14 @@ export interface ActivityItem {
 }
 
 /** What happened lately. Removal reasons are not activity: only the member removed sees theirs. */
-async function activity(partyId: number): Promise<ActivityItem[]> {
+async function activity(partyId: number, lang: Language): Promise<ActivityItem[]> {
   const rows = await db()
     .select({ id: partyEvents.id, kind: partyEvents.kind, actorId: partyEvents.actorId, subjectId: partyEvents.subjectId, at: partyEvents.createdAt })
     .from(partyEvents)
     .where(eq(partyEvents.partyId, partyId))
     .orderBy(desc(partyEvents.createdAt), desc(partyEvents.id))
     .limit(PARTY_RULES.activityShown);
-  const people = await peopleByIds(rows.flatMap((r) => [r.actorId, r.subjectId]));
+  const people = await peopleByIds(rows.flatMap((r) => [r.actorId, r.subjectId]), db(), lang);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -109,7 +110,7 @@ async function activity(partyId: number): Promise<ActivityItem[]> {
 }
 
 /** The latest time this member was removed from the party: by whom, why, when. */
-async function removalOf(partyId: number, memberId: number) {
+async function removalOf(partyId: number, memberId: number, lang: Language) {
   const [row] = await db()
     .select({ actorId: partyEvents.actorId, note: partyEvents.note, at: partyEvents.createdAt })
     .from(partyEvents)
@@ -117,7 +118,7 @@ async function removalOf(partyId: number, memberId: number) {
     .orderBy(desc(partyEvents.createdAt))
     .limit(1);
   if (!row) return null;
-  const people = await peopleByIds([row.actorId]);
+  const people = await peopleByIds([row.actorId], db(), lang);
   return { by: row.actorId === null ? null : (people.get(row.actorId)?.name ?? null), reason: row.note ?? "", at: row.at.toISOString() };
 }
 
@@ -155,25 +156,25 @@ async function placesTaken(partyId: number, now: Date) {
  * The party page. Null for a party that does not exist (the not-found page). A private
  * party (by invitation only) shows non-members its name alone.
  */
-export async function partyPage(partyId: number, viewerId: number | null, now = new Date()) {
+export async function partyPage(partyId: number, viewerId: number | null, lang: Language, now = new Date()) {
   const party = await partyFacts(partyId);
   if (!party) return null;
   const place = viewerId === null ? { role: null, requested: false, otherParty: null } : await viewerPlace(party.id, party.contest?.id ?? null, viewerId);
-  const removal = viewerId !== null && !place.role ? await removalOf(party.id, viewerId) : null;
+  const removal = viewerId !== null && !place.role ? await removalOf(party.id, viewerId, lang) : null;
   const { joinCode: _code, createdAt, ...facts } = party;
   if (party.joinPolicy === "invite" && !place.role) {
     return { private: true as const, party: { id: party.id, name: party.name, disbanded: party.disbanded }, viewer: place, removal };
   }
   const [members, standing, contributions, recent, taken] = await Promise.all([
-    roster(party.id),
+    roster(party.id, lang),
     partyStanding(party.id),
     partyContributions(party.id),
-    activity(party.id),
+    activity(party.id, lang),
     placesTaken(party.id, now),
   ]);
   const current = new Set(members.map((m) => m.id));
   const formerIds = contributions.filter((c) => c.memberId === null || !current.has(c.memberId));
-  const former = await peopleByIds(formerIds.map((c) => c.memberId));
+  const former = await peopleByIds(formerIds.map((c) => c.memberId), db(), lang);
   const contributed = contributions.map((c) => ({
     name: c.memberId === null ? null : current.has(c.memberId) ? members.find((m) => m.id === c.memberId)!.name : (former.get(c.memberId)?.name ?? null),
     points: c.points,
@@ -220,11 +221,11 @@ export async function partiesOf(memberId: number) {
 }
 
 /** One led party as its dashboard shows it. */
-export async function managedParty(partyId: number, now = new Date()) {
+export async function managedParty(partyId: number, lang: Language, now = new Date()) {
   const party = await partyFacts(partyId);
   if (!party) return null;
   const [members, standing, taken, requests] = await Promise.all([
-    roster(party.id),
+    roster(party.id, lang),
     partyStanding(party.id),
     placesTaken(party.id, now),
     db()
@@ -233,7 +234,7 @@ export async function managedParty(partyId: number, now = new Date()) {
       .where(and(eq(partyJoinRequests.partyId, party.id), eq(partyJoinRequests.status, "pending")))
       .orderBy(asc(partyJoinRequests.createdAt)),
   ]);
-  const askers = await peopleByIds(requests.map((r) => r.memberId));
+  const askers = await peopleByIds(requests.map((r) => r.memberId), db(), lang);
   const { joinCode, createdAt, ...facts } = party;
   return {
     party: { ...facts, createdAt: createdAt.toISOString(), joinCode, joinCodeShown: formatJoinCode(joinCode) },
@@ -245,7 +246,7 @@ export async function managedParty(partyId: number, now = new Date()) {
 }
 
 /** The party facts an invitation or a code names (null when there is no such party). */
-export async function invitationParty(partyId: number, now = new Date()) {
+export async function invitationParty(partyId: number, lang: Language, now = new Date()) {
   const party = await partyFacts(partyId);
   if (!party) return null;
   const [taken, leaders] = await Promise.all([
@@ -256,13 +257,13 @@ export async function invitationParty(partyId: number, now = new Date()) {
       .where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.role, "ringleader")))
       .orderBy(asc(partyMembers.joinedAt)),
   ]);
-  const people = await peopleByIds(leaders.map((l) => l.memberId));
+  const people = await peopleByIds(leaders.map((l) => l.memberId), db(), lang);
   const { joinCode, createdAt: _at, ...facts } = party;
   return { ...facts, joinCode, members: taken.members, pending: taken.pending, ringleaders: leaders.map((l) => people.get(l.memberId)!).filter(Boolean) };
 }
 
 /** Recent successions in the contests a game master runs: a party lost its last ringleader. */
-export async function successionsFor(contestIds: number[]) {
+export async function successionsFor(contestIds: number[], lang: Language) {
   if (contestIds.length === 0) return [];
   const rows = await db()
     .select({ id: partyEvents.id, partyId: parties.id, party: parties.name, contest: contests.name, subjectId: partyEvents.subjectId, at: partyEvents.createdAt })
@@ -272,7 +273,7 @@ export async function successionsFor(contestIds: number[]) {
     .where(and(eq(partyEvents.kind, "succession"), inArray(parties.contestId, contestIds)))
     .orderBy(desc(partyEvents.createdAt))
     .limit(10);
-  const people = await peopleByIds(rows.map((r) => r.subjectId));
+  const people = await peopleByIds(rows.map((r) => r.subjectId), db(), lang);
   return rows.map((r) => ({
     id: r.id,
     partyId: r.partyId,
@@ -284,7 +285,7 @@ export async function successionsFor(contestIds: number[]) {
 }
 
 /** Removals from parties a member was told about: the party, who, why. */
-export async function removalsOf(memberId: number) {
+export async function removalsOf(memberId: number, lang: Language) {
   const rows = await db()
     .select({ id: partyEvents.id, partyId: parties.id, party: parties.name, actorId: partyEvents.actorId, note: partyEvents.note, at: partyEvents.createdAt })
     .from(partyEvents)
@@ -292,7 +293,7 @@ export async function removalsOf(memberId: number) {
     .where(and(eq(partyEvents.subjectId, memberId), eq(partyEvents.kind, "removed")))
     .orderBy(desc(partyEvents.createdAt))
     .limit(5);
-  const people = await peopleByIds(rows.map((r) => r.actorId));
+  const people = await peopleByIds(rows.map((r) => r.actorId), db(), lang);
   return rows.map((r) => ({
     id: r.id,
     partyId: r.partyId,

@@ -9,6 +9,7 @@ import { createTestDatabase } from "../../../tests/support/db";
 import { seedDemoWorld } from "~/features/demo/seed.server";
 import { completeSignup } from "~/features/members/profile.server";
 import { defaultLook } from "~/features/avatars/options.server";
+import { saveMemberLook } from "~/features/avatars/characters.server";
 import { sendSalute } from "~/features/salutes/salutes.server";
 import { joinOpenParty } from "~/features/parties/parties.server";
 import { db } from "~/platform/db/db.server";
@@ -34,6 +35,15 @@ const fresh = async (id: number) => (await db().select().from(members).where(eq(
 const boxesOf = async (id: number) => db().select().from(prizeBoxes).where(eq(prizeBoxes.memberId, id));
 
 describe("the tutorial", () => {
+  it("counts a saved look for its avatar step, whoever saves it (/profile's Save and the API's updateavatar call saveMemberLook)", async () => {
+    const m = await member();
+    expect((await startQuest(m.id, await questId(TUTORIAL_QUEST))).ok).toBe(true);
+    expect(await recordVisit(m.id, "/quest-tutorial")).toHaveLength(1);
+    await saveMemberLook(m.id, defaultLook());
+    // Counted already: the same event again completes nothing.
+    expect(await recordProgress(db(), m.id, { objective: "avatar" })).toEqual([]);
+  });
+
   it("counts each step once, in order, from the actions themselves, then opens a prize box", async () => {
     const m = await member();
     const tutorial = await questId(TUTORIAL_QUEST);

@@ -276,14 +276,14 @@ async function mapRun(
       target: step.target,
       place: step.place ?? placeOf(objective, step.target),
       state: by ? "done" : openIds.has(step.id) ? "open" : step.unlock === "scan" ? "scan" : "locked",
-      doneBy: by ? displayName(by.member, "en") : null,
+      doneBy: by ? displayName(by.member, lang) : null,
       mine: by?.member.id === viewerId,
       beforeJoin: Boolean(by && party && by.progress.completedAt < party.joinedAt),
     };
   });
   const shares = new Map<number, { name: string; steps: number; points: number; me: boolean }>();
   for (const p of progress) {
-    const share = shares.get(p.member.id) ?? { name: displayName(p.member, "en"), steps: 0, points: 0, me: p.member.id === viewerId };
+    const share = shares.get(p.member.id) ?? { name: displayName(p.member, lang), steps: 0, points: 0, me: p.member.id === viewerId };
     share.steps += 1;
     share.points += p.progress.points;
     shares.set(p.member.id, share);

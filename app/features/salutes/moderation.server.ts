@@ -13,6 +13,7 @@ import { members, salutes } from "~/platform/db/schema";
 import { displayName } from "~/features/members/member-name.server";
 import { removePostsAbout, writePost } from "~/features/feed/feed.server";
 import type { SaluteKind } from "./salutes.server";
+import type { Language } from "~/platform/i18n";
 
 const postTypeOf = { compliment: "compliment", star: "starsalute", secret: "secretsalute" } as const;
 
@@ -52,7 +53,7 @@ export const QUEUE_PAGE = 50;
  * Reports not handled yet, oldest first, with their senders. Only the staff dashboard (behind
  * requireStaff) calls this; no member page or call does.
  */
-export async function reportQueue(limit = QUEUE_PAGE): Promise<ReportedSalute[]> {
+export async function reportQueue(lang: Language, limit = QUEUE_PAGE): Promise<ReportedSalute[]> {
   const rows = await db()
     .select({ salute: salutes, sender, recipient })
     .from(salutes)
@@ -64,8 +65,8 @@ export async function reportQueue(limit = QUEUE_PAGE): Promise<ReportedSalute[]>
   return rows.map((r) => ({
     id: r.salute.id,
     kind: r.salute.kind as SaluteKind,
-    sender: { id: r.sender.id, name: displayName(r.sender, "en") },
-    recipient: { id: r.recipient.id, name: displayName(r.recipient, "en") },
+    sender: { id: r.sender.id, name: displayName(r.sender, lang) },
+    recipient: { id: r.recipient.id, name: displayName(r.recipient, lang) },
     message: r.salute.message,
     prompt: r.salute.promptKey,
     stars: r.salute.stars,

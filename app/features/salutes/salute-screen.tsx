@@ -25,6 +25,7 @@ import {
   RecipientPicker,
   useSaluteFocus,
 } from "./ui";
+import { PageHeading } from "~/ui/page";
 
 export interface SaluteScreenData {
   kind: SaluteKind;
@@ -47,7 +48,7 @@ export function SaluteScreen({ data, actionData }: { data: SaluteScreenData; act
   const page = useSaluteFocus(recipient?.id ?? null, actionData);
   return (
     <div ref={page} className="space-y-6">
-      <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t(`${key}.heading`)}</h1>
+      <PageHeading>{t(`${key}.heading`)}</PageHeading>
       <p>{t(`${key}.intro`)}</p>
       {secret ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("secret.left", { count: secret.left })}</p> : null}
       <RecipientPicker basePath={path} q={data.q} results={data.results} recipient={recipient} error={errors.recipientId} />

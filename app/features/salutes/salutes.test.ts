@@ -162,7 +162,7 @@ describe("secret salutes", () => {
     const out = await sendSalute({ kind: "secret", senderId: giver.id, recipientId: friend.id, prompt: "funny", note: "" });
     if (!out.ok) throw new Error(out.refusal);
     expect((await reportSalute(friend.id, out.value.saluteId, "unkind")).ok).toBe(true);
-    const reports = await reportQueue();
+    const reports = await reportQueue("en");
     expect(reports.find((r) => r.id === out.value.saluteId)).toMatchObject({ sender: { id: giver.id }, reason: "unkind" });
   });
 });

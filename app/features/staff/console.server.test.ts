@@ -10,7 +10,7 @@ import { memberFactory } from "../../../tests/support/members";
 import { consoleOutboxPerTest } from "../../../tests/support/sms";
 import { BASE_URL, callRoute, formRequest, outcome, toastOf } from "../../../tests/support/route";
 import { currentMember } from "~/features/auth/principal.server";
-import { startSession } from "~/features/auth/sessions.server";
+import { startSession } from "~/features/auth/session-store.server";
 import { signInText, startPhoneSignIn, verifyPhoneCode } from "~/features/auth/sign-in.server";
 import { reportQueue } from "~/features/salutes/moderation.server";
 import { findStarReceipt, listReceivedSalutes, reportSalute, sendSalute, starReceiptPath } from "~/features/salutes/salutes.server";
@@ -24,6 +24,7 @@ import { listAudit, OPERATOR } from "./audit.server";
 import { currentStaff, requireStaff } from "./principal.server";
 import { STAFF_COOKIE_NAME, staffCookieFor } from "./sessions.server";
 import { signInStaff } from "./sign-in.server";
+import { generatedName } from "~/features/members/member-name.server";
 
 await createTestDatabase();
 const outbox = consoleOutboxPerTest();
@@ -127,7 +128,7 @@ describe("moderation", () => {
 
     const hidden = await callRoute(plain(dashboardRoute.action), post("/dashboard", { intent: "handle-report", saluteId: String(first.saluteId), decision: "hide", sender: "warn" }, agent.cookie));
     expect(outcome(hidden)).toMatchObject({ status: 303, location: "/dashboard#queue" });
-    expect((await reportQueue()).map((r) => r.id)).not.toContain(first.saluteId);
+    expect((await reportQueue("en")).map((r) => r.id)).not.toContain(first.saluteId);
     expect(await listReceivedSalutes(first.recipient.member.id, "en")).toEqual([]);
     const notices = await db().select().from(memberNotices).where(eq(memberNotices.memberId, first.recipient.member.id));
     expect(notices.map((x) => x.kind)).toEqual(["report-handled"]);
@@ -145,12 +146,28 @@ describe("moderation", () => {
     expect(outcome(again).status).toBe(409);
   });
 
+  it("names a sender without a chosen name by the generated name in the reader's language (0512): Chinese for a zh reader", async () => {
+    const { member: nameless } = await signedIn();
+    const recipient = await signedIn({ firstName: "Rae" });
+    const sent = await sendSalute({ kind: "secret", senderId: nameless.id, recipientId: recipient.member.id, prompt: "brave", note: "hm" });
+    if (!sent.ok) throw new Error(sent.refusal);
+    expect((await reportSalute(recipient.member.id, sent.value.saluteId, "unkind")).ok).toBe(true);
+    const agent = await staffMember(false);
+    for (const lng of ["zh", "en"] as const) {
+      const loaded = await callRoute(plain(dashboardRoute.loader), page(`/dashboard?lng=${lng}`, agent.cookie));
+      const data = loaded.result as Awaited<ReturnType<typeof dashboardRoute.loader>>;
+      const row = data.queue.find((r) => r.id === sent.value.saluteId)!;
+      expect(row.sender.name).toBe(generatedName(nameless.id, lng));
+    }
+    expect(generatedName(nameless.id, "zh")).toMatch(/^[\u4e00-\u9fff]{2,8}\d{2}号$/);
+  });
+
   it("an agent may not suspend a sender from the queue; an admin may", async () => {
     const report = await reportedSecret();
     const agent = await staffMember(false);
     const refused = await callRoute(plain(dashboardRoute.action), post("/dashboard", { intent: "handle-report", saluteId: String(report.saluteId), decision: "hide", sender: "suspend", reason: "bullying" }, agent.cookie));
     expect(outcome(refused)).toMatchObject({ status: 403, data: { errors: { sender: "Only an admin may do that." } } });
-    expect((await reportQueue()).map((r) => r.id)).toContain(report.saluteId);
+    expect((await reportQueue("en")).map((r) => r.id)).toContain(report.saluteId);
 
     const admin = await staffMember(true);
     const done = await callRoute(plain(dashboardRoute.action), post("/dashboard", { intent: "handle-report", saluteId: String(report.saluteId), decision: "hide", sender: "suspend", reason: "bullying" }, admin.cookie));
@@ -199,14 +216,14 @@ describe("moderation", () => {
     expect(await findStarReceipt(receiptCode, "en")).not.toBeNull();
 
     expect((await reportSalute(recipient.member.id, saluteId, "unkind")).ok).toBe(true);
-    expect((await reportQueue()).find((r) => r.id === saluteId)).toMatchObject({ reason: "unkind" });
+    expect((await reportQueue("en")).find((r) => r.id === saluteId)).toMatchObject({ reason: "unkind" });
     expect(await findStarReceipt(receiptCode, "en")).toBeNull();
     expect(outcome(await decide("hide")).status).toBe(303);
     expect(await findStarReceipt(receiptCode, "en")).toBeNull();
 
     // A report of a salute staff hid changes nothing: it stays hidden and out of the queue.
     expect((await reportSalute(recipient.member.id, saluteId, "other")).ok).toBe(true);
-    expect((await reportQueue()).map((r) => r.id)).not.toContain(saluteId);
+    expect((await reportQueue("en")).map((r) => r.id)).not.toContain(saluteId);
     expect(await findStarReceipt(receiptCode, "en")).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { contests, memberRoles, members, memberSuspensions, parties, partyMember
 import { displayName } from "~/features/members/member-name.server";
 import { digitsOf, displayPhone } from "~/features/auth/phone";
 import { recordStaffAction, type Actor } from "./audit.server";
+import type { Language } from "~/platform/i18n";
 
 export const MemberLookup = z.object({
   q: z.string().trim().max(100, { error: "errors:validation.tooLong" }).default(""),
@@ -31,7 +32,7 @@ const LOOKUP_SAME_FOR_MS = 10 * 60_000;
  * Members matching `query`: `#12` or a bare id, a phone number (10 digits or more, any
  * formatting), or part of a name or username. Written to the trail: who looked whom up.
  */
-export async function lookUpMembers(actor: Actor, query: string): Promise<MemberAtAGlance[]> {
+export async function lookUpMembers(actor: Actor, query: string, lang: Language): Promise<MemberAtAGlance[]> {
   const q = query.trim();
   if (!q) return [];
   const digits = digitsOf(q);
@@ -62,7 +63,7 @@ export async function lookUpMembers(actor: Actor, query: string): Promise<Member
   if (!seenJustNow) await recordStaffAction(db(), actor, "look-up-members", null, { query: q.slice(0, 100), found: rows.length });
   return rows.map(({ member, suspension }) => ({
     id: member.id,
-    name: displayName(member, "en"),
+    name: displayName(member, lang),
     username: member.username,
     phone: displayPhone(member.phone),
     joinedAt: member.joinedAt.toISOString(),
@@ -71,7 +72,7 @@ export async function lookUpMembers(actor: Actor, query: string): Promise<Member
 }
 
 /** Every suspended member, most recent first. */
-export async function suspendedMembers(): Promise<MemberAtAGlance[]> {
+export async function suspendedMembers(lang: Language): Promise<MemberAtAGlance[]> {
   const rows = await db()
     .select({ member: members, suspension: memberSuspensions })
     .from(memberSuspensions)
@@ -80,7 +81,7 @@ export async function suspendedMembers(): Promise<MemberAtAGlance[]> {
     .limit(100);
   return rows.map(({ member, suspension }) => ({
     id: member.id,
-    name: displayName(member, "en"),
+    name: displayName(member, lang),
     username: member.username,
     phone: displayPhone(member.phone),
     joinedAt: member.joinedAt.toISOString(),
@@ -101,7 +102,7 @@ export interface ContestAtAGlance {
 }
 
 /** Every contest with its game master and head counts, newest first. */
-export async function contestsAtAGlance(): Promise<ContestAtAGlance[]> {
+export async function contestsAtAGlance(lang: Language): Promise<ContestAtAGlance[]> {
   const rows = await db()
     .select({
       contest: contests,
@@ -120,7 +121,7 @@ export async function contestsAtAGlance(): Promise<ContestAtAGlance[]> {
     status: r.contest.status,
     startsAt: r.contest.startsAt?.toISOString() ?? null,
     endsAt: r.contest.endsAt?.toISOString() ?? null,
-    gameMaster: r.gm?.id ? displayName({ id: r.gm.id, firstName: r.gm.firstName, lastName: r.gm.lastName, username: r.gm.username }, "en") : null,
+    gameMaster: r.gm?.id ? displayName({ id: r.gm.id, firstName: r.gm.firstName, lastName: r.gm.lastName, username: r.gm.username }, lang) : null,
     parties: Number(r.parties),
     players: Number(r.players),
     roles: Number(r.roles),

@@ -81,7 +81,7 @@ export async function loadDashboard(request: Request, context: Context) {
   const locale = getLocale(context);
   const when = (iso: string | null) => (iso ? formatMoment(iso, locale) : null);
   const resources = staff.agentId ? await resourcesOfAgent(staff.agentId) : [];
-  const queue = await reportQueue();
+  const queue = await reportQueue(locale);
   const base = {
     staff: { username: staff.username, isAdmin: staff.isAdmin, agentId: staff.agentId },
     resources,
@@ -96,10 +96,10 @@ export async function loadDashboard(request: Request, context: Context) {
   const q = lookup.success ? lookup.data.q : "";
   const before = Number(url.searchParams.get("auditBefore")) || undefined;
   const [found, suspended, accounts, contests, audit] = await Promise.all([
-    q ? lookUpMembers(staff, q) : Promise.resolve(null),
-    suspendedMembers(),
+    q ? lookUpMembers(staff, q, locale) : Promise.resolve(null),
+    suspendedMembers(locale),
     listStaffAccounts(),
-    contestsAtAGlance(),
+    contestsAtAGlance(locale),
     listAudit({ before }),
   ]);
   const withDate = <T extends { suspension: { at: string } | null }>(m: T) => ({ ...m, suspendedOn: when(m.suspension?.at ?? null) });

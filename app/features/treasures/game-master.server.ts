@@ -13,6 +13,7 @@ import { randomCode } from "~/features/quests/runs.server";
 import { displayName } from "~/features/members/member-name.server";
 import { TREASURE_CODE_LENGTH } from "./codes";
 import { countFind } from "./treasures.server";
+import type { Language } from "~/platform/i18n";
 
 const optionalMoment = z
   .string()
@@ -86,7 +87,7 @@ export async function contestTreasures(contestId: number) {
 }
 
 /** Finds held back as a burst, for the game master to approve or reject. */
-export async function heldFinds(contestId: number) {
+export async function heldFinds(contestId: number, lang: Language) {
   const rows = await db()
     .select({ claim: treasureClaims, treasure: { id: treasures.id, name: treasures.name }, member: { id: members.id, firstName: members.firstName, lastName: members.lastName, username: members.username } })
     .from(treasureClaims)
@@ -98,7 +99,7 @@ export async function heldFinds(contestId: number) {
     treasureId: r.treasure.id,
     treasure: r.treasure.name,
     memberId: r.member.id,
-    member: displayName(r.member, "en"),
+    member: displayName(r.member, lang),
     claimedAt: r.claim.claimedAt.toISOString(),
   }));
 }

@@ -132,7 +132,7 @@ describe("a burst of finds", () => {
     expect(answers.map((a) => a.ok && a.value.status)).toEqual(["counted", "counted", "counted", "review"]);
     const [before] = await db().select().from(members).where(eq(members.id, m.id));
     expect(before!.score).toBe(36);
-    expect((await heldFinds(contestId)).map((f) => f.memberId)).toContain(m.id);
+    expect((await heldFinds(contestId, "en")).map((f) => f.memberId)).toContain(m.id);
     expect((await reviewFind(gameMasterId, contestId, chests[3]!.id, m.id, true)).ok).toBe(true);
     expect((await reviewFind(gameMasterId, contestId, chests[3]!.id, m.id, true)).ok).toBe(false);
     const [after] = await db().select().from(members).where(eq(members.id, m.id));

@@ -3,6 +3,7 @@ import type { Route } from "./+types/docs";
 import { callReferences } from "~/features/api/openapi.server";
 import { CSRF_COOKIE_NAME, CSRF_HEADER } from "~/features/api/caller.server";
 import { getInstance } from "~/platform/i18n.server";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["api"] };
 
@@ -12,7 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { ...callReferences(t), csrf: { header: CSRF_HEADER, cookie: CSRF_COOKIE_NAME }, title: t("api:docs.title") };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Glow API reference"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Glow API reference")];
 
 const code = "rounded bg-slate-100 px-1 font-mono text-sm dark:bg-slate-800";
 const pre = "overflow-x-auto rounded-lg bg-slate-100 p-3 font-mono text-xs leading-relaxed dark:bg-slate-900";
@@ -23,9 +24,9 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
   return (
     <article className="space-y-8" aria-labelledby="api-heading">
       <header className="space-y-3">
-        <h1 id="api-heading" className="font-righteous text-3xl text-glow-700 dark:text-glow-300">
+        <PageHeading id="api-heading">
           {t("docs.heading")}
-        </h1>
+        </PageHeading>
         <p>{t("docs.intro")}</p>
         <p>
           <a href="/api/openapi.json" className="underline">

@@ -2,6 +2,7 @@ import { apiCalls } from "~/features/api/calls.server";
 import { requireApiMember } from "~/features/api/caller.server";
 import { answerWith, apiHandler, refuseCall } from "~/features/api/route.server";
 import { findParties, isAllowedPartyFilter } from "~/features/parties/find-parties.server";
+import { getLocale } from "~/platform/i18n.server";
 import { invalid } from "~/platform/respond.server";
 
 const FILTERS = ["memberid", "contestid", "zipcode"] as const;
@@ -19,7 +20,7 @@ const handle = apiHandler(apiCalls.getparties, async (call) => {
   const form = call.parse();
   if (!form.ok) return invalid(call.args, form);
   const { memberid, contestid, zipcode } = form.data;
-  return answerWith(call, { parties: await findParties({ memberId: memberid, contestId: contestid, zipcode }) });
+  return answerWith(call, { parties: await findParties({ memberId: memberid, contestId: contestid, zipcode }, getLocale(call.context)) });
 });
 
 export const loader = handle;

@@ -1,7 +1,7 @@
 import { apiCalls } from "~/features/api/calls.server";
 import { requireApiMember } from "~/features/api/caller.server";
 import { answerWith, apiHandler } from "~/features/api/route.server";
-import { validateSessionId } from "~/features/auth/sessions.server";
+import { validateSessionId } from "~/features/auth/principal.server";
 import { invalid } from "~/platform/respond.server";
 
 /** POST /api/sessionvalidation/ {fingerprint, sessionid}: result.sessionid and result.memberID. */

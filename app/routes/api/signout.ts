@@ -1,7 +1,7 @@
 import { apiCalls } from "~/features/api/calls.server";
 import { requireApiMember } from "~/features/api/caller.server";
 import { answerWith, apiHandler } from "~/features/api/route.server";
-import { signOut } from "~/features/auth/sessions.server";
+import { signOut } from "~/features/auth/session-store.server";
 
 /** POST /api/signout/ {sessionid}: the session ends (and the story sound is muted, as the page's sign-out does). */
 const handle = apiHandler(apiCalls.signout, async (call) => {

@@ -1,7 +1,7 @@
 import { apiCalls } from "~/features/api/calls.server";
 import { requireApiMember } from "~/features/api/caller.server";
 import { answerWith, apiHandler } from "~/features/api/route.server";
-import { saveCharacter } from "~/features/avatars/characters.server";
+import { saveMemberLook } from "~/features/avatars/characters.server";
 import { avatarUrl } from "~/features/avatars/look";
 import { parseLook } from "~/features/avatars/options.server";
 import { invalid } from "~/platform/respond.server";
@@ -22,7 +22,7 @@ const handle = apiHandler(apiCalls.updateavatar, async (call) => {
     const problems = Object.fromEntries(Object.entries(parsed.errors).map(([field, e]) => [field, { key: `avatar:${e.key}`, params: e.values ?? {} }]));
     return invalid(call.args, { ok: false, values: {}, problems });
   }
-  const { version } = await saveCharacter(member.id, parsed.look);
+  const { version } = await saveMemberLook(member.id, parsed.look);
   return answerWith(call, { version, AvatarURL: avatarUrl(member.id, version) });
 });
 

@@ -27,6 +27,7 @@ import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { QrCode } from "~/ui/qr-code";
 import { RouteDialog } from "~/ui/route-dialog";
 import type { KeyIn } from "~/locales/types";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["quests"] };
 
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Quests"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Quests")];
 
 const questId = z.coerce.number({ error: "errors:validation.invalid" }).int().min(1).max(2_147_483_647);
 const ids = z.preprocess(
@@ -135,7 +136,7 @@ export default function GameMasterQuests({ loaderData, actionData }: Route.Compo
   return (
     <div className="space-y-6">
       <header className="space-y-2">
-        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("table.heading", { contest: contest.name })}</h1>
+        <PageHeading>{t("table.heading", { contest: contest.name })}</PageHeading>
         {contests.length > 1 ? (
           <nav aria-label={t("table.contests")} className="flex flex-wrap gap-3 text-sm">
             {contests.map((c) => (

@@ -7,6 +7,7 @@ import { contestTreasures } from "~/features/treasures/game-master.server";
 import { getInstance } from "~/platform/i18n.server";
 import { drawQr } from "~/platform/qr.server";
 import { QrCode } from "~/ui/qr-code";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["treasures"] };
 
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Treasure sheet"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Treasure sheet")];
 
 /** Only the sheet on paper: the site's header and everything after the page are left off. */
 const PRINT_CSS = "@media print { body > header, main ~ *, [data-sheet-controls] { display: none !important; } main { max-width: none !important; padding: 0 !important; } }";
@@ -40,7 +41,7 @@ export default function TreasureSheet({ loaderData }: Route.ComponentProps) {
     <div className="space-y-4">
       <style>{PRINT_CSS}</style>
       <div data-sheet-controls="" className="space-y-2">
-        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("sheet.heading", { contest: loaderData.contest.name })}</h1>
+        <PageHeading>{t("sheet.heading", { contest: loaderData.contest.name })}</PageHeading>
         <p>{t("sheet.help")}</p>
         <a href={`/gamemaster/treasures?contest=${loaderData.contest.id}`} className="underline">
           {t("sheet.back")}

@@ -9,6 +9,7 @@ import { parseInput, readInput } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { formatMoment } from "~/ui/dates";
+import { PageHeading, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["treasures"] };
 
@@ -16,7 +17,7 @@ export const handle = { i18n: ["treasures"] };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { contest, contests } = await gameMasterOf(context, new URL(request.url).searchParams.get("contest"));
   const lang = getLocale(context);
-  const [treasures, held] = await Promise.all([contestTreasures(contest.id), heldFinds(contest.id)]);
+  const [treasures, held] = await Promise.all([contestTreasures(contest.id), heldFinds(contest.id, lang)]);
   const moment = (at: Date | null) => (at ? formatMoment(at.toISOString(), lang) : null);
   return {
     title: getInstance(context).t("treasures:gm.title"),
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Treasures"} · Glow` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Treasures")];
 
 const id = z.coerce.number({ error: "errors:validation.invalid" }).int().min(1).max(2_147_483_647);
 
@@ -90,7 +91,7 @@ export default function GameMasterTreasures({ loaderData, actionData }: Route.Co
   return (
     <div className="space-y-8">
       <header className="space-y-2">
-        <h1 className="font-righteous text-3xl text-glow-700 dark:text-glow-300">{t("gm.heading", { contest: contest.name })}</h1>
+        <PageHeading>{t("gm.heading", { contest: contest.name })}</PageHeading>
         {contests.length > 1 ? (
           <nav aria-label={t("gm.contests")} className="flex flex-wrap gap-3 text-sm">
             {contests.map((c) => (

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/e2e-session";
-import { signedInCookies, startSession } from "~/features/auth/sessions.server";
+import { signedInCookies, startSession } from "~/features/auth/session-store.server";
 import { consentCookie } from "~/platform/cookies.server";
 import { db } from "~/platform/db/db.server";
 import { characters, members } from "~/platform/db/schema";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { onlyPosts } from "~/platform/respond.server";
 import type { Route } from "./+types/end-session";
-import { signedOutCookies, signOut } from "~/features/auth/sessions.server";
+import { signedOutCookies, signOut } from "~/features/auth/session-store.server";
 import { currentMember } from "~/features/auth/principal.server";
 import { log } from "~/platform/log.server";
 

@@ -1,29 +1,35 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { onlyPosts } from "~/platform/respond.server";
+import { parseForm } from "~/platform/forms.server";
+import { done, refused } from "~/platform/outcome";
+import { invalid, onlyPosts, respond } from "~/platform/respond.server";
 import type { Route } from "./+types/session-validate";
-import { validateSession } from "~/features/auth/sessions.server";
+import { validateSession } from "~/features/auth/principal.server";
 
 const Body = z.object({ fingerprint: z.string().max(200).nullish() });
+
+/** Never kept by a cache: the answer is this browser's session, now. */
+const NOT_STORED = { "Cache-Control": "no-store" };
 
 /**
  * The spec's session validation (POST {fingerprint}): answers the session's member id, or
  * 401. The session id itself never leaves the HttpOnly cookie. The fingerprint is only
  * recorded with the session, never used to sign anyone in.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
   if (request.method !== "POST") throw data(null, { status: 405 });
-  const isJson = request.headers.get("Content-Type")?.includes("application/json");
   // Unreadable JSON or form bodies answer 400 (the root middleware's request.json/formData).
-  const raw: unknown = isJson ? await request.json() : Object.fromEntries(await request.formData());
-  const parsed = Body.safeParse(raw ?? {});
-  if (!parsed.success) return data({ success: false, result: null }, { status: 400 });
-  const current = await validateSession(request, parsed.data.fingerprint ?? null);
-  if (!current) return data({ success: false, result: null }, { status: 401, headers: { "Cache-Control": "no-store" } });
-  return data(
-    { success: true, result: { memberID: current.member.id } },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  const form = await parseForm(request, Body);
+  if (!form.ok) return invalid(args, form);
+  const current = await validateSession(request, form.data.fingerprint ?? null);
+  const outcome = current ? done({ memberID: current.member.id }) : refused("no-session");
+  return respond(args, outcome, {
+    headers: NOT_STORED,
+    refusals: { "no-session": { status: 401, message: "errors:types.UNAUTHORIZED.message" } },
+    // Whoever asks (the page's script, a form) gets the envelope: { success, result: { memberID } }.
+    done: (result) => ({ stay: true, result }),
+  });
 }
 
 /** A typed or bookmarked address: browsers go to /home, anything else gets 405. */
