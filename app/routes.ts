@@ -14,6 +14,7 @@ export default [
     route(":postType/:id", "routes/newsfeed-post.tsx", { id: "routes/newsfeed-typed-post" }),
     route(":id", "routes/newsfeed-post.tsx"),
   ]),
+  route("compete", "routes/compete.tsx"),
   route("signin", "routes/signin.tsx"),
   route("register", "routes/register.tsx"),
   route("signup", "routes/signup.tsx"),
@@ -34,13 +35,16 @@ export default [
   // /prize-box-demo belongs to the quests issue and goes here.
   route("lightball-demo", "routes/lightball-demo.tsx"),
   route("lightmeter-example", "routes/lightmeter-example.tsx"),
-  // /gamemaster, /judging, /quest-tutorial and /choose-quest belong to other issues and go here.
+  route("gamemaster", "routes/gamemaster.tsx"),
+  route("judging", "routes/judging.tsx"),
+  // /quest-tutorial and /choose-quest belong to the quests issue and go here.
   route("user-role-display", "routes/user-role-display.tsx"),
   // The spec's "Enhanced user role display" (its path is not given).
   route("user-role-display/enhanced", "routes/user-role-display.tsx", { id: "routes/user-role-display-enhanced" }),
   // /story-landing belongs to the quests issue and goes here.
   route("partymanager", "routes/partymanager.tsx"),
   route("accept-invite/:partyId/:contestid?/:memberid?/:role?/:type?", "routes/accept-invite.tsx"),
+  route("judge-onboarding/:contestID/:gameMasterID", "routes/judge-onboarding.tsx"),
   route("takeaguess/:cardID", "routes/takeaguess.tsx"),
 
   // Resources and preference forms (work without JavaScript).
