@@ -7,6 +7,7 @@ import type { Database } from "~/platform/db/db.server";
 import * as t from "~/platform/db/schema";
 import { beamkinCatalogue, beamkinImageUrl } from "~/features/beamkins/catalogue";
 import { recomputeScores } from "~/features/leaderboard/score.server";
+import { seedDemoContests } from "./contests.seed.server";
 import { seedDemoParties, seedDemoPartyPoints } from "./parties.seed.server";
 
 /** Demo members sign in with these numbers; codes go to the console outbox. */
@@ -110,6 +111,7 @@ export async function seedDemoWorld(db: Database, now = new Date()): Promise<boo
     ]);
 
     const { lanterns, comets } = await seedDemoParties(tx, { spring: spring!, summer: summer!, people: { ada, grace, alan, katherine, linus, mei, zhenyi, rosalind }, now });
+    await seedDemoContests(tx, { spring: spring!, people: { ada, grace, alan, katherine, linus, mei, rosalind }, lanterns, comets, now });
     await tx.insert(t.judgeScores).values([
       { contestId: spring!.id, partyId: lanterns.id, judgeId: alan.id, round: 1, points: 42 },
       { contestId: spring!.id, partyId: comets.id, judgeId: alan.id, round: 1, points: 37 },
