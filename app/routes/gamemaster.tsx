@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, href } from "react-router";
+import { data, Form, href, useLoaderData } from "react-router";
 import type { Route } from "./+types/gamemaster";
 import { requireMember } from "~/features/auth/principal.server";
 import {
@@ -35,13 +35,17 @@ import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 export const handle = { i18n: ["contests", "parties"] };
 
 const PAGE = "/gamemaster";
+/** The console of one contest: every form comes back to the contest it was posted from. */
+const pageOf = (contestId: number | string) => `${PAGE}?contest=${contestId}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const current = await requireMember(context);
   const i18n = getInstance(context);
   const url = new URL(request.url);
   const contests = await consoleContests(current.roles);
-  const chosen = await currentContestAmong(current.member.id, contests);
+  // A link may name the contest (a second tab, a bookmark); otherwise the member's current one.
+  const named = contests.find((c) => String(c.id) === url.searchParams.get("contest"));
+  const chosen = named ?? (await currentContestAmong(current.member.id, contests));
   const base = { title: i18n.t("contests:console.title"), contests, chosenId: chosen?.id ?? null, lng: getLocale(context), modal: url.searchParams.get("modal") };
   if (!chosen || chosen.role !== "gamemaster") {
     // Section 6: a judge-only member sees all their roles here, and goes on to judging.
@@ -63,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!form.ok) return invalid(args, form);
     const { contestId, roundId, intent, ...values } = form.data;
     const outcome = intent === "create-round" ? await createRound(roles, contestId, values) : await updateRound(roles, Number(roundId), values);
-    return respond(args, outcome, { values: form.values, refusals: CONTEST_REFUSALS, done: () => ({ redirectTo: PAGE, toast: "contests:toast.roundSaved" }) });
+    return respond(args, outcome, { values: form.values, refusals: CONTEST_REFUSALS, done: (r) => ({ redirectTo: pageOf(r.contestId), toast: "contests:toast.roundSaved", result: { id: r.id } }) });
   }
   const form = parseInput(input, ConsoleForm);
   if (!form.ok) return invalid(args, form);
@@ -75,30 +79,30 @@ export async function action({ request, context }: Route.ActionArgs) {
       const target = allowed.find((c) => c.id === f.contestId);
       if (!target) return respond(args, refused("unknown-contest"), { ...common, done: () => ({}) });
       const changed = await setCurrentContest(me, target.id);
-      return respond(args, done(changed), { ...common, done: (v) => ({ redirectTo: PAGE, toast: v.changed ? { key: "contests:toast.switched", params: { name: target.name } } : undefined }) });
+      return respond(args, done(changed), { ...common, done: (v) => ({ redirectTo: pageOf(target.id), toast: v.changed ? { key: "contests:toast.switched", params: { name: target.name } } : undefined }) });
     }
     case "create-contest":
       return respond(args, await createContest(me, roles, { name: f.name, description: f.description, startsAt: f.startsAt, endsAt: f.endsAt }), {
         ...common,
-        done: () => ({ redirectTo: PAGE, toast: "contests:toast.contestCreated" }),
+        done: (c) => ({ redirectTo: pageOf(c.id), toast: "contests:toast.contestCreated", result: { id: c.id } }),
       });
     case "edit-contest":
       return respond(args, await updateContest(roles, f.contestId, { name: f.name, description: f.description, startsAt: f.startsAt, endsAt: f.endsAt }), {
         ...common,
-        done: () => ({ redirectTo: PAGE, toast: "contests:toast.contestSaved" }),
+        done: (c) => ({ redirectTo: pageOf(c.id), toast: "contests:toast.contestSaved", result: { id: c.id } }),
       });
     case "status":
       return respond(args, await changeContestStatus(me, roles, f.contestId, f.to), {
         ...common,
-        done: (v) => ({ redirectTo: PAGE, toast: { key: "contests:toast.status", params: { status: getInstance(context).t(`contests:status.${v.to}`) } } }),
+        done: (v) => ({ redirectTo: pageOf(f.contestId), toast: { key: "contests:toast.status", params: { status: getInstance(context).t(`contests:status.${v.to}`) } } }),
       });
     case "advance":
       return respond(args, await advanceRound(me, roles, f.roundId, f.from), {
         ...common,
-        done: (v) => ({ redirectTo: PAGE, toast: `contests:toast.round.${v.to}` }),
+        done: (v) => ({ redirectTo: pageOf(v.round.contestId), toast: `contests:toast.round.${v.to}`, result: { state: v.to } }),
       });
     case "freeze":
-      return respond(args, await freezeBoard(me, roles, f.contestId), { ...common, done: () => ({ redirectTo: PAGE, toast: "contests:toast.frozen" }) });
+      return respond(args, await freezeBoard(me, roles, f.contestId), { ...common, done: () => ({ redirectTo: pageOf(f.contestId), toast: "contests:toast.frozen" }) });
     case "invite":
       if (f.channel === "email" && !f.email) {
         return data<FormAnswer>({ values: form.values, errors: { email: getInstance(context).t("contests:errors.emailRequired") } }, { status: 400 });
@@ -110,23 +114,23 @@ export async function action({ request, context }: Route.ActionArgs) {
           ...common,
           done: (v) =>
             f.channel === "email"
-              ? { redirectTo: PAGE, toast: { key: "contests:toast.emailQueued", params: { email: f.email } }, result: { email: v.email } }
-              : { redirectTo: `${PAGE}?invited=${new URL(v.link).searchParams.get("invite")}`, toast: "contests:toast.linkMade", result: v },
+              ? { redirectTo: pageOf(f.contestId), toast: { key: "contests:toast.emailQueued", params: { email: f.email } }, result: { email: v.email } }
+              : { redirectTo: `${pageOf(f.contestId)}&invited=${new URL(v.link).searchParams.get("invite")}`, toast: "contests:toast.linkMade", result: v },
         },
       );
     case "answer":
       return respond(args, await answerRequest(me, roles, { requestId: f.requestId, decision: f.decision, text: f.text }), {
         ...common,
-        done: () => ({ redirectTo: `${PAGE}?modal=requests`, toast: `contests:toast.answered.${f.decision}` }),
+        done: (v) => ({ redirectTo: `${pageOf(v.contestId)}&modal=requests`, toast: `contests:toast.answered.${f.decision}` }),
       });
     case "reopen-round":
-      return respond(args, await applyOverride(me, roles, { kind: "reopen-round", roundId: f.roundId, reason: f.reason }), { ...common, done: () => ({ redirectTo: PAGE, toast: "contests:toast.override" }) });
+      return respond(args, await applyOverride(me, roles, { kind: "reopen-round", roundId: f.roundId, reason: f.reason }), { ...common, done: (v) => ({ redirectTo: pageOf(v.contestId), toast: "contests:toast.override" }) });
     case "remove-entry":
-      return respond(args, await applyOverride(me, roles, { kind: "remove-entry", entryId: f.entryId, reason: f.reason }), { ...common, done: () => ({ redirectTo: PAGE, toast: "contests:toast.override" }) });
+      return respond(args, await applyOverride(me, roles, { kind: "remove-entry", entryId: f.entryId, reason: f.reason }), { ...common, done: (v) => ({ redirectTo: pageOf(v.contestId), toast: "contests:toast.override" }) });
     case "admit-late":
       return respond(args, await applyOverride(me, roles, { kind: "admit-late", roundId: f.roundId, partyId: f.partyId, text: f.text, reason: f.reason }), {
         ...common,
-        done: () => ({ redirectTo: PAGE, toast: "contests:toast.override" }),
+        done: (v) => ({ redirectTo: pageOf(v.contestId), toast: "contests:toast.override" }),
       });
   }
 }
@@ -135,6 +139,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 
 type Loaded = Route.ComponentProps["loaderData"];
 type View = NonNullable<Loaded["view"]>;
+
+/** This console's own address (its contest named), where its forms post. */
+function useSelf() {
+  const loaded = useLoaderData<typeof loader>();
+  return loaded.view ? pageOf(loaded.view.contest.id) : PAGE;
+}
 
 /** The answer to this form (same intent and same subject), or nothing. */
 function answerFor(answer: FormAnswer | undefined, intent: string, key?: [string, number]) {
@@ -239,10 +249,11 @@ function ContestFields({ answer, contest }: { answer?: FormAnswer; contest?: Vie
 
 function NewContest({ answer }: { answer?: FormAnswer }) {
   const { t } = useTranslation("contests");
+  const self = useSelf();
   return (
-    <details className={cardClass} open={answer ? true : undefined}>
+    <details className={cardClass} open={answer ? true : undefined} data-testid="new-contest">
       <summary className="cursor-pointer text-lg font-semibold">{t("console.newContest")}</summary>
-      <Form method="post" action={PAGE} className="mt-3 space-y-3">
+      <Form method="post" action={self} className="mt-3 space-y-3">
         <input type="hidden" name="intent" value="create-contest" />
         <FormError message={answer?.errors.form} />
         <ContestFields answer={answer} />
@@ -256,6 +267,7 @@ function NewContest({ answer }: { answer?: FormAnswer }) {
 
 function ContestCard({ view, answer, lng }: { view: View; answer?: FormAnswer; lng: string }) {
   const { t } = useTranslation("contests");
+  const self = useSelf();
   const { contest } = view;
   const statusAnswer = answerFor(answer, "status");
   const editAnswer = answerFor(answer, "edit-contest");
@@ -278,12 +290,12 @@ function ContestCard({ view, answer, lng }: { view: View; answer?: FormAnswer; l
         {contest.startsAt ? t("console.starts", { when: formatMoment(contest.startsAt, lng) }) : null} {contest.endsAt ? t("console.ends", { when: formatMoment(contest.endsAt, lng) }) : null}
       </p>
       <p>
-        <a href={`${PAGE}?modal=requests`} className={secondaryButton} data-testid="open-requests">
+        <a href={`${self}&modal=requests`} className={secondaryButton} data-testid="open-requests">
           {t("requests.open", { count: view.requests.length })}
         </a>
       </p>
       {STATUS_CHANGES[contest.status].length > 0 ? (
-        <Form method="post" action={PAGE} className="space-y-2">
+        <Form method="post" action={self} className="space-y-2">
           <input type="hidden" name="intent" value="status" />
           <input type="hidden" name="contestId" value={contest.id} />
           <fieldset>
@@ -314,7 +326,7 @@ function ContestCard({ view, answer, lng }: { view: View; answer?: FormAnswer; l
       )}
       <details open={editAnswer ? true : undefined}>
         <summary className="cursor-pointer font-medium">{t("console.editContest")}</summary>
-        <Form method="post" action={PAGE} className="mt-3 space-y-3">
+        <Form method="post" action={self} className="mt-3 space-y-3">
           <input type="hidden" name="intent" value="edit-contest" />
           <input type="hidden" name="contestId" value={contest.id} />
           <FormError message={editAnswer?.errors.form} />
@@ -325,7 +337,7 @@ function ContestCard({ view, answer, lng }: { view: View; answer?: FormAnswer; l
         </Form>
       </details>
       {!contest.frozen ? (
-        <Form method="post" action={PAGE} className="flex flex-wrap items-center gap-3">
+        <Form method="post" action={self} className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="freeze" />
           <input type="hidden" name="contestId" value={contest.id} />
           <label className="flex items-center gap-2">
@@ -409,10 +421,11 @@ function RoundFields({ answer, round, idPrefix }: { answer?: FormAnswer; round?:
 
 function NewRound({ contestId, answer }: { contestId: number; answer?: FormAnswer }) {
   const { t } = useTranslation("contests");
+  const self = useSelf();
   return (
-    <details className={cardClass} open={answer ? true : undefined}>
+    <details className={cardClass} open={answer ? true : undefined} data-testid="new-round">
       <summary className="cursor-pointer text-lg font-semibold">{t("rounds.new")}</summary>
-      <Form method="post" action={PAGE} className="mt-3 space-y-3">
+      <Form method="post" action={self} className="mt-3 space-y-3">
         <input type="hidden" name="intent" value="create-round" />
         <input type="hidden" name="contestId" value={contestId} />
         <FormError message={answer?.errors.form} />
@@ -427,6 +440,7 @@ function NewRound({ contestId, answer }: { contestId: number; answer?: FormAnswe
 
 function Rounds({ view, answer, lng }: { view: View; answer?: FormAnswer; lng: string }) {
   const { t } = useTranslation("contests");
+  const self = useSelf();
   return (
     <section aria-labelledby="rounds-heading" className="space-y-4">
       <h2 id="rounds-heading" className="text-2xl font-semibold">
@@ -452,7 +466,7 @@ function Rounds({ view, answer, lng }: { view: View; answer?: FormAnswer; lng: s
               {round.opensAt ? t("rounds.opens", { when: formatMoment(round.opensAt, lng) }) : null} {round.closesAt ? t("rounds.closes", { when: formatMoment(round.closesAt, lng) }) : null}
             </p>
             {round.state !== "published" ? (
-              <Form method="post" action={PAGE} className="space-y-1">
+              <Form method="post" action={self} className="space-y-1">
                 <input type="hidden" name="intent" value="advance" />
                 <input type="hidden" name="roundId" value={round.id} />
                 <input type="hidden" name="from" value={round.state} />
@@ -466,7 +480,7 @@ function Rounds({ view, answer, lng }: { view: View; answer?: FormAnswer; lng: s
             {round.state === "draft" ? (
               <details open={edit ? true : undefined}>
                 <summary className="cursor-pointer font-medium">{t("rounds.edit")}</summary>
-                <Form method="post" action={PAGE} className="mt-3 space-y-3">
+                <Form method="post" action={self} className="mt-3 space-y-3">
                   <input type="hidden" name="intent" value="edit-round" />
                   <input type="hidden" name="contestId" value={view.contest.id} />
                   <input type="hidden" name="roundId" value={round.id} />
@@ -544,13 +558,14 @@ function Results({ results }: { results: NonNullable<View["rounds"][number]["res
 
 function Invites({ view, answer }: { view: View; answer?: FormAnswer }) {
   const { t } = useTranslation("contests");
+  const self = useSelf();
   const v = answer?.values;
   return (
     <section aria-labelledby="invites-heading" className={`${cardClass} space-y-3`}>
       <h2 id="invites-heading" className="text-2xl font-semibold">
         {t("invite.heading")}
       </h2>
-      <Form method="post" action={PAGE} className="space-y-3">
+      <Form method="post" action={self} className="space-y-3">
         <input type="hidden" name="intent" value="invite" />
         <input type="hidden" name="contestId" value={view.contest.id} />
         <FormError message={answer?.errors.form} />
@@ -600,6 +615,7 @@ function Invites({ view, answer }: { view: View; answer?: FormAnswer }) {
 
 function RequestModal({ view, answer }: { view: View; answer?: FormAnswer }) {
   const { t } = useTranslation("contests");
+  const self = useSelf();
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-4">
       <section role="dialog" aria-modal="true" aria-labelledby="requests-heading" className="w-full max-w-2xl space-y-4 rounded-lg bg-white p-6 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100">
@@ -607,7 +623,7 @@ function RequestModal({ view, answer }: { view: View; answer?: FormAnswer }) {
           <h2 id="requests-heading" className="text-2xl font-semibold">
             {t("requests.heading")}
           </h2>
-          <a href={PAGE} className={secondaryButton} autoFocus>
+          <a href={self} className={secondaryButton} autoFocus>
             {t("requests.close")}
           </a>
         </div>
@@ -628,7 +644,7 @@ function RequestModal({ view, answer }: { view: View; answer?: FormAnswer }) {
               <li key={r.id} className={cardClass} data-testid="request">
                 <p className="font-medium">{t(`requests.kind.${r.kind}`, { name: r.member, role: r.role ? t(`roles.${r.role}`) : "" })}</p>
                 {r.message ? <p className="whitespace-pre-line">{r.message}</p> : null}
-                <Form method="post" action={PAGE} className="mt-2 space-y-2">
+                <Form method="post" action={self} className="mt-2 space-y-2">
                   <input type="hidden" name="intent" value="answer" />
                   <input type="hidden" name="requestId" value={r.id} />
                   <label htmlFor={`answer-${r.id}`} className="block font-medium">
@@ -664,6 +680,7 @@ function RequestModal({ view, answer }: { view: View; answer?: FormAnswer }) {
 
 function Overrides({ view, answer }: { view: View; answer?: FormAnswer }) {
   const { t } = useTranslation("contests");
+  const self = useSelf();
   const judging = view.rounds.filter((r) => r.state === "judging");
   const live = view.rounds.filter((r) => r.state === "open" || r.state === "judging");
   const reopen = answerFor(answer, "reopen-round");
@@ -679,7 +696,7 @@ function Overrides({ view, answer }: { view: View; answer?: FormAnswer }) {
       </h2>
       <p className={mutedText}>{t("overrides.explain")}</p>
       {judging.length ? (
-        <Form method="post" action={PAGE} className="space-y-2">
+        <Form method="post" action={self} className="space-y-2">
           <h3 className="font-semibold">{t("overrides.reopen")}</h3>
           <input type="hidden" name="intent" value="reopen-round" />
           <label htmlFor="reopen-round" className="block font-medium">
@@ -700,7 +717,7 @@ function Overrides({ view, answer }: { view: View; answer?: FormAnswer }) {
         </Form>
       ) : null}
       {live.some((r) => r.entries.length) ? (
-        <Form method="post" action={PAGE} className="space-y-2">
+        <Form method="post" action={self} className="space-y-2">
           <h3 className="font-semibold">{t("overrides.remove")}</h3>
           <input type="hidden" name="intent" value="remove-entry" />
           <label htmlFor="remove-entry" className="block font-medium">
@@ -723,7 +740,7 @@ function Overrides({ view, answer }: { view: View; answer?: FormAnswer }) {
         </Form>
       ) : null}
       {live.length && view.parties.length ? (
-        <Form method="post" action={PAGE} className="space-y-2">
+        <Form method="post" action={self} className="space-y-2">
           <h3 className="font-semibold">{t("overrides.admit")}</h3>
           <input type="hidden" name="intent" value="admit-late" />
           <div className="grid gap-3 sm:grid-cols-2">
