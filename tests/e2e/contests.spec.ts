@@ -10,7 +10,8 @@ import { expect, signIn, test, uniqueName, uniquePhone } from "./fixtures";
 const GRACE = "+15550100002";
 const ALAN = "+15550100003";
 
-test.describe.configure({ timeout: 120_000 });
+// Four people over many pages, some through the mailbox: more than the default on a busy machine.
+test.describe.configure({ timeout: 240_000 });
 
 const unique = (what: string) => `${what} ${Math.random().toString(36).slice(2, 7)}`;
 
@@ -181,6 +182,28 @@ test("a status change is explained and needs confirming; the override needs a re
   await expect(page.getByText("The contest is now Paused.")).toBeVisible();
   await expect(page.getByTestId("contest-status")).toHaveText("Paused");
   await expect(page.getByTestId("audit-trail")).toContainText("Active → Paused");
+
+  // A round sent to judging too soon is reopened, with a reason (required) kept in the trail.
+  await page.getByRole("radio", { name: /^Resume/ }).check();
+  await page.getByLabel("Yes, I mean it").check();
+  await page.getByRole("button", { name: "Change status" }).click();
+  await expect(page.getByTestId("contest-status")).toHaveText("Active");
+  const newRound = page.getByTestId("new-round");
+  await newRound.getByText("Add a round").click();
+  await newRound.getByLabel("Challenge (what parties must do)").fill("Find the quietest lantern.");
+  await newRound.getByLabel("Criterion 1", { exact: true }).fill("Calm");
+  await newRound.getByRole("button", { name: "Add round" }).click();
+  await page.getByRole("button", { name: "Open round" }).click();
+  await page.getByRole("button", { name: "Close entries, start judging" }).click();
+  await expect(page.getByTestId("round-1")).toContainText("Judging");
+  await page.getByLabel("Reason").fill("   ");
+  await page.getByRole("button", { name: "Reopen round" }).click();
+  await expect(page.getByText("Give a reason: it goes in the audit trail.")).toBeVisible();
+  await page.getByLabel("Reason").fill("Closed by mistake");
+  await page.getByRole("button", { name: "Reopen round" }).click();
+  await expect(page.getByText("Done, and written to the audit trail.")).toBeVisible();
+  await expect(page.getByTestId("round-1")).toContainText("Open");
+  await expect(page.getByTestId("audit-trail")).toContainText("Round reopened · #1 · “Closed by mistake”");
 });
 
 test("Alan, the demo judge, has entries to judge; he never gets his own party's", async ({ page }) => {
