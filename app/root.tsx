@@ -186,7 +186,10 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
   const consent = root?.consent;
   return (
     <>
-      <SiteHeader ringleader={root?.member?.isRingleader ?? false}>
+      <SiteHeader
+        ringleader={root?.member?.isRingleader ?? false}
+        contests={root?.member?.isGamemaster ? "/gamemaster" : root?.member?.isJudge ? "/judging" : "/compete"}
+      >
         <AccountArea member={root?.member ?? null} />
       </SiteHeader>
       {/* The companion's dock follows <main> and keeps its own height clear (docs/decisions/0304). */}

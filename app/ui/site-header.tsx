@@ -20,7 +20,16 @@ const navLinkClass = (active: boolean) =>
  * handler (useLinkNavigation, docs/decisions/0019); the current section is marked as a
  * <NavLink> would: `aria-current="page"` on its own page and on the pages below it.
  */
-export function SiteHeader({ children, ringleader = false }: { children?: React.ReactNode; ringleader?: boolean }) {
+export function SiteHeader({
+  children,
+  ringleader = false,
+  contests = "/compete",
+}: {
+  children?: React.ReactNode;
+  ringleader?: boolean;
+  /** Contests: a game master's console, a judge's queue, or a player's view. */
+  contests?: "/compete" | "/gamemaster" | "/judging";
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const followLink = useLinkNavigation();
@@ -41,7 +50,7 @@ export function SiteHeader({ children, ringleader = false }: { children?: React.
         </a>
         <nav aria-label={t("nav.label")} className="flex flex-wrap items-center gap-1 text-sm">
           {/* Parties: a ringleader's dashboard, or joining one for everyone else. */}
-          {[...NAV, [ringleader ? "/partymanager" : "/invite", "nav.parties"] as const].map(([to, label]) => {
+          {[...NAV, [ringleader ? "/partymanager" : "/invite", "nav.parties"] as const, [contests, "nav.contests"] as const].map(([to, label]) => {
             const active = pathname === to || pathname.startsWith(`${to}/`);
             return (
               <a key={to} href={to} aria-current={active ? "page" : undefined} className={navLinkClass(active)}>
