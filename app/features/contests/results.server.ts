@@ -10,7 +10,7 @@ import { writePost } from "~/features/feed/feed.server";
 import { awardScore } from "~/features/leaderboard/score.server";
 import { peopleByIds } from "~/features/parties/people.server";
 import { db } from "~/platform/db/db.server";
-import { contestRounds, entryJudges, entryScores, parties, partyMembers, roundEntries, type Contest, type ContestRound } from "~/platform/db/schema";
+import { contestRounds, entryJudges, entryScores, judgeScores, parties, partyMembers, roundEntries, type Contest, type ContestRound } from "~/platform/db/schema";
 import type { Queryable, Tx } from "~/platform/db/transaction.server";
 import { overlapWarnings, pointsForPlace, rankEntries, resultsVisible, weightedTotal, type JudgedTotal, type OverlapWarning, type TieBreakStep } from "./rules";
 
@@ -102,6 +102,9 @@ export async function publishRoundIn(tx: Tx, contest: Contest, round: ContestRou
   const results = await roundResults(round, tx);
   for (const row of results.rows) {
     if (row.points <= 0) continue;
+    // The party's points for the round, as the contest's board and recomputeScores read them
+    // (`judge_scores`: one row per party and round, written by the game master who published).
+    await tx.insert(judgeScores).values({ contestId: contest.id, partyId: row.partyId, judgeId: gameMasterId, round: round.number, points: row.points, createdAt: now });
     const roster = await tx.select({ memberId: partyMembers.memberId }).from(partyMembers).where(eq(partyMembers.partyId, row.partyId));
     for (const { memberId } of roster) await awardScore(tx, memberId, { contestPoints: row.points }, now, { contestId: contest.id });
   }

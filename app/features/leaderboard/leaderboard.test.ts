@@ -76,8 +76,8 @@ describe("the leaderboard", () => {
     const [before] = await db().select().from(members).where(eq(members.username, "ada"));
     await recomputeScores(db());
     const [ada] = await db().select().from(members).where(eq(members.username, "ada"));
-    // Ada: a 3-star salute (15) and The Lanterns' 42 judged points.
-    expect(ada!.score).toBe(15 + 42);
+    // Ada: a 3-star salute (15) and The Lanterns' 50 points for first place in round 1.
+    expect(ada!.score).toBe(15 + 50);
     expect(before!.score).toBe(ada!.score); // the demo seed already did this
   });
 });
