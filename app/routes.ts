@@ -64,6 +64,8 @@ export default [
   route("salutes/received", "routes/resources/salute-received.ts"),
   route("reactions", "routes/resources/reactions.ts"),
   route("feed/updates", "routes/resources/feed-updates.ts"),
+  // A contest's live changes (server-sent events), for its console, judging and compete screens.
+  route("contests/:contestId/events", "routes/resources/contest-events.ts"),
   // Beamkins: JSON for the companion island, redirects for plain form posts.
   route("beamkins/chat", "routes/resources/beamkins-chat.ts"),
   route("beamkins/backpack", "routes/resources/beamkins-backpack.ts"),

@@ -8,6 +8,7 @@ import { CONTEST_REFUSALS } from "~/features/contests/refusals";
 import { publishedResults } from "~/features/contests/results.server";
 import { CONTEST_RULES } from "~/features/contests/rules";
 import { CompeteForm } from "~/features/contests/schemas";
+import { LiveContest } from "~/features/contests/live";
 import { ContestSwitcher, Field, fixed, RoundStateBadge } from "~/features/contests/ui";
 import { cardClass, FormError, headingClass, MemberText, mutedText, Notice, primaryButton } from "~/features/parties/ui";
 import { parseForm } from "~/platform/forms.server";
@@ -85,6 +86,7 @@ export default function Compete({ loaderData, actionData }: Route.ComponentProps
         </Notice>
       ) : (
         <>
+          <LiveContest contestId={chosen.id} />
           {contests.length > 1 ? <ContestSwitcher contests={contests} chosenId={chosen.id} action={PAGE} /> : null}
           <section aria-labelledby="contest-heading" className={`${cardClass} space-y-2`}>
             <div className="flex flex-wrap items-center justify-between gap-2">

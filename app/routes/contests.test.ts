@@ -17,6 +17,8 @@ import * as compete from "./compete";
 import * as gamemaster from "./gamemaster";
 import * as judgeOnboarding from "./judge-onboarding";
 import * as judging from "./judging";
+import * as contestEvents from "./resources/contest-events";
+import { publishEvent } from "~/platform/events.server";
 
 type Plain<T> = (args: Parameters<Parameters<typeof callRoute<T>>[0]>[0]) => Promise<T>;
 const plain = <T,>(fn: (args: never) => Promise<T> | T) => fn as unknown as Plain<T>;
@@ -125,5 +127,27 @@ describe("Judge Onboarding", () => {
     expect(outcome(accepted)).toMatchObject({ status: 303, location: "/judging" });
     const again = await callRoute(plain(judgeOnboarding.loader), get(path, (await signedIn()).cookie), { params });
     expect(outcome(again).status).toBe(409);
+  });
+});
+
+describe("the contest's event stream", () => {
+  it("is for those who may see the contest, and says only that it changed", async () => {
+    const w = await world();
+    const params = { contestId: String(w.contest.id) };
+    const stranger = await signedIn();
+    const refused = await callRoute(plain(contestEvents.loader), get(`/contests/${w.contest.id}/events`, stranger.cookie, "text/event-stream"), { params });
+    expect(outcome(refused).status).toBe(404);
+    const abort = new AbortController();
+    const request = new Request(new URL(`/contests/${w.contest.id}/events`, BASE_URL), { headers: { Accept: "text/event-stream", Cookie: w.player.cookie }, signal: abort.signal });
+    const call = await callRoute(plain(contestEvents.loader), request, { params });
+    const stream = call.result as unknown as Response;
+    expect(stream.headers.get("Content-Type")).toContain("text/event-stream");
+    const reader = stream.body!.getReader();
+    await publishEvent(`contest:${w.contest.id + 1000}`); // another contest's: not sent
+    await publishEvent(`contest:${w.contest.id}`);
+    let text = "";
+    while (!text.endsWith("\n\n")) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toBe("event: changed\ndata: 1\n\n");
+    abort.abort();
   });
 });

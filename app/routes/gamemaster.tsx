@@ -21,6 +21,7 @@ import { consoleView } from "~/features/contests/console-view.server";
 import { CONTEST_REFUSALS } from "~/features/contests/refusals";
 import { CONTEST_RULES, STATUS_CHANGES, TIE_BREAK_CHAIN } from "~/features/contests/rules";
 import { ConsoleForm, RoundForm } from "~/features/contests/schemas";
+import { LiveContest } from "~/features/contests/live";
 import { ContestSwitcher, DateTimeField, Field, fixed, RoundStateBadge } from "~/features/contests/ui";
 import { publicOrigin } from "~/features/parties/links.server";
 import { cardClass, dangerButton, FieldError, FormError, headingClass, inputClass, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
@@ -165,6 +166,7 @@ export default function GameMaster({ loaderData, actionData }: Route.ComponentPr
       {contests.length > 0 ? <ContestSwitcher contests={contests} chosenId={chosenId} action={PAGE} /> : null}
       {view ? (
         <>
+          <LiveContest contestId={view.contest.id} />
           {loaderData.modal === "requests" ? <RequestModal view={view} answer={answer} /> : null}
           <ContestCard view={view} answer={answer} lng={loaderData.lng} />
           {view.shownInvite ? (

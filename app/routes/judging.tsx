@@ -7,6 +7,7 @@ import { claimNext, judgeDesk, scoreEntry, stepAside } from "~/features/contests
 import { CONTEST_REFUSALS } from "~/features/contests/refusals";
 import { CONTEST_RULES } from "~/features/contests/rules";
 import { JudgingForm } from "~/features/contests/schemas";
+import { LiveContest } from "~/features/contests/live";
 import { ContestSwitcher, Field, RoundStateBadge } from "~/features/contests/ui";
 import { contestNames } from "~/features/parties/contests.server";
 import { cardClass, FormError, headingClass, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
@@ -95,6 +96,7 @@ export default function Judging({ loaderData, actionData }: Route.ComponentProps
         </Notice>
       ) : (
         <>
+          <LiveContest contestId={chosenId} />
           {contests.length > 1 ? <ContestSwitcher contests={contests} chosenId={chosenId} action={PAGE} /> : null}
           <Progress desk={desk} />
           {desk.open ? (

@@ -139,6 +139,11 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await expect(judge.page.getByText("Scores saved.")).toBeVisible();
   await expect(judge.page.getByTestId("judging-progress")).toHaveText("1 of 1 scored");
 
+  // With JavaScript, Grace's console (open since she sent the email) shows the score arrive, no reload.
+  if (testInfo.project.use.javaScriptEnabled) {
+    await expect(page.getByTestId("results-table")).toContainText("5.00", { timeout: 15_000 });
+  }
+
   // Before publish, the member still sees no scores.
   await leader.page.goto("/compete");
   await expect(leader.page.getByText("No results are published yet.")).toBeVisible();

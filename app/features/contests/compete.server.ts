@@ -8,6 +8,7 @@ import { inTransaction } from "~/features/parties/tx.server";
 import { db } from "~/platform/db/db.server";
 import { contestRounds, contests, parties, partyMembers, roundEntries } from "~/platform/db/schema";
 import { done, refused } from "~/platform/outcome";
+import { notifyContest } from "./live.server";
 import { contestStatus, entriesOpen } from "./rules";
 
 export type EntryRefusal = "unknown-round" | "not-in-party" | "round-closed" | "contest-not-active";
@@ -66,6 +67,7 @@ export function submitEntry(memberId: number, roundId: number, values: { text: s
         target: [roundEntries.roundId, roundEntries.partyId],
         set: { text: values.text, link: values.link, submittedBy: memberId, submittedAt: now, removedAt: null },
       });
+    notifyContest(round.contestId);
     return done({ roundId, contestId: round.contestId });
   });
 }

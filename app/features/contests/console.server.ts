@@ -32,6 +32,7 @@ import { translatorFor } from "~/platform/i18n.server";
 import { escapeHtml } from "~/platform/escape-html";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { canChangeStatus, contestStatus, gameMasterScreenRoles, NEXT_ROUND_STATE, type ContestStatus, type RoundState } from "./rules";
+import { notifyContest } from "./live.server";
 import { publishRoundIn } from "./results.server";
 
 export type ConsoleRefusal =
@@ -200,6 +201,7 @@ export function advanceRound(memberId: number, roles: readonly MemberRole[], rou
       })
       .where(eq(contestRounds.id, roundId))
       .returning();
+    notifyContest(contest.id);
     return done({ round: moved!, to });
   });
 }
@@ -236,6 +238,7 @@ export function applyOverride(memberId: number, roles: readonly MemberRole[], ov
       if (found.value.round.state !== "judging") return refused("round-state");
       await tx.update(contestRounds).set({ state: "open", closesAt: null }).where(eq(contestRounds.id, override.roundId));
       await audit(found.value.contest.id, `#${found.value.round.number}`);
+      notifyContest(found.value.contest.id);
       return done({ contestId: found.value.contest.id });
     }
     if (override.kind === "remove-entry") {
@@ -250,6 +253,7 @@ export function applyOverride(memberId: number, roles: readonly MemberRole[], ov
       if (found.value.round.state === "published") return refused("round-state");
       await tx.update(roundEntries).set({ removedAt: now }).where(eq(roundEntries.id, entry.id));
       await audit(found.value.contest.id, `${entry.party} · #${found.value.round.number}`);
+      notifyContest(found.value.contest.id);
       return done({ contestId: found.value.contest.id });
     }
     const found = await roundRanBy(tx, roles, override.roundId);
@@ -262,6 +266,7 @@ export function applyOverride(memberId: number, roles: readonly MemberRole[], ov
       .values({ roundId: override.roundId, partyId: party.id, text: override.text, submittedBy: memberId, submittedAt: now, late: true })
       .onConflictDoUpdate({ target: [roundEntries.roundId, roundEntries.partyId], set: { text: override.text, submittedAt: now, late: true, removedAt: null } });
     await audit(found.value.contest.id, `${party.name} · #${found.value.round.number}`);
+    notifyContest(found.value.contest.id);
     return done({ contestId: found.value.contest.id });
   });
 }
@@ -325,6 +330,7 @@ export function answerRequest(memberId: number, roles: readonly MemberRole[], an
       .update(contestRequests)
       .set({ status, answer: answer.text || null, answeredBy: memberId, decidedAt: now })
       .where(eq(contestRequests.id, request.id));
+    notifyContest(request.contestId);
     return done({ contestId: request.contestId, kind: request.kind });
   });
 }
@@ -334,6 +340,7 @@ export async function askQuestion(memberId: number, contestId: number, text: str
   const [contest] = await db().select({ id: contests.id }).from(contests).where(eq(contests.id, contestId));
   if (!contest) return refused<ConsoleRefusal>("unknown-contest");
   await db().insert(contestRequests).values({ contestId, memberId, kind: "question", message: text });
+  notifyContest(contestId);
   return done({ contestId });
 }
 

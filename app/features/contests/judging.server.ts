@@ -12,6 +12,7 @@ import { db } from "~/platform/db/db.server";
 import { contestRounds, contests, entryJudges, entryScores, parties, partyMembers, roundEntries, type ContestRound } from "~/platform/db/schema";
 import type { Queryable } from "~/platform/db/transaction.server";
 import { done, refused } from "~/platform/outcome";
+import { notifyContest } from "./live.server";
 import { CONTEST_RULES, scoringOpen } from "./rules";
 
 export type JudgingRefusal = "not-judge" | "unknown-entry" | "own-party" | "recused" | "round-closed" | "nothing-to-score" | "claimed";
@@ -156,6 +157,7 @@ export function scoreEntry(judgeId: number, roles: readonly MemberRole[], sheet:
         target: [entryJudges.entryId, entryJudges.judgeId],
         set: { status: "assigned", claimedUntil: null, noteForParty: sheet.noteForParty, noteForGameMaster: sheet.noteForGameMaster, updatedAt: now },
       });
+    notifyContest(round.contestId);
     return done({ entryId: sheet.entryId, contestId: round.contestId });
   });
 }
