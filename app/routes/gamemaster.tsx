@@ -187,7 +187,8 @@ export default function GameMaster({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <JudgeOnly roles={loaderData.judgeRoles} />
       )}
-      <NewContest answer={answerFor(answer, "create-contest")} />
+      {/* Keyed by the contest on screen: once a new contest exists, its form starts empty again. */}
+      <NewContest key={chosenId ?? "none"} answer={answerFor(answer, "create-contest")} />
     </div>
   );
 }

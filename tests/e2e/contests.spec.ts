@@ -10,6 +10,7 @@ import { expect, signIn, test, uniqueName, uniquePhone } from "./fixtures";
 const GRACE = "+15550100002";
 const ALAN = "+15550100003";
 
+// Toasts close after 3 s (the spec), which a busy machine can outrun: the tests read what the page shows instead.
 // Four people over many pages, some through the mailbox: more than the default on a busy machine.
 test.describe.configure({ timeout: 240_000 });
 
@@ -46,7 +47,6 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await expect(newContest.getByLabel("Description")).toHaveValue("Light the town, one street at a time.");
   await newContest.getByLabel("Name", { exact: true }).fill(contestName);
   await newContest.getByRole("button", { name: "Create contest" }).click();
-  await expect(page.getByText("Contest created.")).toBeVisible();
   await expect(page).toHaveURL(/\/gamemaster\?contest=\d+$/);
   const contestId = Number(new URL(page.url()).searchParams.get("contest"));
   await expect(page.getByRole("heading", { name: contestName, level: 2 })).toBeVisible();
@@ -58,7 +58,6 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await newRound.getByLabel("Challenge (what parties must do)").fill("Hang a lantern where a neighbour will see it.");
   await newRound.getByLabel("Criterion 1", { exact: true }).fill("Creativity");
   await newRound.getByRole("button", { name: "Add round" }).click();
-  await expect(page.getByText("Round saved.")).toBeVisible();
   await expect(page.getByTestId("round-1")).toContainText("Draft");
 
   // A ringleader by link: they build their party before the round opens (rosters lock while it is open).
@@ -89,14 +88,12 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   // Grace opens the round.
   await console_(page, contestId);
   await page.getByRole("button", { name: "Open round" }).click();
-  await expect(page.getByText("Round opened.")).toBeVisible();
   await expect(page.getByTestId("round-1")).toContainText("Open");
 
   // The party's entry.
   await leader.page.goto("/compete");
   await leader.page.getByLabel("Your party's entry").fill("A paper lantern in every window of Elm Street.");
   await leader.page.getByRole("button", { name: "Send entry" }).click();
-  await expect(leader.page.getByText("Your party's entry is in.")).toBeVisible();
   await expect(leader.page.getByTestId("our-entry")).toHaveText("A paper lantern in every window of Elm Street.");
   await expect(leader.page.getByText("No results are published yet.")).toBeVisible();
 
@@ -106,7 +103,6 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await page.getByLabel("Role").selectOption("judge");
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send by email" }).click();
-  await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible();
   await expect(page.getByTestId("role-invites")).toContainText(email);
   let judgeLink = "";
   await expect
@@ -127,7 +123,6 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await expect(judge.page.getByTestId("calibration-result")).toContainText("This did not count.");
   await judge.page.getByRole("button", { name: "Accept the role" }).click();
   await expect(judge.page).toHaveURL(/\/judging$/);
-  await expect(judge.page.getByText("You're a judge now.")).toBeVisible();
   await expect(judge.page.getByTestId("judging-progress")).toHaveText("0 of 1 scored");
   await judge.page.getByRole("button", { name: "Score the next entry" }).click();
   await expect(judge.page.getByTestId("entry-text")).toHaveText("A paper lantern in every window of Elm Street.");
@@ -136,7 +131,6 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await expect(judge.page.getByRole("radio", { name: "5 of 5" })).toBeChecked();
   await judge.page.getByLabel("Note for the party").fill("Beautiful street!");
   await judge.page.getByRole("button", { name: "Save scores" }).click();
-  await expect(judge.page.getByText("Scores saved.")).toBeVisible();
   await expect(judge.page.getByTestId("judging-progress")).toHaveText("1 of 1 scored");
 
   // With JavaScript, Grace's console (open since she sent the email) shows the score arrive, no reload.
@@ -152,11 +146,10 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   // Grace closes entries and publishes.
   await console_(page, contestId);
   await page.getByRole("button", { name: "Close entries, start judging" }).click();
-  await expect(page.getByText("Entries closed; judging started.")).toBeVisible();
+  await expect(page.getByTestId("round-1")).toContainText("Judging");
   await expect(page.getByTestId("results-table")).toContainText(partyName);
   await expect(page.getByTestId("results-table")).toContainText("5.00");
   await page.getByRole("button", { name: "Publish results" }).click();
-  await expect(page.getByText("Results published.")).toBeVisible();
   await expect(page.getByTestId("round-1")).toContainText("Published");
 
   // The member sees the result, the judge's note, and the feed's post.
@@ -184,7 +177,6 @@ test("a status change is explained and needs confirming; the override needs a re
   await page.getByRole("radio", { name: /^Pause/ }).check();
   await page.getByLabel("Yes, I mean it").check();
   await page.getByRole("button", { name: "Change status" }).click();
-  await expect(page.getByText("The contest is now Paused.")).toBeVisible();
   await expect(page.getByTestId("contest-status")).toHaveText("Paused");
   await expect(page.getByTestId("audit-trail")).toContainText("Active → Paused");
 
@@ -206,7 +198,6 @@ test("a status change is explained and needs confirming; the override needs a re
   await expect(page.getByText("Give a reason: it goes in the audit trail.")).toBeVisible();
   await page.getByLabel("Reason").fill("Closed by mistake");
   await page.getByRole("button", { name: "Reopen round" }).click();
-  await expect(page.getByText("Done, and written to the audit trail.")).toBeVisible();
   await expect(page.getByTestId("round-1")).toContainText("Open");
   await expect(page.getByTestId("audit-trail")).toContainText("Round reopened · #1 · “Closed by mistake”");
 });
@@ -227,7 +218,6 @@ test("the request modal answers a member's question, and the answer shows on /co
   const question = unique("Can we bring candles?");
   await adaPage.getByLabel("Your question").fill(question);
   await adaPage.getByRole("button", { name: "Send question" }).click();
-  await expect(adaPage.getByText("Question sent to the game master.")).toBeVisible();
   await expect(adaPage.getByText(question)).toBeVisible();
 
   await signIn(page, { phone: GRACE });
@@ -239,7 +229,8 @@ test("the request modal answers a member's question, and the answer shows on /co
   const item = dialog.getByTestId("request").filter({ hasText: question });
   await item.getByLabel("Your reply").fill("Only battery candles, please.");
   await item.getByRole("button", { name: "Send reply" }).click();
-  await expect(page.getByText("Reply sent.")).toBeVisible();
+  // Answered: it leaves the modal.
+  await expect(page.getByRole("dialog", { name: "Requests and questions" }).getByTestId("request").filter({ hasText: question })).toHaveCount(0);
 
   await adaPage.goto("/compete");
   await expect(adaPage.getByText("Answer: Only battery candles, please.").first()).toBeVisible();

@@ -130,6 +130,7 @@ export function changeContestStatus(memberId: number, roles: readonly MemberRole
     if (!canChangeStatus(from, to)) return refused("status-change", { details: { from, to } });
     await tx.update(contests).set({ status: to }).where(eq(contests.id, contestId));
     await tx.insert(contestAudit).values({ contestId, actorId: memberId, action: "status", subject: `${from} → ${to}`, reason: "" });
+    notifyContest(contestId);
     return done({ from, to });
   });
 }
@@ -214,6 +215,7 @@ export function freezeBoard(memberId: number, roles: readonly MemberRole[], cont
     if (found.value.boardFrozenAt) return refused("board-frozen");
     await tx.update(contests).set({ boardFrozenAt: now }).where(eq(contests.id, contestId));
     await tx.insert(contestAudit).values({ contestId, actorId: memberId, action: "freeze", subject: found.value.name, reason: "" });
+    notifyContest(contestId);
     return done({ contestId });
   });
 }
@@ -461,6 +463,7 @@ export function acceptRoleInvite(memberId: number, token: string, contestId: num
     if (problem) return refused(problem);
     await tx.insert(memberRoles).values({ memberId, contestId, role: invite!.role as RoleInviteRole }).onConflictDoNothing();
     await tx.update(invites).set({ status: "accepted", decidedAt: now, acceptedBy: memberId }).where(eq(invites.id, invite!.id));
+    notifyContest(contestId);
     return done({ role: invite!.role as RoleInviteRole, contestId });
   });
 }
