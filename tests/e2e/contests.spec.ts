@@ -47,9 +47,10 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await expect(newContest.getByLabel("Description")).toHaveValue("Light the town, one street at a time.");
   await newContest.getByLabel("Name", { exact: true }).fill(contestName);
   await newContest.getByRole("button", { name: "Create contest" }).click();
+  // The new contest on screen first: the address named the previous one until then.
+  await expect(page.getByRole("heading", { name: contestName, level: 2 })).toBeVisible();
   await expect(page).toHaveURL(/\/gamemaster\?contest=\d+$/);
   const contestId = Number(new URL(page.url()).searchParams.get("contest"));
-  await expect(page.getByRole("heading", { name: contestName, level: 2 })).toBeVisible();
   await expect(page.getByTestId("contest-status")).toHaveText("Active");
 
   // A draft round.
@@ -172,7 +173,8 @@ test("a status change is explained and needs confirming; the override needs a re
   const contestName = unique("Quiet Cup");
   await newContest.getByLabel("Name", { exact: true }).fill(contestName);
   await newContest.getByRole("button", { name: "Create contest" }).click();
-  await expect(page).toHaveURL(/\/gamemaster\?contest=\d+$/);
+  // The new contest on screen before anything is changed (never the demo contest).
+  await expect(page.getByRole("heading", { name: contestName, level: 2 })).toBeVisible();
   await expect(page.getByText(/Parties can't submit entries and no round opens until you resume/)).toBeVisible();
   await page.getByRole("radio", { name: /^Pause/ }).check();
   await page.getByLabel("Yes, I mean it").check();
