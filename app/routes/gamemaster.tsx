@@ -523,7 +523,7 @@ function Results({ results }: { results: NonNullable<View["rounds"][number]["res
         <p>{t("results.none")}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="results-table">
+          <table className="w-full text-left text-sm [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1" data-testid="results-table">
             <thead>
               <tr>
                 <th scope="col">{t("results.place")}</th>
