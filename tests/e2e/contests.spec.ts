@@ -226,6 +226,9 @@ test("the request modal answers a member's question, and the answer shows on /co
   await page.goto("/gamemaster");
   await page.getByRole("combobox", { name: "Contest" }).selectOption({ label: "Spring Glow Hunt" });
   await page.getByRole("button", { name: "Switch" }).click();
+  // The console shows the chosen contest before its requests link is followed (with
+  // JavaScript the switch is a submission still under way when the click returns).
+  await expect(page.getByRole("region", { name: "Spring Glow Hunt" })).toBeVisible();
   await page.getByTestId("open-requests").click();
   const dialog = page.getByRole("dialog", { name: "Requests and questions" });
   const item = dialog.getByTestId("request").filter({ hasText: question });

@@ -29,6 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         unsubscribe();
       };
     },
-    { headers: { "Cache-Control": "no-store", "X-Accel-Buffering": "no" } },
+    // eventStream itself says Cache-Control: no-cache; X-Accel-Buffering keeps nginx from holding events.
+    { headers: { "X-Accel-Buffering": "no" } },
   );
 }
