@@ -213,7 +213,11 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
   const consent = root?.consent;
   return (
     <>
-      <SiteHeader ringleader={root?.member?.isRingleader ?? false} avatar={<HeaderAvatar />}>
+      <SiteHeader
+        ringleader={root?.member?.isRingleader ?? false}
+        contests={root?.member?.isGamemaster ? "/gamemaster" : root?.member?.isJudge ? "/judging" : "/compete"}
+        avatar={<HeaderAvatar />}
+      >
         <AccountArea member={root?.member ?? null} />
       </SiteHeader>
       {/* The companion's dock follows <main> and keeps its own height clear (docs/decisions/0304). */}

@@ -16,6 +16,7 @@ export default [
   ]),
   route("treasure", "routes/treasure.tsx"),
   route("treasure/:id", "routes/treasure-find.tsx"),
+  route("compete", "routes/compete.tsx"),
   route("signin", "routes/signin.tsx"),
   route("register", "routes/register.tsx"),
   route("signup", "routes/signup.tsx"),
@@ -36,7 +37,8 @@ export default [
   route("prize-box-demo", "routes/prize-box-demo.tsx"),
   route("lightball-demo", "routes/lightball-demo.tsx"),
   route("lightmeter-example", "routes/lightmeter-example.tsx"),
-  // /gamemaster and /judging belong to other issues and go here.
+  route("gamemaster", "routes/gamemaster.tsx"),
+  route("judging", "routes/judging.tsx"),
   route("quest-tutorial", "routes/quest-tutorial.tsx"),
   route("choose-quest", "routes/choose-quest.tsx"),
   route("user-role-display", "routes/user-role-display.tsx"),
@@ -45,6 +47,7 @@ export default [
   route("story-landing", "routes/story-landing.tsx"),
   route("partymanager", "routes/partymanager.tsx"),
   route("accept-invite/:partyId/:contestid?/:memberid?/:role?/:type?", "routes/accept-invite.tsx"),
+  route("judge-onboarding/:contestID/:gameMasterID", "routes/judge-onboarding.tsx"),
   route("takeaguess/:cardID", "routes/takeaguess.tsx"),
   // The older username/password flow (sections 2 "Navigation" and 4): staff only.
   route("login", "routes/login.tsx"),
@@ -76,6 +79,8 @@ export default [
   route("team-notices/dismiss", "routes/resources/team-notice-dismiss.ts"),
   route("reactions", "routes/resources/reactions.ts"),
   route("feed/updates", "routes/resources/feed-updates.ts"),
+  // A contest's live changes (server-sent events), for its console, judging and compete screens.
+  route("contests/:contestId/events", "routes/resources/contest-events.ts"),
   // Beamkins: JSON for the companion island, redirects for plain form posts.
   route("beamkins/chat", "routes/resources/beamkins-chat.ts"),
   route("beamkins/backpack", "routes/resources/beamkins-backpack.ts"),

@@ -75,6 +75,8 @@ export const worldIds = {
   members: "select id from members where phone like '+1888%' order by id limit 2000",
   parties: "select id from parties order by id",
   contests: "select id from contests order by id",
+  /** Treasure codes a member can claim now (a `value` column is kept as it is, not as a number). */
+  treasureCodes: `select t.code as value from treasures t where (t.opens_at is null or t.opens_at <= now()) and (t.closes_at is null or t.closes_at > now()) order by t.id`,
 };
 
 /** A page whose address holds the first id of `ids[name]`; skipped (saying `why`) without one. */
@@ -93,6 +95,7 @@ export function withFirstId(pathOf, name, why, setup) {
 export const pages = [
   { name: "/", path: "/" },
   { name: "/signin", path: "/signin" },
+  // A visitor is sent on to /signin (the feed is for members unless NEWSFEED_FOR_VISITORS).
   { name: "/newsfeed (visitor)", path: "/newsfeed" },
   // Ada has a beamkin: the member pages come with the floating companion.
   { name: "/newsfeed (member)", path: "/newsfeed", setup: signedInAs(DEMO.ada) },
@@ -106,6 +109,8 @@ export const pages = [
     setup: withFirstId((id) => `/party/${id}`, "parties", "no party in the demo world", signedInAs(DEMO.katherine)),
   },
   { name: "/judging (judge)", path: "/judging", setup: signedInAs(DEMO.alan) },
+  { name: "/compete (member)", path: "/compete", setup: signedInAs(DEMO.ada) },
+  { name: "/gamemaster (game master)", path: "/gamemaster", setup: signedInAs(DEMO.grace) },
   // Not a budget: what session start (the device fingerprint, once per browser session)
   // costs the first page a member opens.
   {
@@ -132,7 +137,8 @@ export const pages = [
  */
 export const eventMix = [
   { name: "feed", weight: 28, request: () => ({ path: "/newsfeed" }) },
-  { name: "feed (visitor)", weight: 4, visitor: true, request: () => ({ path: "/newsfeed" }) },
+  // Visitors are sent from the feed to sign in (unless NEWSFEED_FOR_VISITORS): they open /signin.
+  { name: "sign-in (visitor)", weight: 4, visitor: true, request: () => ({ path: "/signin" }) },
   { name: "home (visitor)", weight: 4, visitor: true, request: () => ({ path: "/" }) },
   { name: "post", weight: 5, request: ({ pick, ids }) => ({ path: `/newsfeed/${pick(ids.posts)}` }) },
   { name: "profile", weight: 8, request: () => ({ path: "/profile" }) },
@@ -142,6 +148,9 @@ export const eventMix = [
   // Later issues' screens: measured once they answer.
   { name: "quest map", weight: 6, request: () => ({ path: "/playquest" }) },
   { name: "party", weight: 5, request: ({ pick, ids }) => ({ path: `/party/${pick(ids.parties)}` }), needs: "parties" },
+  { name: "compete", weight: 3, request: () => ({ path: "/compete" }) },
+  // The demo contest's judges at work: their queue (`as`: these members' sessions, not the crowd's).
+  { name: "judging queue", weight: 2, as: [DEMO.alan, "+15550100008"], request: () => ({ path: "/judging" }) },
   // Writes.
   {
     name: "glow",
@@ -201,7 +210,28 @@ export const eventMix = [
         [tag],
       ),
   },
-  // A judge scoring and a treasure claim go here once their actions exist (issues 24, 28).
+  {
+    name: "treasure claim",
+    weight: 2,
+    write: "treasure",
+    needs: "treasureCodes",
+    // A member claims a code of the hunt; claiming it again answers "already found" (done).
+    request: ({ member, pick, ids }) => {
+      const code = pick(ids.treasureCodes);
+      return { method: "POST", path: "/treasures/claim", form: { code }, accept: "application/json", payload: `${member.id}:${code}` };
+    },
+    accepted: (answer) => answer.status === 200,
+    check: (query, { memberIds }) =>
+      query(
+        `select c.member_id || ':' || t.code as payload, count(*)::int as n
+           from treasure_claims c join treasures t on t.id = c.treasure_id
+          where c.member_id = any($1::int[]) group by 1`,
+        [memberIds],
+      ),
+  },
+  // A judge's score is not in the mix: scores are changed in place until the round closes
+  // (one row per entry, judge and criterion), so "each accepted write present once" has no
+  // meaning for them; the judges' queue above is their load.
 ];
 
 /**

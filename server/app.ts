@@ -33,6 +33,7 @@ import { requestInfoContext } from "~/platform/request-context";
 import { loadMasterSecret, setMasterSecret } from "~/platform/secrets.server";
 import { emailSender } from "~/platform/email/email.server";
 import { startEmailQueue, stopEmailQueue } from "~/platform/email/queue.server";
+import { stopEvents } from "~/platform/events.server";
 import { consoleOutbox, sms } from "~/platform/sms/sms.server";
 import { reachedFromThisMachine } from "~/platform/this-machine.server";
 import { apiCrossOrigin } from "./api-origins";
@@ -101,7 +102,8 @@ export function createApp(options: {
     }
   });
 
-  app.use(compression());
+  // Server-sent events are never compressed: compression buffers, and the stream would wait.
+  app.use(compression({ filter: (req, res) => !String(req.headers.accept ?? "").includes("text/event-stream") && compression.filter(req, res) }));
 
   app.use((req, res, next) => {
     const nonce = newNonce();
@@ -430,6 +432,7 @@ export async function startServer(options: StartOptions = {}) {
       clearInterval(sweep);
       try {
         await stopEmailQueue();
+        await stopEvents();
         await conn.close();
       } catch (error) {
         log.error("closing the database failed", { error: String(error) });

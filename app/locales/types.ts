@@ -7,6 +7,7 @@ import type auth from "./en/auth.json";
 import type avatar from "./en/avatar.json";
 import type beamkins from "./en/beamkins.json";
 import type common from "./en/common.json";
+import type contests from "./en/contests.json";
 import type errors from "./en/errors.json";
 import type guesses from "./en/guesses.json";
 import type leaderboard from "./en/leaderboard.json";
@@ -27,6 +28,7 @@ export interface Resources {
   avatar: typeof avatar;
   beamkins: typeof beamkins;
   common: typeof common;
+  contests: typeof contests;
   errors: typeof errors;
   guesses: typeof guesses;
   leaderboard: typeof leaderboard;

@@ -23,11 +23,14 @@ export function SiteHeader({
   children,
   avatar,
   ringleader = false,
+  contests = "/compete",
 }: {
   children?: React.ReactNode;
   /** The member's avatar, drawn by the avatars feature (ui imports no feature). */
   avatar?: React.ReactNode;
   ringleader?: boolean;
+  /** Contests: a game master's console, a judge's queue, or a player's view. */
+  contests?: "/compete" | "/gamemaster" | "/judging";
 }) {
   const { t } = useTranslation();
   return (
@@ -44,7 +47,7 @@ export function SiteHeader({
         </Link>
         <nav aria-label={t("nav.label")} className="flex flex-wrap items-center gap-1 text-sm">
           {/* Parties: a ringleader's dashboard, or joining one for everyone else. */}
-          {[...NAV, [ringleader ? "/partymanager" : "/invite", "nav.parties"] as const].map(([to, label]) => (
+          {[...NAV, [ringleader ? "/partymanager" : "/invite", "nav.parties"] as const, [contests, "nav.contests"] as const].map(([to, label]) => (
             <NavLink key={to} to={to} className={navLinkClass}>
               {t(label)}
             </NavLink>

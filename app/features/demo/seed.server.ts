@@ -7,6 +7,7 @@ import type { Database } from "~/platform/db/db.server";
 import * as t from "~/platform/db/schema";
 import { beamkinCatalogue, beamkinImageUrl } from "~/features/beamkins/catalogue";
 import { recomputeScores } from "~/features/leaderboard/score.server";
+import { seedDemoContests } from "./contests.seed.server";
 import { seedDemoParties, seedDemoPartyPoints } from "./parties.seed.server";
 import { seedDemoStaff } from "./staff.seed.server";
 import { seedQuestWorld } from "./quests.seed.server";
@@ -112,9 +113,11 @@ export async function seedDemoWorld(db: Database, now = new Date()): Promise<boo
     ]);
 
     const { lanterns, comets } = await seedDemoParties(tx, { spring: spring!, summer: summer!, people: { ada, grace, alan, katherine, linus, mei, zhenyi, rosalind }, now });
+    await seedDemoContests(tx, { spring: spring!, people: { ada, grace, alan, katherine, linus, mei, rosalind }, lanterns, comets, now });
+    // Round 1's published places (the judges' normalised scores, docs/contests.md): 50 and 30 points.
     await tx.insert(t.judgeScores).values([
-      { contestId: spring!.id, partyId: lanterns.id, judgeId: alan.id, round: 1, points: 42 },
-      { contestId: spring!.id, partyId: comets.id, judgeId: alan.id, round: 1, points: 37 },
+      { contestId: spring!.id, partyId: lanterns.id, judgeId: grace.id, round: 1, points: 50 },
+      { contestId: spring!.id, partyId: comets.id, judgeId: grace.id, round: 1, points: 30 },
     ]);
 
     const { trailId } = await seedQuestWorld(tx, { people, contestId: spring!.id, comets: comets.id, now });
@@ -152,7 +155,7 @@ export async function seedDemoWorld(db: Database, now = new Date()): Promise<boo
       });
     }
     postValues.push(
-      { type: "contest", actorId: grace.id, refId: spring!.id, text: "Round 1: The Lanterns lead with 42 points.", createdAt: ago(30) },
+      { type: "contest", actorId: grace.id, refId: spring!.id, text: "Spring Glow Hunt · #1: 1. The Lanterns", createdAt: ago(30) },
     );
     for (const o of owned) {
       postValues.push({ type: "beamkin", actorId: o.member.id, refId: creature(o.slug).id, createdAt: ago(60 * 24 * 20) });

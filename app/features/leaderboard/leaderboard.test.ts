@@ -76,9 +76,9 @@ describe("the leaderboard", () => {
     const [before] = await db().select().from(members).where(eq(members.username, "ada"));
     await recomputeScores(db());
     const [ada] = await db().select().from(members).where(eq(members.username, "ada"));
-    // Ada: a 3-star salute (15), The Lanterns' 42 judged points, 'Complete Signup' (10 quest
-    // points) and the fountain's secret, found (10).
-    expect(ada!.score).toBe(15 + 42 + 10 + 10);
+    // Ada: a 3-star salute (15), The Lanterns' 50 points for first place in round 1,
+    // 'Complete Signup' (10 quest points) and the fountain's secret, found (10).
+    expect(ada!.score).toBe(15 + 50 + 10 + 10);
     expect(before!.score).toBe(ada!.score); // the demo seed already did this
   });
 });

@@ -25,8 +25,12 @@ import { inTransaction } from "./tx.server";
 
 export const hashInviteToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/** A party's invitation (the table also holds a contest's role invitations, which name no party). */
+export type PartyInvite = Invite & { partyId: number; role: PartyRole };
+const isPartyInvite = (row: Invite): row is PartyInvite => row.partyId !== null && row.role !== "judge";
+
 /** 256 random bits, URL-safe. */
-const newToken = () => randomBytes(32).toString("base64url");
+export const newToken = () => randomBytes(32).toString("base64url");
 
 /** What a token looks like (anything else is not looked up). */
 export const isTokenShaped = (value: string | null | undefined): value is string => typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
@@ -141,10 +145,10 @@ export type ChangeInviteRefusal = ManageRefusal | "unknown-invite" | "not-pendin
 async function lockInviteOfLedParty(tx: Tx, inviteId: number, ringleaderId: number) {
   if (!Number.isSafeInteger(inviteId) || inviteId < 1 || inviteId > 2_147_483_647) return null;
   const [found] = await tx.select({ partyId: invites.partyId }).from(invites).where(eq(invites.id, inviteId));
-  if (!found) return null;
+  if (!found || found.partyId === null) return null;
   const party = await ledParty(tx, found.partyId, ringleaderId);
   const [row] = await tx.select().from(invites).where(eq(invites.id, inviteId)).for("update");
-  return row ? { party, invite: row } : null;
+  return row && isPartyInvite(row) ? { party, invite: row } : null;
 }
 
 /**
@@ -200,7 +204,7 @@ export function inviteProblem(invite: Invite, now: Date, viewerId: number | null
 export async function findInvite(token: string | null | undefined, partyId?: number, executor: Pick<Tx, "select"> = db()) {
   if (!isTokenShaped(token)) return null;
   const [row] = await executor.select().from(invites).where(eq(invites.tokenHash, hashInviteToken(token)));
-  if (!row || (partyId !== undefined && row.partyId !== partyId)) return null;
+  if (!row || !isPartyInvite(row) || (partyId !== undefined && row.partyId !== partyId)) return null;
   return row;
 }
 
@@ -214,7 +218,7 @@ export function acceptInvite(memberId: number, token: string, partyId: number, n
     // The party first, then the invitation: every roster change locks in that order.
     const party = await lockParty(tx, found.partyId);
     if (!party) return refused("unknown-invite");
-    const [invite] = await tx.select().from(invites).where(eq(invites.id, found.id)).for("update");
+    const [invite] = (await tx.select().from(invites).where(eq(invites.id, found.id)).for("update")).filter(isPartyInvite);
     const problem = inviteProblem(invite!, now, memberId);
     if (problem === "mine") return refused("already-member");
     if (problem) return refused(problem);

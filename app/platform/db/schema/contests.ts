@@ -2,7 +2,7 @@
  * Contests, the roles members hold in them, requests to the game master and judges' scores.
  */
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { members } from "./identity";
 import { parties } from "./parties";
@@ -17,12 +17,19 @@ export const contests = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }),
     status: text("status").notNull().default("Active"),
     gameMasterId: integer("game_master_id").references(() => members.id),
+    /** When the game master froze the overall board for the final (no more publishing changes it). */
+    boardFrozenAt: timestamp("board_frozen_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [check("contests_status_known", sql`${t.status} in ('Active', 'Paused', 'Ended')`)],
 );
 
 export const roundStates = ["draft", "open", "judging", "published"] as const;
+
+export interface RoundCriterion {
+  name: string;
+  weight: number;
+}
 export type RoundState = (typeof roundStates)[number];
 
 /**
@@ -40,6 +47,11 @@ export const contestRounds = pgTable(
     state: text("state").$type<RoundState>().notNull().default("draft"),
     opensAt: timestamp("opens_at", { withTimezone: true }),
     closesAt: timestamp("closes_at", { withTimezone: true }),
+    /** What parties must do in this round. */
+    challenge: text("challenge").notNull().default(""),
+    /** 1 to 6 criteria, each scored 1–5 by every judge of an entry, with a weight (1–5). */
+    criteria: jsonb("criteria").$type<RoundCriterion[]>().notNull().default([]),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -48,7 +60,12 @@ export const contestRounds = pgTable(
   ],
 );
 
+/** What the contest audit trail records: status changes, the frozen board and each override. */
+export const contestAuditActions = ["status", "freeze", "reopen-round", "remove-entry", "admit-late", "reassign-ringleader"] as const;
+export type ContestAuditAction = (typeof contestAuditActions)[number];
+
 export const roleNames = ["gamemaster", "ringleader", "judge"] as const;
+export type ContestRoleName = (typeof roleNames)[number];
 
 export const memberRoles = pgTable(
   "member_roles",
@@ -78,14 +95,22 @@ export const contestRequests = pgTable(
     memberId: integer("member_id")
       .notNull()
       .references(() => members.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(), // join, role
-    role: text("role"),
+    kind: text("kind").$type<"join" | "role" | "question">().notNull(),
+    /** The role a role request asks for. */
+    role: text("role").$type<ContestRoleName>(),
+    /** A question's text, or a request's own words. */
+    message: text("message").notNull().default(""),
+    /** The game master's reply, or a decline's reason. */
+    answer: text("answer"),
+    answeredBy: integer("answered_by").references(() => members.id, { onDelete: "set null" }),
     status: text("status").notNull().default("pending"),
     createdAt: createdAt(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
   (t) => [
-    check("contest_requests_status_known", sql`${t.status} in ('pending', 'approved', 'declined')`),
+    index("contest_requests_contest_idx").on(t.contestId, t.status),
+    check("contest_requests_kind_known", sql`${t.kind} in ('join', 'role', 'question')`),
+    check("contest_requests_status_known", sql`${t.status} in ('pending', 'approved', 'declined', 'answered')`),
   ],
 );
 
@@ -112,4 +137,113 @@ export const judgeScores = pgTable(
   ],
 );
 
+/** The contest a member last chose (the game master's switcher, /compete). */
+export const memberCurrentContests = pgTable("member_current_contests", {
+  memberId: integer("member_id")
+    .primaryKey()
+    .references(() => members.id, { onDelete: "cascade" }),
+  contestId: integer("contest_id")
+    .notNull()
+    .references(() => contests.id, { onDelete: "cascade" }),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What a party submits for a round: a text and an optional link; resubmitted until the round closes. */
+export const roundEntries = pgTable(
+  "round_entries",
+  {
+    id: serial("id").primaryKey(),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => contestRounds.id, { onDelete: "cascade" }),
+    partyId: integer("party_id")
+      .notNull()
+      .references(() => parties.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    link: text("link"),
+    submittedBy: integer("submitted_by").references(() => members.id, { onDelete: "set null" }),
+    /** The final submission's time: the last step of the tie-break. */
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Admitted by the game master after the round closed. */
+    late: boolean("late").notNull().default(false),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("round_entries_party_key").on(t.roundId, t.partyId),
+    check("round_entries_text_length", sql`char_length(${t.text}) between 1 and 2000`),
+  ],
+);
+
+export const assignmentStatuses = ["assigned", "recused", "skipped"] as const;
+export type AssignmentStatus = (typeof assignmentStatuses)[number];
+
+/**
+ * A judge's hold on an entry: assigned (scoring it; the claim keeps it from other judges
+ * until `claimedUntil`), recused, or skipped for now. Notes go to the party (shown when the
+ * round is published) and to the game master (never to players).
+ */
+export const entryJudges = pgTable(
+  "entry_judges",
+  {
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => roundEntries.id, { onDelete: "cascade" }),
+    judgeId: integer("judge_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    status: text("status").$type<AssignmentStatus>().notNull().default("assigned"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    noteForParty: text("note_for_party").notNull().default(""),
+    noteForGameMaster: text("note_for_game_master").notNull().default(""),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.judgeId] }),
+    index("entry_judges_judge_idx").on(t.judgeId),
+    check("entry_judges_status_known", sql`${t.status} in ('assigned', 'recused', 'skipped')`),
+  ],
+);
+
+/** One judge's score of one criterion of one entry (1–5). */
+export const entryScores = pgTable(
+  "entry_scores",
+  {
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => roundEntries.id, { onDelete: "cascade" }),
+    judgeId: integer("judge_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    criterion: integer("criterion").notNull(),
+    score: integer("score").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.judgeId, t.criterion] }),
+    check("entry_scores_score_range", sql`${t.score} between 1 and 5`),
+    check("entry_scores_criterion_range", sql`${t.criterion} between 0 and 5`),
+  ],
+);
+
+/** The game master's overrides, each with its reason: the contest's audit trail. */
+export const contestAudit = pgTable(
+  "contest_audit",
+  {
+    id: serial("id").primaryKey(),
+    contestId: integer("contest_id")
+      .notNull()
+      .references(() => contests.id, { onDelete: "cascade" }),
+    actorId: integer("actor_id").references(() => members.id, { onDelete: "set null" }),
+    action: text("action").$type<ContestAuditAction>().notNull(),
+    /** What it was done to, in words the trail shows ("Round 2", "The Lanterns"). */
+    subject: text("subject").notNull().default(""),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contest_audit_contest_idx").on(t.contestId, t.createdAt)],
+);
+
 export type Contest = typeof contests.$inferSelect;
+export type ContestRound = typeof contestRounds.$inferSelect;
+export type RoundEntry = typeof roundEntries.$inferSelect;

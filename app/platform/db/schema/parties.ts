@@ -95,6 +95,8 @@ export const partyJoinRequests = pgTable(
   ],
 );
 
+export type InviteRole = PartyRole | "judge";
+
 export const inviteChannels = ["link", "email", "qr"] as const;
 export type InviteChannel = (typeof inviteChannels)[number];
 export const inviteStatuses = ["pending", "accepted", "declined", "revoked", "replaced"] as const;
@@ -109,13 +111,12 @@ export const invites = pgTable(
   {
     id: serial("id").primaryKey(),
     tokenHash: text("token_hash").notNull(),
-    partyId: integer("party_id")
-      .notNull()
-      .references(() => parties.id, { onDelete: "cascade" }),
+    /** Null for a contest role invitation (a judge, a contest's ringleader) sent by its game master. */
+    partyId: integer("party_id").references(() => parties.id, { onDelete: "cascade" }),
     contestId: integer("contest_id").references(() => contests.id, { onDelete: "set null" }),
     inviterId: integer("inviter_id").references(() => members.id, { onDelete: "set null" }),
-    /** What the invitee becomes: a member, or a co-ringleader. */
-    role: text("role").$type<PartyRole>().notNull().default("member"),
+    /** What the invitee becomes: a member, or a co-ringleader; for a contest role invitation, a judge or a ringleader. */
+    role: text("role").$type<InviteRole>().notNull().default("member"),
     channel: text("channel").$type<InviteChannel>().notNull(),
     email: text("email"),
     /** The invitee's language, for the email (en, zh). */
@@ -131,7 +132,8 @@ export const invites = pgTable(
   (t) => [
     uniqueIndex("invites_token_hash_key").on(t.tokenHash),
     index("invites_party_status_idx").on(t.partyId, t.status),
-    check("invites_role_known", sql`${t.role} in ('ringleader', 'member')`),
+    check("invites_role_known", sql`${t.role} in ('ringleader', 'member', 'judge')`),
+    check("invites_party_or_contest", sql`${t.partyId} is not null or (${t.contestId} is not null and ${t.role} in ('judge', 'ringleader'))`),
     check("invites_channel_known", sql`${t.channel} in ('link', 'email', 'qr')`),
     check("invites_status_known", sql`${t.status} in ('pending', 'accepted', 'declined', 'revoked', 'replaced')`),
   ],

@@ -1,0 +1,64 @@
+/** What the game master screen reads for one contest, in one place. */
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { db } from "~/platform/db/db.server";
+import { contests, parties, roundEntries, type InviteRole } from "~/platform/db/schema";
+import { drawQr } from "~/platform/qr.server";
+import { auditTrail, findRoleInvite, pendingRequests, roleInviteLink, roleInvites, roundsOf } from "./console.server";
+import { flaggedEntries } from "./judging.server";
+import { roundResults } from "./results.server";
+import { contestStatus } from "./rules";
+
+export async function consoleView(contestId: number, shownToken: string | null, origin: string) {
+  const [contest] = await db().select().from(contests).where(eq(contests.id, contestId));
+  if (!contest) return null;
+  const rounds = await roundsOf(contestId);
+  const entries = rounds.length
+    ? await db()
+        .select({ id: roundEntries.id, roundId: roundEntries.roundId, party: parties.name, text: roundEntries.text, link: roundEntries.link, late: roundEntries.late, submittedAt: roundEntries.submittedAt })
+        .from(roundEntries)
+        .innerJoin(parties, eq(parties.id, roundEntries.partyId))
+        .where(and(inArray(roundEntries.roundId, rounds.map((r) => r.id)), isNull(roundEntries.removedAt)))
+        .orderBy(asc(roundEntries.submittedAt))
+    : [];
+  const withResults = await Promise.all(
+    rounds.map(async (round) => ({
+      id: round.id,
+      number: round.number,
+      state: round.state,
+      challenge: round.challenge,
+      criteria: round.criteria,
+      opensAt: round.opensAt?.toISOString() ?? null,
+      closesAt: round.closesAt?.toISOString() ?? null,
+      publishedAt: round.publishedAt?.toISOString() ?? null,
+      entries: entries.filter((e) => e.roundId === round.id).map((e) => ({ ...e, submittedAt: e.submittedAt.toISOString() })),
+      results: round.state === "draft" ? null : await roundResults(round),
+    })),
+  );
+  const contestParties = await db().select({ id: parties.id, name: parties.name }).from(parties).where(and(eq(parties.contestId, contestId), isNull(parties.disbandedAt))).orderBy(asc(parties.name));
+  let shownInvite: { link: string; qr: ReturnType<typeof drawQr>; role: InviteRole } | null = null;
+  if (shownToken) {
+    const invite = await findRoleInvite(shownToken, contestId);
+    if (invite && invite.status === "pending" && invite.inviterId !== null) {
+      const link = roleInviteLink(origin, contestId, invite.inviterId, shownToken);
+      shownInvite = { link, qr: drawQr(link), role: invite.role };
+    }
+  }
+  return {
+    contest: {
+      id: contest.id,
+      name: contest.name,
+      description: contest.description,
+      status: contestStatus(contest.status),
+      startsAt: contest.startsAt?.toISOString() ?? null,
+      endsAt: contest.endsAt?.toISOString() ?? null,
+      frozen: contest.boardFrozenAt !== null,
+    },
+    rounds: withResults,
+    parties: contestParties,
+    requests: await pendingRequests(contestId),
+    invites: await roleInvites(contestId),
+    audit: await auditTrail(contestId),
+    flagged: await flaggedEntries(contestId),
+    shownInvite,
+  };
+}

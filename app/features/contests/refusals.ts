@@ -1,0 +1,31 @@
+/** How every refusal of the contest commands is answered: status and message (contests namespace, en and zh). */
+import type { RefusalAnswer } from "~/platform/respond.server";
+
+export const CONTEST_REFUSALS = {
+  "unknown-contest": { status: 404, message: "contests:refusals.unknown-contest" },
+  "unknown-round": { status: 404, message: "contests:refusals.unknown-round" },
+  "unknown-entry": { status: 404, message: "contests:refusals.unknown-entry" },
+  "unknown-request": { status: 404, message: "contests:refusals.unknown-request" },
+  "unknown-party": { status: 404, message: "contests:refusals.unknown-party", field: "partyId" },
+  "unknown-invite": { status: 404, message: "contests:refusals.unknown-invite" },
+  "not-game-master": { status: 403, message: "contests:refusals.not-game-master" },
+  "not-judge": { status: 403, message: "contests:refusals.not-judge" },
+  "not-in-party": { status: 403, message: "contests:refusals.not-in-party" },
+  "own-party": { status: 403, message: "contests:refusals.own-party" },
+  recused: { status: 409, message: "contests:refusals.recused" },
+  "not-draft": { status: 409, message: "contests:refusals.not-draft" },
+  "status-change": { status: 409, message: "contests:refusals.status-change" },
+  "round-state": { status: 409, message: "contests:refusals.round-state" },
+  "round-incomplete": { status: 409, message: "contests:refusals.round-incomplete" },
+  "contest-not-active": { status: 409, message: "contests:refusals.contest-not-active" },
+  "round-closed": { status: 409, message: "contests:refusals.round-closed" },
+  "not-pending": { status: 409, message: "contests:refusals.not-pending" },
+  "board-frozen": { status: 409, message: "contests:refusals.board-frozen" },
+  "nothing-to-score": { status: 409, message: "contests:refusals.nothing-to-score" },
+  claimed: { status: 409, message: "contests:refusals.claimed" },
+  expired: { status: 410, message: "contests:refusals.expired" },
+  revoked: { status: 410, message: "contests:refusals.revoked" },
+  replaced: { status: 410, message: "contests:refusals.replaced" },
+  declined: { status: 410, message: "contests:refusals.declined" },
+  used: { status: 409, message: "contests:refusals.used" },
+} as const satisfies Record<string, RefusalAnswer>;

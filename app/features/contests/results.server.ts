@@ -1,0 +1,146 @@
+/**
+ * Results: each judge's weighted totals per round, normalised and ranked (rules.ts), raw and
+ * normalised side by side with the step of the tie-break chain that placed each entry, and
+ * which judge scored what. Publishing a round awards points (awardScore, so each party
+ * earns its members' points) and writes the contest results post; players see a round's
+ * results only once it is published.
+ */
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { writePost } from "~/features/feed/feed.server";
+import { awardScore } from "~/features/leaderboard/score.server";
+import { peopleByIds } from "~/features/parties/people.server";
+import { db } from "~/platform/db/db.server";
+import { contestRounds, entryJudges, entryScores, judgeScores, parties, partyMembers, roundEntries, type Contest, type ContestRound } from "~/platform/db/schema";
+import type { Queryable, Tx } from "~/platform/db/transaction.server";
+import { overlapWarnings, pointsForPlace, rankEntries, resultsVisible, weightedTotal, type JudgedTotal, type OverlapWarning, type TieBreakStep } from "./rules";
+
+export interface ResultRow {
+  entryId: number;
+  partyId: number;
+  party: string;
+  place: number;
+  judges: number;
+  rawMean: number;
+  normalisedMean: number;
+  firstPlaces: number;
+  decidedBy: TieBreakStep | null;
+  submittedAt: string;
+  late: boolean;
+  points: number;
+  /** Each judge's weighted total of this entry (the console only). */
+  byJudge: { judge: string; total: number }[];
+  /** The judges' notes for the party (shown to players once published). */
+  notes: string[];
+}
+
+export interface RoundResults {
+  roundId: number;
+  rows: ResultRow[];
+  warnings: (OverlapWarning & { judge?: string })[];
+}
+
+/** Every judge's weighted totals of a round's entries (entries removed are left out). */
+async function totalsOf(executor: Queryable, round: ContestRound) {
+  const entries = await executor
+    .select({ id: roundEntries.id, partyId: roundEntries.partyId, party: parties.name, submittedAt: roundEntries.submittedAt, late: roundEntries.late })
+    .from(roundEntries)
+    .innerJoin(parties, eq(parties.id, roundEntries.partyId))
+    .where(and(eq(roundEntries.roundId, round.id), isNull(roundEntries.removedAt)))
+    .orderBy(asc(roundEntries.submittedAt));
+  const ids = entries.map((e) => e.id);
+  const scores = ids.length ? await executor.select().from(entryScores).where(inArray(entryScores.entryId, ids)) : [];
+  const holds = ids.length ? await executor.select().from(entryJudges).where(inArray(entryJudges.entryId, ids)) : [];
+  const byPair = new Map<string, (number | null)[]>();
+  for (const s of scores) {
+    const key = `${s.entryId}:${s.judgeId}`;
+    const list = byPair.get(key) ?? round.criteria.map(() => null);
+    if (s.criterion < list.length) list[s.criterion] = s.score;
+    byPair.set(key, list);
+  }
+  const totals: JudgedTotal[] = [];
+  for (const [key, list] of byPair) {
+    // Only a complete score counts: a judge still half-way through an entry is not a judgement yet.
+    if (list.some((v) => v === null)) continue;
+    const [entryId, judgeId] = key.split(":").map(Number) as [number, number];
+    const hold = holds.find((h) => h.entryId === entryId && h.judgeId === judgeId);
+    if (hold && hold.status === "recused") continue;
+    const total = weightedTotal(list, round.criteria);
+    if (total !== null) totals.push({ entryId, judgeId, total });
+  }
+  return { entries, totals, holds };
+}
+
+export async function roundResults(round: ContestRound, executor: Queryable = db()): Promise<RoundResults> {
+  const { entries, totals, holds } = await totalsOf(executor, round);
+  const ranked = rankEntries(
+    entries.map((e) => ({ entryId: e.id, submittedAt: e.submittedAt })),
+    totals,
+  );
+  const people = await peopleByIds(totals.map((t) => t.judgeId), executor);
+  const rows = ranked.map((r): ResultRow => {
+    const entry = entries.find((e) => e.id === r.entryId)!;
+    return {
+      ...r,
+      partyId: entry.partyId,
+      party: entry.party,
+      submittedAt: entry.submittedAt.toISOString(),
+      late: entry.late,
+      points: r.judges > 0 ? pointsForPlace(r.place) : 0,
+      byJudge: totals.filter((t) => t.entryId === r.entryId).map((t) => ({ judge: people.get(t.judgeId)?.name ?? "", total: t.total })),
+      notes: holds.filter((h) => h.entryId === r.entryId && h.noteForParty.trim()).map((h) => h.noteForParty),
+    };
+  });
+  const warnings = overlapWarnings(totals).map((w) => (w.kind === "few-scores" ? { ...w, judge: people.get(w.judgeId)?.name ?? "" } : w));
+  return { roundId: round.id, rows, warnings };
+}
+
+/**
+ * Within `advanceRound`'s transaction: every member of each ranked party earns the place's
+ * points for that party (awardScore credits the party too), and the feed says who won.
+ */
+export async function publishRoundIn(tx: Tx, contest: Contest, round: ContestRound, gameMasterId: number, now: Date) {
+  const results = await roundResults(round, tx);
+  for (const row of results.rows) {
+    if (row.points <= 0) continue;
+    // The party's points for the round, as the contest's board and recomputeScores read them
+    // (`judge_scores`: one row per party and round, written by the game master who published).
+    await tx.insert(judgeScores).values({ contestId: contest.id, partyId: row.partyId, judgeId: gameMasterId, round: round.number, points: row.points, createdAt: now });
+    const roster = await tx.select({ memberId: partyMembers.memberId }).from(partyMembers).where(eq(partyMembers.partyId, row.partyId));
+    for (const { memberId } of roster) await awardScore(tx, memberId, { contestPoints: row.points }, now, { contestId: contest.id });
+  }
+  const winner = results.rows.find((r) => r.judges > 0);
+  await writePost(
+    {
+      type: "contest",
+      actorId: gameMasterId,
+      refId: contest.id,
+      text: winner ? `${contest.name} · #${round.number}: 1. ${winner.party}` : `${contest.name} · #${round.number}`,
+      createdAt: now,
+    },
+    tx,
+  );
+  return results;
+}
+
+/**
+ * What players see of a contest's results: published rounds only (nothing of a round
+ * before it is published, not even that it has scores), and the overall standing from them.
+ */
+export async function publishedResults(contestId: number) {
+  const rounds = await db().select().from(contestRounds).where(eq(contestRounds.contestId, contestId)).orderBy(asc(contestRounds.number));
+  const published = rounds.filter((r) => resultsVisible(r.state));
+  const perRound = [];
+  const overall = new Map<number, { partyId: number; party: string; points: number }>();
+  for (const round of published) {
+    const results = await roundResults(round);
+    const rows = results.rows.map((r) => ({ place: r.place, partyId: r.partyId, party: r.party, normalisedMean: r.normalisedMean, rawMean: r.rawMean, decidedBy: r.decidedBy, points: r.points, notes: r.notes }));
+    for (const r of rows) {
+      const held = overall.get(r.partyId) ?? { partyId: r.partyId, party: r.party, points: 0 };
+      held.points += r.points;
+      overall.set(r.partyId, held);
+    }
+    perRound.push({ roundId: round.id, number: round.number, challenge: round.challenge, publishedAt: round.publishedAt?.toISOString() ?? null, rows });
+  }
+  const standing = [...overall.values()].sort((a, b) => b.points - a.points || a.party.localeCompare(b.party));
+  return { rounds: perRound, standing };
+}

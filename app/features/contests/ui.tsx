@@ -1,0 +1,110 @@
+/** Shared pieces of the contest screens. */
+import { useTranslation } from "~/platform/translations";
+import { Form } from "react-router";
+import { FieldError, inputClass, mutedText, secondaryButton } from "~/features/parties/ui";
+import type { RoundState } from "./rules";
+
+/** A number as the results show it: two decimals, a minus sign where negative. */
+export const fixed = (n: number) => (Math.abs(n) < 0.005 ? "0.00" : n.toFixed(2));
+
+/** A labelled field whose id is unique on a page with several forms of the same fields. */
+export function Field({
+  idPrefix,
+  name,
+  label,
+  hint,
+  value,
+  error,
+  required,
+  maxLength,
+  type = "text",
+  min,
+  max,
+  multiline,
+  autoComplete,
+}: {
+  idPrefix: string;
+  name: string;
+  label: string;
+  hint?: string;
+  value?: string | null;
+  error?: string;
+  required?: boolean;
+  maxLength?: number;
+  type?: "text" | "email" | "number" | "url" | "datetime-local";
+  min?: number;
+  max?: number;
+  multiline?: boolean;
+  autoComplete?: string;
+}) {
+  const id = `${idPrefix}-${name}`;
+  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id,
+    name,
+    defaultValue: value ?? undefined,
+    required,
+    maxLength,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": described,
+    className: `${inputClass} mt-1`,
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className={mutedText}>
+          {hint}
+        </p>
+      ) : null}
+      {multiline ? <textarea rows={3} {...common} /> : <input type={type} min={min} max={max} autoComplete={autoComplete ?? "off"} {...common} />}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** A date and time in UTC (the page's zone), as a `datetime-local` field. */
+export function DateTimeField({ name, label, value, error, idPrefix }: { name: string; label: string; value: string | null; error?: string; idPrefix: string }) {
+  const { t } = useTranslation("contests");
+  // An ISO moment from the loader, or what was typed (already in the field's own shape).
+  const shown = value ? (value.endsWith("Z") ? value.slice(0, 16) : value) : "";
+  return <Field idPrefix={idPrefix} name={name} label={label} hint={t("fields.utc")} value={shown} error={error} type="datetime-local" />;
+}
+
+export function RoundStateBadge({ state }: { state: RoundState }) {
+  const { t } = useTranslation("contests");
+  const tones: Record<RoundState, string> = {
+    draft: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100",
+    open: "bg-emerald-100 text-emerald-950 dark:bg-emerald-900 dark:text-emerald-50",
+    judging: "bg-amber-100 text-amber-950 dark:bg-amber-900 dark:text-amber-50",
+    published: "bg-sky-100 text-sky-950 dark:bg-sky-900 dark:text-sky-50",
+  };
+  return <span className={`rounded-full px-3 py-1 text-sm font-semibold ${tones[state]}`}>{t(`roundState.${state}`)}</span>;
+}
+
+/** The contest switcher: a plain form; choosing the same contest again changes nothing. */
+export function ContestSwitcher({ contests, chosenId, action }: { contests: { id: number; name: string }[]; chosenId: number | null; action: string }) {
+  const { t } = useTranslation("contests");
+  return (
+    <Form method="post" action={action} className="flex flex-wrap items-end gap-2" aria-label={t("switcher.label")}>
+      <input type="hidden" name="intent" value="switch" />
+      <div>
+        <label htmlFor="contest-switcher" className="block font-medium">
+          {t("switcher.label")}
+        </label>
+        <select id="contest-switcher" name="contestId" defaultValue={chosenId ?? undefined} className={`${inputClass} mt-1`} key={chosenId ?? "none"}>
+          {contests.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={secondaryButton}>
+        {t("switcher.submit")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,236 @@
+import { useTranslation } from "~/platform/translations";
+import { PageHeading, pageTitle } from "~/ui/page";
+import { Form, href } from "react-router";
+import type { Route } from "./+types/compete";
+import { requireMember } from "~/features/auth/principal.server";
+import { memberContests, roundsForParty, submitEntry } from "~/features/contests/compete.server";
+import { askQuestion, currentContestAmong, questionsOf, setCurrentContest } from "~/features/contests/console.server";
+import { CONTEST_REFUSALS } from "~/features/contests/refusals";
+import { publishedResults } from "~/features/contests/results.server";
+import { CONTEST_RULES } from "~/features/contests/rules";
+import { CompeteForm } from "~/features/contests/schemas";
+import { LiveContest } from "~/features/contests/live";
+import { ContestSwitcher, Field, fixed, RoundStateBadge } from "~/features/contests/ui";
+import { cardClass, FormError, MemberText, mutedText, Notice, primaryButton } from "~/features/parties/ui";
+import { parseForm } from "~/platform/forms.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
+import { done, refused } from "~/platform/outcome";
+import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
+import { formatMoment } from "~/ui/dates";
+import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
+
+export const handle = { i18n: ["contests", "parties"] };
+
+const PAGE = "/compete";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const current = await requireMember(context);
+  const i18n = getInstance(context);
+  const contests = await memberContests(current.member.id);
+  const chosen = await currentContestAmong(current.member.id, contests);
+  const base = { title: i18n.t("contests:compete.title"), contests: contests.map((c) => ({ id: c.id, name: c.name, status: c.status, party: c.party })), lng: getLocale(context) };
+  if (!chosen) return { ...base, chosen: null, rounds: [], results: null, questions: [] };
+  const [rounds, results, questions] = await Promise.all([roundsForParty(chosen.id, chosen.partyId), publishedResults(chosen.id), questionsOf(current.member.id, chosen.id)]);
+  return {
+    ...base,
+    chosen,
+    rounds,
+    results,
+    questions: questions.map((q) => ({ ...q, at: q.at.toISOString() })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const current = await requireMember(context);
+  const form = await parseForm(request, CompeteForm);
+  const args = { request, context };
+  if (!form.ok) return invalid(args, form);
+  const me = current.member.id;
+  const common = { values: form.values, refusals: CONTEST_REFUSALS };
+  const f = form.data;
+  switch (f.intent) {
+    case "switch": {
+      const mine = await memberContests(me);
+      if (!mine.some((c) => c.id === f.contestId)) return respond(args, refused("unknown-contest"), { ...common, done: () => ({}) });
+      return respond(args, done(await setCurrentContest(me, f.contestId)), { ...common, done: () => ({ redirectTo: PAGE }) });
+    }
+    case "entry":
+      return respond(args, await submitEntry(me, f.roundId, { text: f.text, link: f.link }), { ...common, done: (_, t) => ({ redirectTo: PAGE, toast: t("contests:toast.entrySaved") }) });
+    case "question": {
+      const mine = await memberContests(me);
+      if (!mine.some((c) => c.id === f.contestId)) return respond(args, refused("unknown-contest"), { ...common, done: () => ({}) });
+      return respond(args, await askQuestion(me, f.contestId, f.question), { ...common, done: (_, t) => ({ redirectTo: PAGE, toast: t("contests:toast.questionSent") }) });
+    }
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Compete")];
+
+type Loaded = Route.ComponentProps["loaderData"];
+
+export default function Compete({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("contests");
+  const answer = actionData as FormAnswer | undefined;
+  const page = useFocusFirstInvalid<HTMLDivElement>(answer);
+  const { contests, chosen, rounds, results, questions, lng } = loaderData;
+  return (
+    <div ref={page} className="space-y-6">
+      <PageHeading>{t("compete.heading")}</PageHeading>
+      {!chosen ? (
+        <Notice title={t("compete.none")}>
+          <p>{t("compete.noneExplain")}</p>
+          <p>
+            <a href={href("/partybuilder")} className="font-medium underline">
+              {t("compete.findParty")}
+            </a>
+          </p>
+        </Notice>
+      ) : (
+        <>
+          <LiveContest contestId={chosen.id} />
+          {contests.length > 1 ? <ContestSwitcher contests={contests} chosenId={chosen.id} action={PAGE} /> : null}
+          <section aria-labelledby="contest-heading" className={`${cardClass} space-y-2`}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="contest-heading" className="text-2xl font-semibold">
+                <MemberText text={chosen.name} />
+              </h2>
+              <span className="rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold dark:bg-slate-700">{t(`status.${chosen.status}`)}</span>
+            </div>
+            {chosen.description ? <p className="whitespace-pre-line">{chosen.description}</p> : null}
+            <p>
+              {t("compete.yourParty")}{" "}
+              <a href={href("/party/:id", { id: String(chosen.partyId) })} className="font-medium underline">
+                <MemberText text={chosen.party} />
+              </a>
+            </p>
+          </section>
+          <Rounds rounds={rounds} answer={answer} lng={lng} />
+          <Standing results={results} />
+          <Questions contestId={chosen.id} questions={questions} answer={answer?.values.intent === "question" ? answer : undefined} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Rounds({ rounds, answer, lng }: { rounds: Loaded["rounds"]; answer?: FormAnswer; lng: string }) {
+  const { t } = useTranslation("contests");
+  if (rounds.length === 0) return <p>{t("compete.noRounds")}</p>;
+  return (
+    <section aria-labelledby="rounds-heading" className="space-y-3">
+      <h2 id="rounds-heading" className="text-2xl font-semibold">
+        {t("rounds.heading")}
+      </h2>
+      {rounds.map((r) => {
+        const mine = answer?.values.intent === "entry" && answer.values.roundId === String(r.id) ? answer : undefined;
+        return (
+          <article key={r.id} className={`${cardClass} space-y-2`} data-testid={`compete-round-${r.number}`}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="text-xl font-semibold">{t("rounds.title", { n: r.number })}</h3>
+              <RoundStateBadge state={r.state} />
+            </div>
+            <p className="whitespace-pre-line">
+              <span className="font-medium">{t("compete.challenge")}</span> {r.challenge}
+            </p>
+            <p className={mutedText}>{r.criteria.map((c) => t("rounds.criterion", { name: c.name, weight: c.weight })).join(" · ")}</p>
+            {r.closesAt ? <p className="font-medium">{t("compete.deadline", { when: formatMoment(r.closesAt, lng) })}</p> : null}
+            {r.entry ? (
+              <div>
+                <p className="font-medium">{t("compete.yourEntry", { when: formatMoment(r.entry.submittedAt, lng) })}</p>
+                <blockquote className="whitespace-pre-line border-l-4 border-glow-700 pl-3" data-testid="our-entry">
+                  {r.entry.text}
+                </blockquote>
+              </div>
+            ) : r.canSubmit ? (
+              <p>{t("compete.noEntryYet")}</p>
+            ) : null}
+            {r.canSubmit ? (
+              <Form method="post" action={PAGE} className="space-y-2">
+                <input type="hidden" name="intent" value="entry" />
+                <input type="hidden" name="roundId" value={r.id} />
+                <FormError message={mine?.errors.form} />
+                <Field idPrefix={`entry-${r.id}`} name="text" label={r.entry ? t("compete.editEntry") : t("compete.entry")} value={mine?.values.text ?? r.entry?.text} error={mine?.errors.text} required maxLength={CONTEST_RULES.entryMax} multiline />
+                <Field idPrefix={`entry-${r.id}`} name="link" type="url" label={t("compete.link")} value={mine?.values.link ?? r.entry?.link} error={mine?.errors.link} />
+                <button type="submit" className={primaryButton}>
+                  {r.entry ? t("compete.resubmit") : t("compete.submit")}
+                </button>
+              </Form>
+            ) : r.state !== "published" ? (
+              <p className={mutedText}>{t(`compete.state.${r.state}`)}</p>
+            ) : null}
+          </article>
+        );
+      })}
+    </section>
+  );
+}
+
+function Standing({ results }: { results: Loaded["results"] }) {
+  const { t } = useTranslation("contests");
+  if (!results) return null;
+  return (
+    <section aria-labelledby="results-heading" className={`${cardClass} space-y-3`}>
+      <h2 id="results-heading" className="text-2xl font-semibold">
+        {t("compete.results")}
+      </h2>
+      {results.rounds.length === 0 ? (
+        <p>{t("compete.noResults")}</p>
+      ) : (
+        <>
+          <h3 className="font-semibold">{t("compete.standing")}</h3>
+          <ol className="list-decimal pl-6" data-testid="standing">
+            {results.standing.map((s) => (
+              <li key={s.partyId}>
+                <MemberText text={s.party} /> · {t("compete.points", { count: s.points })}
+              </li>
+            ))}
+          </ol>
+          {results.rounds.map((r) => (
+            <div key={r.roundId} data-testid={`published-${r.number}`}>
+              <h3 className="font-semibold">{t("rounds.title", { n: r.number })}</h3>
+              <ol className="list-decimal pl-6">
+                {r.rows.map((row) => (
+                  <li key={row.partyId}>
+                    <MemberText text={row.party} /> · {t("compete.score", { normalised: fixed(row.normalisedMean), raw: fixed(row.rawMean) })}
+                    {row.decidedBy ? ` · ${t("compete.tieBroken", { step: t(`tieBreak.${row.decidedBy}`) })}` : ""}
+                    {row.notes.length ? <ul className={`list-disc pl-5 ${mutedText}`}>{row.notes.map((n, i) => <li key={i}>{n}</li>)}</ul> : null}
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Questions({ contestId, questions, answer }: { contestId: number; questions: Loaded["questions"]; answer?: FormAnswer }) {
+  const { t } = useTranslation("contests");
+  return (
+    <section aria-labelledby="questions-heading" className={`${cardClass} space-y-3`}>
+      <h2 id="questions-heading" className="text-2xl font-semibold">
+        {t("compete.ask")}
+      </h2>
+      <Form method="post" action={PAGE} className="space-y-2">
+        <input type="hidden" name="intent" value="question" />
+        <input type="hidden" name="contestId" value={contestId} />
+        <FormError message={answer?.errors.form} />
+        <Field idPrefix="ask" name="question" label={t("compete.question")} value={answer?.values.question} error={answer?.errors.question} required maxLength={CONTEST_RULES.questionMax} multiline />
+        <button type="submit" className={primaryButton}>
+          {t("compete.send")}
+        </button>
+      </Form>
+      {questions.length ? (
+        <ul className="space-y-2">
+          {questions.map((q) => (
+            <li key={q.id}>
+              <p className="font-medium">{q.message}</p>
+              <p className={mutedText}>{q.answer ? t("compete.answer", { answer: q.answer }) : t("compete.waiting")}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

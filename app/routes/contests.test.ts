@@ -1,0 +1,153 @@
+/**
+ * The contest screens through their routes, with real requests through the root middleware:
+ * the publish gate (a member's page data and JSON carry no score before publish), the
+ * judge's score form (a missing criterion is a 400 on its field, what was typed kept; a
+ * judge's own party is 403), the console's JSON answers, and Judge Onboarding's GET that
+ * spends nothing.
+ */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { memberFactory } from "../../tests/support/members";
+import { BASE_URL, callRoute, formRequest, outcome } from "../../tests/support/route";
+import { newJoinCode } from "~/features/parties/join-code";
+import { db } from "~/platform/db/db.server";
+import { contestRounds, contests, invites, memberRoles, parties, partyMembers, roundEntries } from "~/platform/db/schema";
+import * as compete from "./compete";
+import * as gamemaster from "./gamemaster";
+import * as judgeOnboarding from "./judge-onboarding";
+import * as judging from "./judging";
+import * as contestEvents from "./resources/contest-events";
+import { publishEvent } from "~/platform/events.server";
+
+type Plain<T> = (args: Parameters<Parameters<typeof callRoute<T>>[0]>[0]) => Promise<T>;
+const plain = <T,>(fn: (args: never) => Promise<T> | T) => fn as unknown as Plain<T>;
+
+const signedIn = memberFactory("+1555810");
+
+beforeAll(async () => {
+  await createTestDatabase();
+});
+
+const get = (path: string, cookie: string, accept = "text/html") => new Request(new URL(path, BASE_URL), { headers: { Accept: accept, Cookie: cookie } });
+const post = (path: string, cookie: string, fields: Record<string, string>, accept = "text/html") => formRequest(path, fields, { headers: { Accept: accept, Cookie: cookie } });
+
+async function world() {
+  const gm = await signedIn({ firstName: "Grace" });
+  const [contest] = await db().insert(contests).values({ name: "Test Cup", gameMasterId: gm.member.id }).returning();
+  await db().insert(memberRoles).values({ memberId: gm.member.id, contestId: contest!.id, role: "gamemaster" });
+  const player = await signedIn({ firstName: "Ada" });
+  const judge = await signedIn({ firstName: "Alan" });
+  await db().insert(memberRoles).values({ memberId: judge.member.id, contestId: contest!.id, role: "judge" });
+  const [party] = await db().insert(parties).values({ name: "Wicks", contestId: contest!.id, joinCode: newJoinCode() }).returning();
+  await db().insert(partyMembers).values({ partyId: party!.id, memberId: player.member.id, contestId: contest!.id, role: "ringleader" });
+  const [round] = await db()
+    .insert(contestRounds)
+    .values({ contestId: contest!.id, number: 1, state: "open", challenge: "Light it", criteria: [{ name: "Glow", weight: 1 }, { name: "Care", weight: 2 }] })
+    .returning();
+  const [entry] = await db().insert(roundEntries).values({ roundId: round!.id, partyId: party!.id, text: "Our lantern" }).returning();
+  return { gm, contest: contest!, player, judge, party: party!, round: round!, entry: entry! };
+}
+
+describe("the publish gate", () => {
+  it("a member's /compete page data and JSON carry no score or note before publish", async () => {
+    const w = await world();
+    const score = await callRoute(plain(judging.action), post("/judging", w.judge.cookie, { intent: "score", entryId: String(w.entry.id), criteria: "2", score0: "5", score1: "4", noteForParty: "Secret praise" }));
+    expect(outcome(score).status).toBe(303);
+    for (const accept of ["text/html", "application/json"]) {
+      const page = await callRoute(plain(compete.loader), get("/compete", w.player.cookie, accept));
+      const text = JSON.stringify(page.result);
+      expect(text).toContain("Our lantern");
+      expect(text).not.toContain("Secret praise");
+      expect((page.result as { results: { rounds: unknown[] } }).results.rounds).toEqual([]);
+    }
+    // Grace moves the round on twice; then the member sees it.
+    for (const from of ["open", "judging"]) {
+      const moved = await callRoute(plain(gamemaster.action), post("/gamemaster", w.gm.cookie, { intent: "advance", roundId: String(w.round.id), from }, "application/json"));
+      expect(outcome(moved).data).toMatchObject({ success: true });
+    }
+    const after = await callRoute(plain(compete.loader), get("/compete", w.player.cookie));
+    expect(JSON.stringify(after.result)).toContain("Secret praise");
+  });
+});
+
+describe("the judge's score form", () => {
+  it("names the missing criterion with a 400 and keeps what was typed", async () => {
+    const w = await world();
+    const call = await callRoute(plain(judging.action), post("/judging", w.judge.cookie, { intent: "score", entryId: String(w.entry.id), criteria: "2", score0: "3", noteForParty: "Nice" }));
+    const answer = outcome(call);
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({ values: { noteForParty: "Nice", score0: "3" }, errors: { score1: "Pick a score from 1 to 5." } });
+  });
+
+  it("refuses a judge their own party's entry (403) and a member who judges nothing", async () => {
+    const w = await world();
+    await db().insert(partyMembers).values({ partyId: w.party.id, memberId: w.judge.member.id, contestId: w.contest.id });
+    const call = await callRoute(plain(judging.action), post("/judging", w.judge.cookie, { intent: "score", entryId: String(w.entry.id), criteria: "2", score0: "3", score1: "3" }, "application/json"));
+    expect(outcome(call)).toMatchObject({ status: 403, data: { success: false, type: "FORBIDDEN" } });
+    const stranger = await callRoute(plain(judging.action), post("/judging", w.player.cookie, { intent: "claim", contestId: String(w.contest.id) }, "application/json"));
+    expect(outcome(stranger).status).toBe(403);
+  });
+});
+
+describe("the console", () => {
+  it("answers another contest's game master 403, and an override without a reason 400", async () => {
+    const w = await world();
+    const other = await signedIn();
+    await db().insert(memberRoles).values({ memberId: other.member.id, contestId: null, role: "gamemaster" });
+    const refused = await callRoute(plain(gamemaster.action), post("/gamemaster", other.cookie, { intent: "advance", roundId: String(w.round.id), from: "open" }, "application/json"));
+    expect(outcome(refused).status).toBe(403);
+    const noReason = await callRoute(plain(gamemaster.action), post("/gamemaster", w.gm.cookie, { intent: "remove-entry", entryId: String(w.entry.id), reason: " " }));
+    expect(outcome(noReason)).toMatchObject({ status: 400, data: { errors: { reason: "Give a reason: it goes in the audit trail." } } });
+  });
+
+  it("a round without criteria is a field error, and the criteria typed come back", async () => {
+    const w = await world();
+    const call = await callRoute(plain(gamemaster.action), post("/gamemaster", w.gm.cookie, { intent: "create-round", contestId: String(w.contest.id), challenge: "Do it", criterion0: "", weight0: "1" }));
+    expect(outcome(call)).toMatchObject({ status: 400, data: { values: { challenge: "Do it" }, errors: { criterion0: "Name at least one criterion." } } });
+  });
+});
+
+describe("Judge Onboarding", () => {
+  it("reading the link spends nothing; Accept does, once", async () => {
+    const w = await world();
+    const made = await callRoute(plain(gamemaster.action), post("/gamemaster", w.gm.cookie, { intent: "invite", contestId: String(w.contest.id), role: "judge", channel: "link", email: "", language: "en" }));
+    const location = outcome(made).location!;
+    const token = new URL(location, BASE_URL).searchParams.get("invited")!;
+    const newcomer = await signedIn({ firstName: "Hedy" });
+    const path = `/judge-onboarding/${w.contest.id}/${w.gm.member.id}?invite=${token}`;
+    const params = { contestID: String(w.contest.id), gameMasterID: String(w.gm.member.id) };
+    for (let i = 0; i < 2; i++) {
+      const read = await callRoute(plain(judgeOnboarding.loader), get(path, newcomer.cookie), { params });
+      expect(outcome(read).status).toBe(200);
+    }
+    const [pending] = await db().select().from(invites).where(eq(invites.contestId, w.contest.id));
+    expect(pending!.status).toBe("pending");
+    const accepted = await callRoute(plain(judgeOnboarding.action), post(path, newcomer.cookie, { intent: "accept" }), { params });
+    expect(outcome(accepted)).toMatchObject({ status: 303, location: "/judging" });
+    const again = await callRoute(plain(judgeOnboarding.loader), get(path, (await signedIn()).cookie), { params });
+    expect(outcome(again).status).toBe(409);
+  });
+});
+
+describe("the contest's event stream", () => {
+  it("is for those who may see the contest, and says only that it changed", async () => {
+    const w = await world();
+    const params = { contestId: String(w.contest.id) };
+    const stranger = await signedIn();
+    const refused = await callRoute(plain(contestEvents.loader), get(`/contests/${w.contest.id}/events`, stranger.cookie, "text/event-stream"), { params });
+    expect(outcome(refused).status).toBe(404);
+    const abort = new AbortController();
+    const request = new Request(new URL(`/contests/${w.contest.id}/events`, BASE_URL), { headers: { Accept: "text/event-stream", Cookie: w.player.cookie }, signal: abort.signal });
+    const call = await callRoute(plain(contestEvents.loader), request, { params });
+    const stream = call.result as unknown as Response;
+    expect(stream.headers.get("Content-Type")).toContain("text/event-stream");
+    const reader = stream.body!.getReader();
+    await publishEvent(`contest:${w.contest.id + 1000}`); // another contest's: not sent
+    await publishEvent(`contest:${w.contest.id}`);
+    let text = "";
+    while (!text.endsWith("\n\n")) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toBe("event: changed\ndata: 1\n\n");
+    abort.abort();
+  });
+});
