@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/beamkins";
 import { requireMember } from "~/features/auth/principal.server";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
@@ -111,7 +111,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
                     {t(c.name as BeamkinKey)} · <span className="font-normal">{t(`personalities.${c.personality}` as BeamkinKey)}</span>
                   </p>
                   <p className="text-sm">{t(`blurbs.${c.slug}` as BeamkinKey)}</p>
-                  <Form method="post" action="/beamkins/obtain">
+                  <Form method="post" action={href("/beamkins/obtain")}>
                     <RedirectField />
                     <input type="hidden" name="creatureId" value={c.id} />
                     <button
@@ -152,7 +152,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
           ))}
         </ul>
         {active ? (
-          <Form method="post" action="/beamkins/active">
+          <Form method="post" action={href("/beamkins/active")}>
             <RedirectField />
             <input type="hidden" name="creatureId" value="0" />
             <button type="submit" {...waitingButton(choosing)} className="text-sm underline aria-disabled:opacity-60">
@@ -171,7 +171,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
             <p data-testid="backpack-status">
               {t(corralled ? "backpack.corralled" : "backpack.released", { name: t(active.name as BeamkinKey) })}
             </p>
-            <Form method="post" action="/beamkins/backpack">
+            <Form method="post" action={href("/beamkins/backpack")}>
               <RedirectField />
               <input type="hidden" name="corralled" value={corralled ? "false" : "true"} />
               <button type="submit" {...waitingButton(packing)} className="rounded-md border border-slate-400 px-3 py-1.5 font-semibold aria-disabled:opacity-60">
@@ -183,7 +183,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
           <p>{t("backpack.noCompanion")}</p>
         )}
         <p>
-          <Link to="/chat-demo" className="font-medium underline">
+          <Link to={href("/chat-demo")} className="font-medium underline">
             {active ? t("chat.open", { name: t(active.name as BeamkinKey) }) : t("chat.titleNone")}
           </Link>
         </p>
@@ -260,7 +260,7 @@ function OwnedCard({
           </p>
         ) : null}
         {!active ? (
-          <Form method="post" action="/beamkins/active">
+          <Form method="post" action={href("/beamkins/active")}>
             <RedirectField />
             <input type="hidden" name="creatureId" value={beamkin.id} />
             <button

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, href } from "react-router";
 import type { Route } from "./+types/chat-demo";
 import { requireMember } from "~/features/auth/principal.server";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
@@ -68,7 +68,7 @@ export async function action(args: Route.ActionArgs) {
     log.error("chat failed", { error: error instanceof Error ? error.message : String(error) });
     return data<FormAnswer>({ values: form.values, errors: { form: t("beamkins:chat.error") }, refusal: CHAT_FAILED }, { status: 503, headers: { "Retry-After": "30" } });
   }
-  return respond(args, sent, { values: form.values, refusals: beamkinRefusals, done: () => ({ redirectTo: "/chat-demo#latest" }) });
+  return respond(args, sent, { values: form.values, refusals: beamkinRefusals, done: () => ({ redirectTo: `${href("/chat-demo")}#latest` }) });
 }
 
 /** The answer's mark for a chat that failed (not a refusal): the thread shows the spec's bubble. */
@@ -111,7 +111,7 @@ export default function ChatDemo({ loaderData, actionData }: Route.ComponentProp
             <p>
               {/* No space after a Chinese full stop (gapAfter). */}
               {`${noneText}${gapAfter(noneText)}`}
-              <Link to="/beamkins" className="font-medium underline">
+              <Link to={href("/beamkins")} className="font-medium underline">
                 {t("title")}
               </Link>
             </p>

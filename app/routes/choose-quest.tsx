@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return invalid({ request, context }, form);
   return respond({ request, context }, await startQuest(me.member.id, form.data.questId), {
     values: form.values,
-    done: (_, t) => ({ redirectTo: "/playquest", toast: t("quests:toast.started") }),
+    done: (_, t) => ({ redirectTo: href("/playquest"), toast: t("quests:toast.started") }),
     refusals: {
       "no-quest": { status: 404, message: "quests:errors.noQuest" },
       "needs-party": { status: 409, message: "quests:errors.needsParty" },

@@ -21,7 +21,7 @@ import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 
 export const handle = { i18n: ["contests", "parties"] };
 
-const PAGE = "/compete";
+const PAGE = href("/compete");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const current = await requireMember(context);

@@ -36,7 +36,7 @@ import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 
 export const handle = { i18n: ["contests", "parties"] };
 
-const PAGE = "/gamemaster";
+const PAGE = href("/gamemaster");
 /** The console of one contest: every form comes back to the contest it was posted from. */
 const pageOf = (contestId: number | string) => `${PAGE}?contest=${contestId}`;
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { Link, redirect } from "react-router";
+import { Link, redirect, href } from "react-router";
 import type { Route } from "./+types/home";
 import { roleFlags, currentMember } from "~/features/auth/principal.server";
 import { getInstance } from "~/platform/i18n.server";
@@ -14,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The spec: a game master with access level above 0 is sent from / and /home to /gamemaster.
   const current = await currentMember(context);
   if (current && current.accessLevel > 0 && roleFlags(current.roles).isGamemaster) {
-    throw redirect("/gamemaster");
+    throw redirect(href("/gamemaster"));
   }
   return { title: getInstance(context).t("home.title") };
 }
@@ -54,12 +54,12 @@ export default function Home() {
       <p className="text-center text-lg">{t("home.tagline")}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link
-          to="/newsfeed"
+          to={href("/newsfeed")}
           className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900"
         >
           {t("home.openFeed")}
         </Link>
-        <Link to="/landing" className="rounded-md border border-slate-400 px-4 py-2 font-semibold">
+        <Link to={href("/landing")} className="rounded-md border border-slate-400 px-4 py-2 font-semibold">
           {t("home.learnMore")}
         </Link>
       </div>

@@ -21,7 +21,7 @@ import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 
 export const handle = { i18n: ["contests", "parties"] };
 
-const PAGE = "/judging";
+const PAGE = href("/judging");
 
 /** The contests where the member judges, in id order. */
 async function judgedContests(roles: { role: string; contestId: number | string | null }[]) {

@@ -143,7 +143,7 @@ export default function Kidnap({ loaderData, actionData }: Route.ComponentProps)
                     </button>
                   </Form>
                 ) : (
-                  <a href={`/signin?redirectTo=${encodeURIComponent(`/kidnap?code=${link.code}`)}`} className="inline-block rounded-md bg-glow-700 px-5 py-2.5 font-semibold text-white">
+                  <a href={`${href("/signin")}?redirectTo=${encodeURIComponent(`${href("/kidnap")}?code=${link.code}`)}`} className="inline-block rounded-md bg-glow-700 px-5 py-2.5 font-semibold text-white">
                     {t("kidnap.signInToCatch")}
                   </a>
                 )}

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/landing";
 import { getInstance } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
@@ -30,7 +30,7 @@ export default function Landing() {
         ))}
       </ul>
       <Link
-        to="/register"
+        to={href("/register")}
         className="inline-block rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900"
       >
         {t("landing.cta")}

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { currentMember } from "~/features/auth/principal.server";
 import {
@@ -55,7 +55,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
       <PageHeading>{t("heading")}</PageHeading>
       <nav aria-label={t("boards")} className="flex flex-wrap gap-2">
         {(["all", "week", "parties"] as const).map((b) => (
-          <Link key={b} to={`/leaderboard?board=${b}`} aria-current={board === b ? "page" : undefined} className={tabClass(board === b)}>
+          <Link key={b} to={`${href("/leaderboard")}?board=${b}`} aria-current={board === b ? "page" : undefined} className={tabClass(board === b)}>
             {t(`board.${b}`)}
           </Link>
         ))}
@@ -143,7 +143,7 @@ function RankTable({ rows, meId, kind }: { rows: readonly RankedRow[]; meId?: nu
                 r.name
               ) : (
                 // A party's page (a plain anchor: the page's click handler navigates, decision 0019).
-                <a href={`/party/${r.id}`} className="font-medium underline underline-offset-2" lang={memberTextLang(r.name, i18n.language)}>
+                <a href={href("/party/:id", { id: String(r.id) })} className="font-medium underline underline-offset-2" lang={memberTextLang(r.name, i18n.language)}>
                   {r.name}
                 </a>
               )}

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { data, Link, useSearchParams } from "react-router";
+import { data, Link, useSearchParams, href } from "react-router";
 import type { Route } from "./+types/newsfeed-post";
 import { cardOf, findPost } from "~/features/feed/feed.server";
 import { feedReader } from "~/features/feed/readers.server";
@@ -49,7 +49,7 @@ export default function NewsfeedPost({ loaderData }: Route.ComponentProps) {
             {t("salutes:receipt.view")}
           </Link>
         ) : null}
-        <Link to={`/newsfeed${listQueryOf(search)}`} className="font-medium underline">
+        <Link to={`${href("/newsfeed")}${listQueryOf(search)}`} className="font-medium underline">
           {t("close")}
         </Link>
       </div>

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { Link, Outlet, useMatches, useSearchParams } from "react-router";
+import { Link, Outlet, useMatches, useSearchParams, href } from "react-router";
 import type { Route } from "./+types/newsfeed";
 import { listFeedCards } from "~/features/feed/feed.server";
 import { feedReader } from "~/features/feed/readers.server";
@@ -56,7 +56,7 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <PageHeading>{t("heading")}</PageHeading>
         {signedIn ? (
-          <Link to="/salute-select" className="rounded-md bg-glow-700 px-3 py-2 text-sm font-semibold text-white hover:bg-glow-900">
+          <Link to={href("/salute-select")} className="rounded-md bg-glow-700 px-3 py-2 text-sm font-semibold text-white hover:bg-glow-900">
             {t("saluteSomeone")}
           </Link>
         ) : null}
@@ -81,12 +81,12 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
       )}
       <nav className="flex flex-wrap gap-4" aria-label={t("title")}>
         {paged ? (
-          <Link to="/newsfeed" className="font-medium underline">
+          <Link to={href("/newsfeed")} className="font-medium underline">
             {t("newest")}
           </Link>
         ) : null}
         {nextCursor ? (
-          <Link to={`/newsfeed?before=${encodeURIComponent(nextCursor)}`} rel="next" className="font-medium underline">
+          <Link to={`${href("/newsfeed")}?before=${encodeURIComponent(nextCursor)}`} rel="next" className="font-medium underline">
             {t("more")}
           </Link>
         ) : null}

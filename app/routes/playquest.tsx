@@ -80,11 +80,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         refusals,
       });
     case "skip":
-      return respond(args, await skipQuest(me.member.id, input.runId), { values: form.values, done: (_, t) => ({ redirectTo: "/playquest", toast: t("quests:toast.skipped") }), refusals });
+      return respond(args, await skipQuest(me.member.id, input.runId), { values: form.values, done: (_, t) => ({ redirectTo: href("/playquest"), toast: t("quests:toast.skipped") }), refusals });
     case "replay":
-      return respond(args, await replayQuest(me.member.id, input.questId), { values: form.values, done: (_, t) => ({ redirectTo: "/playquest", toast: t("quests:toast.replaying") }), refusals });
+      return respond(args, await replayQuest(me.member.id, input.questId), { values: form.values, done: (_, t) => ({ redirectTo: href("/playquest"), toast: t("quests:toast.replaying") }), refusals });
     case "scan":
-      return respond(args, await scanStepCode(me.member.id, input.code), { values: form.values, done: (_, t) => ({ redirectTo: "/playquest", toast: t("quests:toast.scanned") }), refusals });
+      return respond(args, await scanStepCode(me.member.id, input.code), { values: form.values, done: (_, t) => ({ redirectTo: href("/playquest"), toast: t("quests:toast.scanned") }), refusals });
   }
 }
 

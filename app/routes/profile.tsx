@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, href } from "react-router";
 import type { Route } from "./+types/profile";
 import { displayPhone } from "~/features/auth/phone";
 import { requireMember } from "~/features/auth/principal.server";
@@ -68,14 +68,14 @@ export async function action(args: Route.ActionArgs) {
     return respond(args, await saveMemberDetails(member.id, form.data), {
       values: form.values,
       refusals: detailsRefusals,
-      done: (_, t) => ({ redirectTo: "/profile", toast: t("profile:saved") }),
+      done: (_, t) => ({ redirectTo: href("/profile"), toast: t("profile:saved") }),
     });
   }
 
   if (intent === "reset") {
     return respond(args, done(await resetCharacter(member.id)), {
       refusals: {},
-      done: (saved, t) => ({ redirectTo: "/profile#creator", toast: t("avatar:resetDone"), result: saved }),
+      done: (saved, t) => ({ redirectTo: `${href("/profile")}#creator`, toast: t("avatar:resetDone"), result: saved }),
     });
   }
 
@@ -91,7 +91,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "save") {
     return respond(args, done(await saveMemberLook(member.id, form.data)), {
       refusals: {},
-      done: (saved, t) => ({ redirectTo: "/profile#creator", toast: t("avatar:saved"), result: saved }),
+      done: (saved, t) => ({ redirectTo: `${href("/profile")}#creator`, toast: t("avatar:saved"), result: saved }),
     });
   }
   // Preview and Randomize change nothing: the page again, drawn from the checked look.

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useTranslation } from "~/platform/translations";
-import { data, Link, useSearchParams } from "react-router";
+import { data, Link, useSearchParams, href } from "react-router";
 import type { Route } from "./+types/star-receipt";
 import { formatMoment } from "~/ui/dates";
 import { findStarReceipt } from "~/features/salutes/salutes.server";
@@ -87,7 +87,7 @@ export default function StarReceipt({ loaderData }: Route.ComponentProps) {
         <Link to={receipt.postId ? `/newsfeed/starsalute/${receipt.postId}` : "/newsfeed"} className="font-medium underline">
           {t("receipt.toFeed")}
         </Link>
-        <Link to="/salute-select" className="font-medium underline">
+        <Link to={href("/salute-select")} className="font-medium underline">
           {t("receipt.another")}
         </Link>
       </div>

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 import type { Route } from "./+types/start";
 import { currentMember } from "~/features/auth/principal.server";
 import { speakerOf } from "~/features/quests/play.server";
@@ -12,7 +12,7 @@ export const handle = { i18n: ["quests"] };
 /** /start: the story's cover for a new member; a returning member gets their own story. */
 export async function loader({ context }: Route.LoaderArgs) {
   const me = await currentMember(context);
-  if (storyVariant(me) === "returning") throw redirect("/story-landing");
+  if (storyVariant(me) === "returning") throw redirect(href("/story-landing"));
   const t = getInstance(context).t;
   return {
     title: t("quests:story.cover.pageTitle"),

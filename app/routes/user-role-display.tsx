@@ -54,13 +54,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderDat
 
 /** The screens each role opens (the game master's and judges' screens come with the contests work). */
 const ROLE_LINKS = {
-  gamemaster: [{ to: "/gamemaster", label: "roles.links.gamemaster" }],
+  gamemaster: [{ to: href("/gamemaster"), label: "roles.links.gamemaster" }],
   ringleader: [
-    { to: "/partymanager", label: "roles.links.partymanager" },
-    { to: "/partybuilder", label: "roles.links.partybuilder" },
-    { to: "/qrcode", label: "roles.links.qrcode" },
+    { to: href("/partymanager"), label: "roles.links.partymanager" },
+    { to: href("/partybuilder"), label: "roles.links.partybuilder" },
+    { to: href("/qrcode"), label: "roles.links.qrcode" },
   ],
-  judge: [{ to: "/judging", label: "roles.links.judging" }],
+  judge: [{ to: href("/judging"), label: "roles.links.judging" }],
 } as const satisfies Record<RoleName, ReadonlyArray<{ to: string; label: string }>>;
 
 export default function UserRoleDisplay({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { RedirectField } from "./redirect-field";
 
 /**
@@ -27,7 +27,7 @@ export function CookieBanner() {
     >
       <Form
         method="post"
-        action="/preferences/cookies"
+        action={href("/preferences/cookies")}
         className="mx-auto flex max-w-3xl flex-col gap-2 sm:flex-row sm:items-center sm:gap-4"
         onSubmit={(event) => {
           const button = (event.nativeEvent as SubmitEvent).submitter;

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { errorForStatus, type GlowError } from "~/platform/errors";
 
 const buttonClass =
@@ -31,7 +31,7 @@ function ErrorAction({ action, text }: { action: string; text: string }) {
     case "LOGIN":
       // Ends the session on the server, clears the session cookie, then goes to /.
       return (
-        <Form method="post" action="/session/end" reloadDocument>
+        <Form method="post" action={href("/session/end")} reloadDocument>
           <button type="submit" className={buttonClass}>
             {text}
           </button>
@@ -40,7 +40,7 @@ function ErrorAction({ action, text }: { action: string; text: string }) {
     case "GOBACK":
       return (
         <a
-          href="/home"
+          href={href("/home")}
           className={buttonClass}
           onClick={(event) => {
             if (window.history.length > 1) {
@@ -55,7 +55,7 @@ function ErrorAction({ action, text }: { action: string; text: string }) {
     default:
       // RELOAD and anything else go to /home.
       return (
-        <a href="/home" className={buttonClass}>
+        <a href={href("/home")} className={buttonClass}>
           {text}
         </a>
       );

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { pageLang, supportedLanguages } from "~/platform/i18n";
 import { RedirectField } from "./redirect-field";
 
@@ -9,7 +9,7 @@ export function LanguageSwitcher() {
   return (
     <Form
       method="post"
-      action="/preferences/language"
+      action={href("/preferences/language")}
       className="flex items-center gap-1 text-sm"
       aria-label={t("language.change")}
       onSubmit={(event) => {

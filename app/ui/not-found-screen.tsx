@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/platform/translations";
 
@@ -39,7 +40,7 @@ export function NotFoundScreen({ back }: { back?: string | null }) {
             {t("notFound.back")}
           </a>
         ) : null}
-        <a href="/home" className={primary}>
+        <a href={href("/home")} className={primary}>
           {t("notFound.home")}
         </a>
       </div>

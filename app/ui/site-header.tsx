@@ -1,15 +1,15 @@
 import { useTranslation } from "~/platform/translations";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, href } from "react-router";
 import { LanguageSwitcher } from "./language-switcher";
 import { ThemeSwitcher } from "./theme-switcher";
 
 const NAV = [
-  ["/newsfeed", "nav.newsfeed"],
-  ["/playquest", "nav.quests"],
-  ["/salute-select", "nav.salutes"],
-  ["/leaderboard", "nav.leaderboard"],
-  ["/beamkins", "nav.beamkins"],
-  ["/landing", "nav.landing"],
+  [href("/newsfeed"), "nav.newsfeed"],
+  [href("/playquest"), "nav.quests"],
+  [href("/salute-select"), "nav.salutes"],
+  [href("/leaderboard"), "nav.leaderboard"],
+  [href("/beamkins"), "nav.beamkins"],
+  [href("/landing"), "nav.landing"],
 ] as const;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -42,7 +42,7 @@ export function SiteHeader({
         {t("skipToContent")}
       </a>
       <div className="mx-auto flex w-full max-w-3xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-        <Link to="/" className="font-pacifico text-2xl text-glow-700 dark:text-glow-300">
+        <Link to={href("/")} className="font-pacifico text-2xl text-glow-700 dark:text-glow-300">
           {t("appName")}
         </Link>
         <nav aria-label={t("nav.label")} className="flex flex-wrap items-center gap-1 text-sm">

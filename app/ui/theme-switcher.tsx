@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { useFetcher, useRouteLoaderData } from "react-router";
+import { useFetcher, useRouteLoaderData, href } from "react-router";
 import { RedirectField } from "./redirect-field";
 
 const choices = ["light", "dark", "system"] as const;
@@ -15,7 +15,7 @@ export function ThemeSwitcher() {
   return (
     <fetcher.Form
       method="post"
-      action="/preferences/theme"
+      action={href("/preferences/theme")}
       className="flex items-center gap-1 text-sm"
       aria-label={t("theme.label")}
     >

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { Form, Link } from "react-router";
+import { Form, Link, href } from "react-router";
 import { RedirectField } from "~/ui/redirect-field";
 
 export interface MemberSummary {
@@ -16,7 +16,7 @@ export function AccountArea({ member }: { member: MemberSummary | null }) {
   const { t } = useTranslation("auth");
   if (!member) {
     return (
-      <Link to="/signin" className="rounded-md bg-glow-700 px-3 py-1 text-sm font-semibold text-white hover:bg-glow-900">
+      <Link to={href("/signin")} className="rounded-md bg-glow-700 px-3 py-1 text-sm font-semibold text-white hover:bg-glow-900">
         {t("header.signIn")}
       </Link>
     );
@@ -24,7 +24,7 @@ export function AccountArea({ member }: { member: MemberSummary | null }) {
   return (
     <Form
       method="post"
-      action="/signout"
+      action={href("/signout")}
       className="flex items-center gap-2 text-sm"
       // The spec's sign-out sets storyMuted; the browser keeps its copy of it too.
       onSubmit={() => localStorage.setItem("storyMuted", "true")}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData, href } from "react-router";
 import { useTranslation } from "~/platform/translations";
 import { showToast } from "~/ui/toaster";
 import { AvatarImage } from "./avatar-image";
@@ -58,7 +58,7 @@ export function HeaderAvatar() {
   const failed = failedUrl === avatar.url;
   return (
     <Link
-      to="/profile"
+      to={href("/profile")}
       className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus"
       data-testid="header-avatar"
     >

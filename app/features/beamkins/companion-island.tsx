@@ -11,7 +11,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
-import { Link, useRevalidator } from "react-router";
+import { Link, useRevalidator, href } from "react-router";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
 import { ChatMessages, ChatTextarea } from "~/features/beamkins/chat-parts";
 import type { CompanionCreature, CompanionData } from "~/features/beamkins/companion";
@@ -644,7 +644,7 @@ function ChatDialog({
       ) : (
         <DraftNotice draft={draftMessage ? { message: draftMessage } : null} />
       )}
-      <form onSubmit={send} method="post" action="/beamkins/chat" className="space-y-2">
+      <form onSubmit={send} method="post" action={href("/beamkins/chat")} className="space-y-2">
         {ended ? (
           <>
             <input type="hidden" name="creatureId" value={String(chat.creature?.id ?? 0)} />
@@ -668,7 +668,7 @@ function ChatDialog({
           >
             {ended ? t("chat.signInToSend") : pending ? t("chat.sending") : t("chat.send")}
           </button>
-          <Link to="/chat-demo" onClick={onClose} className="text-sm underline">
+          <Link to={href("/chat-demo")} onClick={onClose} className="text-sm underline">
             {t("chat.pageTitle")}
           </Link>
         </div>
@@ -739,7 +739,7 @@ function BackpackDialog({ companion, onClose }: { companion: CompanionData; onCl
       <p role="status" className="text-sm">
         {note}
       </p>
-      <Link to="/beamkins" onClick={onClose} className="inline-block font-medium underline">
+      <Link to={href("/beamkins")} onClick={onClose} className="inline-block font-medium underline">
         {t("backpack.manage")}
       </Link>
     </Modal>

@@ -12,6 +12,7 @@
  * gets the focus is scrolled clear of it. The floating companion parks in the dock's
  * "perch" (its right end), inside that reserved band.
  */
+import { href } from "react-router";
 import { createElement, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "~/platform/translations";
 import type { CompanionData } from "~/features/beamkins/companion";
@@ -151,14 +152,14 @@ export function CompanionMount({
           {companion.signedIn ? (
             <nav aria-label={t("companionLinks")} className="pointer-events-auto flex gap-2">
               <a
-                href="/chat-demo"
+                href={href("/chat-demo")}
                 onClick={open("chat")}
                 className="rounded-full border border-glow-500 bg-white px-3 py-1 text-sm font-semibold shadow dark:bg-slate-900"
               >
                 {labels.chat}
               </a>
               <a
-                href="/beamkins#backpack"
+                href={`${href("/beamkins")}#backpack`}
                 onClick={open("backpack")}
                 aria-haspopup={Island ? "dialog" : undefined}
                 className="rounded-full border border-glow-500 bg-white px-3 py-1 text-sm font-semibold shadow dark:bg-slate-900"

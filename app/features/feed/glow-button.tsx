@@ -1,6 +1,6 @@
 import { createContext, useContext, useId, useMemo, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/platform/translations";
-import { useFetchers, useLocation, useSubmit } from "react-router";
+import { useFetchers, useLocation, useSubmit, href } from "react-router";
 import { useHydrated } from "~/ui/client-only";
 
 /** The fetcher key of a post's glow, so its pending state can be found again. */
@@ -60,7 +60,7 @@ export function GlowFormsProvider({ signedIn, children }: { signedIn: boolean; c
   };
   return (
     <GlowFormsContext.Provider value={value}>
-      <form id={formId} method="post" action="/reactions" onSubmit={hydrated ? onSubmit : undefined}>
+      <form id={formId} method="post" action={href("/reactions")} onSubmit={hydrated ? onSubmit : undefined}>
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         {hydrated ? <input type="hidden" name="stay" value="1" /> : null}
       </form>

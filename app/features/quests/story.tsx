@@ -4,7 +4,7 @@
  * without JavaScript.
  */
 import { useTranslation } from "~/platform/translations";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { BeamkinArt } from "~/features/beamkins/beamkin-art";
 import { lazyIsland } from "~/ui/client-only";
 import type { KeyIn } from "~/locales/types";
@@ -105,7 +105,7 @@ export function StoryCover({ speaker, memberMuted }: Pick<StoryProps, "speaker" 
         </div>
       </Scene>
       <p className="flex flex-wrap items-center gap-4">
-        <Link to="/story-landing?panel=1" className="rounded-md bg-glow-700 px-5 py-2.5 text-lg font-semibold text-white hover:bg-glow-900">
+        <Link to={`${href("/story-landing")}?panel=1`} className="rounded-md bg-glow-700 px-5 py-2.5 text-lg font-semibold text-white hover:bg-glow-900">
           {t("story.begin")}
         </Link>
         <span className="text-sm">{t("story.soundNote")}</span>

@@ -1,7 +1,7 @@
 /** Shared pieces of the salute screens. */
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
-import { Form, Link } from "react-router";
+import { Form, Link, href } from "react-router";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { RedirectField } from "~/ui/redirect-field";
@@ -313,14 +313,14 @@ function HideOrReport({ saluteId }: { saluteId: number }) {
   const posting = usePosting("/salutes/received", { saluteId: String(saluteId) });
   return (
     <div className="mt-2 flex flex-wrap items-end gap-3">
-      <Form method="post" action="/salutes/received">
+      <Form method="post" action={href("/salutes/received")}>
         <RedirectField />
         <input type="hidden" name="saluteId" value={saluteId} />
         <button type="submit" name="intent" value="hide" {...waitingButton(posting)} className={`${secondaryButton} aria-disabled:opacity-60`}>
           {t("received.hide")}
         </button>
       </Form>
-      <Form method="post" action="/salutes/received" className="flex items-end gap-2">
+      <Form method="post" action={href("/salutes/received")} className="flex items-end gap-2">
         <RedirectField />
         <input type="hidden" name="saluteId" value={saluteId} />
         <div>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
-import { Form, Link } from "react-router";
+import { Form, Link, href } from "react-router";
 import type { FormAnswer } from "~/platform/respond.server";
 import { FieldError, FormError, inputClass, primaryButton, secondaryButton } from "~/features/salutes/ui";
 import { usePosting, waitingButton } from "~/ui/pending";
@@ -44,7 +44,7 @@ export function SignOutForm() {
     // the post is sent and / opens once it is answered, or fails.
     <form
       method="post"
-      action="/dashboard"
+      action={href("/dashboard")}
       onSubmit={(event) => {
         event.preventDefault();
         sessionStorage.removeItem("clientids");
@@ -267,7 +267,7 @@ export function MembersSection({
       <h2 id="members-heading" className={headingClass}>
         {t("members.heading")}
       </h2>
-      <Form method="get" action="/dashboard#members" className="flex flex-wrap items-end gap-2" role="search">
+      <Form method="get" action={`${href("/dashboard")}#members`} className="flex flex-wrap items-end gap-2" role="search">
         <div className="grow">
           <label htmlFor="member-q" className="block font-medium">
             {t("members.lookUp")}
@@ -659,12 +659,12 @@ export function AuditSection({ audit, before }: { audit: AuditRow[]; before: num
       )}
       <p className="flex gap-4 text-sm">
         {before ? (
-          <Link to="/dashboard#audit" className="underline">
+          <Link to={`${href("/dashboard")}#audit`} className="underline">
             {t("audit.newest")}
           </Link>
         ) : null}
         {last && audit.length >= 50 ? (
-          <Link to={`/dashboard?auditBefore=${last.id}#audit`} className="underline">
+          <Link to={`${href("/dashboard")}?auditBefore=${last.id}#audit`} className="underline">
             {t("audit.older")}
           </Link>
         ) : null}

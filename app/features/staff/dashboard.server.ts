@@ -4,7 +4,7 @@
  * here, on the server, for every post: any staff member signs out and moderates, only an
  * admin manages members and staff.
  */
-import { redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider, href } from "react-router";
 import { z } from "zod";
 import { getLocale } from "~/platform/i18n.server";
 import { parseForm, parseInput, type ParsedForm } from "~/platform/forms.server";
@@ -265,5 +265,5 @@ async function signOutFromDashboard(request: Request, context: Context) {
     }
   }
   flashToast(context, "success", getInstance(context).t("staff:toast.signedOut"));
-  return redirect("/", { status: 303, headers: { "Set-Cookie": await endStaffCookie() } });
+  return redirect(href("/"), { status: 303, headers: { "Set-Cookie": await endStaffCookie() } });
 }

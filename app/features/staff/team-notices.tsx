@@ -1,6 +1,6 @@
 /** Words from the Glow team to a member (a report handled, a warning), each dismissible. */
 import { useTranslation } from "~/platform/translations";
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { secondaryButton } from "~/features/salutes/ui";
 import { RedirectField } from "~/ui/redirect-field";
 import type { TeamNotice } from "./notices.server";
@@ -17,7 +17,7 @@ export function TeamNotices({ notices }: { notices: TeamNotice[] }) {
         {notices.map((n) => (
           <li key={n.id} data-notice-kind={n.kind} className="flex flex-wrap items-center justify-between gap-2">
             <p>{t(`notices.${n.kind}`)}</p>
-            <Form method="post" action="/team-notices/dismiss">
+            <Form method="post" action={href("/team-notices/dismiss")}>
               <RedirectField />
               <input type="hidden" name="noticeId" value={n.id} />
               <button type="submit" className={secondaryButton}>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useTranslation } from "~/platform/translations";
 import type { Route } from "./+types/docs";
 import { callReferences } from "~/features/api/openapi.server";
@@ -29,7 +30,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         </PageHeading>
         <p>{t("docs.intro")}</p>
         <p>
-          <a href="/api/openapi.json" className="underline">
+          <a href={href("/api/openapi.json")} className="underline">
             {t("docs.openapi")}
           </a>{" "}
           <code className={code}>/api/openapi.json</code>

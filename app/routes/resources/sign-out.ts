@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 import { onlyPosts } from "~/platform/respond.server";
 import type { Route } from "./+types/sign-out";
 import { signedOutCookies, signOut } from "~/features/auth/session-store.server";
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   for (const cookie of await signedOutCookies(request, true)) headers.append("Set-Cookie", cookie);
-  return redirect("/home", { headers });
+  return redirect(href("/home"), { headers });
 }
 
 /** A typed or bookmarked address: browsers go to /home, anything else gets 405. */
