@@ -72,6 +72,10 @@ export async function lighthouseRun(chrome, url, { headers, throttled = true } =
     accessibilityFailures: (accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
       .map((ref) => ref.id),
+    // …and the elements each failing audit names (the first few), to find them on the page.
+    accessibilityNodes: (accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+      .flatMap((ref) => (audits[ref.id]?.details?.items ?? []).slice(0, 4).map((item) => `${ref.id}: ${item.node?.snippet ?? ""} (${item.node?.explanation?.split("\n")[1]?.trim() ?? ""})`)),
     lcpElement: audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
     // What moved, for a CLS miss.
     layoutShifts: (audits["layout-shifts"]?.details?.items ?? []).slice(0, 5).map((item) => ({

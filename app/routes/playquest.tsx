@@ -284,7 +284,7 @@ function QuestOnMap({ run, speaker }: { run: MapRun; speaker: { slug: string; na
           {run.party ? t("play.partyQuest", { party: run.party.name }) : null} {t("play.progress", { done, total: run.steps.length })}
         </p>
       </header>
-      {run.current ? <CompanionSays speaker={speaker} lines={run.current.lines} headingId={`${headingId}-says`} heading={t("play.says", { name: speaker.name })} /> : null}
+      {run.current ? <CompanionSays speaker={speaker} lines={run.current.lines} headingId={`${headingId}-says`} heading={t("play.says", { name: speaker.name })} level={4} /> : null}
       {asksStarSalute ? (
         // The star salute the step asks for, one search away: the picker leads to the Star
         // Salutes screen with the recipient chosen, where the salute is given (and counted).

@@ -25,19 +25,23 @@ export function CompanionSays({
   lines,
   headingId,
   heading,
+  level = 2,
 }: {
   speaker: { slug: string; name: string; light: number };
   lines: ShownText[];
   headingId: string;
   heading: string;
+  /** The heading's level where it stands: 2 on its own, 4 inside a quest's card (an h3). */
+  level?: 2 | 4;
 }) {
+  const Heading = level === 4 ? "h4" : "h2";
   return (
     <section aria-labelledby={headingId} className="flex items-start gap-3 rounded-2xl border border-glow-300 bg-glow-50 p-4 dark:border-glow-700 dark:bg-slate-900">
       <BeamkinArt slug={speaker.slug} light={speaker.light} size={72} title={speaker.name} />
       <div className="min-w-0 space-y-1">
-        <h2 id={headingId} className="font-semibold">
+        <Heading id={headingId} className="font-semibold">
           {heading}
-        </h2>
+        </Heading>
         {lines.map((line, i) => (
           <Shown key={i} as="p" text={line} />
         ))}

@@ -265,7 +265,7 @@ function QuestTableRow({ row, base, timeNeeded }: { row: QuestRow; base: string;
   return (
     <tr className="border-b border-slate-200 align-top dark:border-slate-800">
       <td className="p-2">
-        <input type="checkbox" form="bulk" name="ids" value={row.id} aria-label={t("table.selectRow", { quest: row.title.text })} className="h-4 w-4" />
+        <input type="checkbox" form="bulk" name="ids" value={row.id} aria-label={t("table.selectRow", { quest: row.title.text })} />
       </td>
       <td className="p-2 tabular-nums">{row.id}</td>
       <td className="p-2">
