@@ -95,8 +95,8 @@ export function withFirstId(pathOf, name, why, setup) {
 export const pages = [
   { name: "/", path: "/" },
   { name: "/signin", path: "/signin" },
-  // A visitor is sent on to /signin (the feed is for members unless NEWSFEED_FOR_VISITORS).
-  { name: "/newsfeed (visitor)", path: "/newsfeed" },
+  // A visitor's /newsfeed is the /signin row: the feed is for members, and a visitor is sent
+  // on to sign in (NEWSFEED_FOR_VISITORS, off by default, opens it to visitors).
   // Ada has a beamkin: the member pages come with the floating companion.
   { name: "/newsfeed (member)", path: "/newsfeed", setup: signedInAs(DEMO.ada) },
   { name: "/profile (member)", path: "/profile", setup: signedInAs(DEMO.ada) },
