@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, hydrated, signIn, test } from "./fixtures";
 
 let counter = 0;
 const uniqueUsername = () => `av${Date.now().toString(36)}${process.pid % 100}${(counter += 1)}`.slice(0, 20);
@@ -117,6 +117,9 @@ test.describe("signup and the character creator", () => {
     test.skip(testInfo.project.name !== "chromium", "without JavaScript the page loads anew, focus and all");
     await signIn(page, { withAvatar: true, username: uniqueUsername(), zipcode: "10001" });
     await page.goto("/profile");
+    // Before hydration Enter submits the form natively and the page loads anew (the no-JS
+    // path, with its own test): this one is about the enhanced form.
+    await hydrated(page);
     await page.getByLabel("Seed").fill("Kept focus");
     const save = page.getByRole("button", { name: "Save avatar" });
     await save.focus();
