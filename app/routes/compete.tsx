@@ -6,11 +6,12 @@ import { requireMember } from "~/features/auth/principal.server";
 import { memberContests, roundsForParty, submitEntry } from "~/features/contests/compete.server";
 import { askQuestion, currentContestAmong, questionsOf, setCurrentContest } from "~/features/contests/console.server";
 import { CONTEST_REFUSALS } from "~/features/contests/refusals";
+import { preparePhoto, type PhotoChange } from "~/features/contests/photos.server";
 import { publishedResults } from "~/features/contests/results.server";
 import { CONTEST_RULES } from "~/features/contests/rules";
 import { CompeteForm } from "~/features/contests/schemas";
 import { LiveContest } from "~/features/contests/live";
-import { ContestSwitcher, Field, fixed, RoundStateBadge } from "~/features/contests/ui";
+import { ContestSwitcher, EntryPhoto, Field, fixed, PhotoField, RoundStateBadge } from "~/features/contests/ui";
 import { cardClass, FormError, MemberText, mutedText, Notice, primaryButton } from "~/features/parties/ui";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
@@ -42,8 +43,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const current = await requireMember(context);
-  const form = await parseForm(request, CompeteForm);
   const args = { request, context };
+  // A body this long is refused before it is read (the server lets /compete's posts past its own 1 MB limit for the photo).
+  if (Number(request.headers.get("Content-Length") ?? 0) > CONTEST_RULES.entryPostMaxBytes) {
+    // The form's address names its round, so the message lands on that round's form.
+    const round = new URL(request.url).searchParams.get("round") ?? "";
+    const values: Record<string, string> = /^\d{1,9}$/.test(round) ? { intent: "entry", roundId: round } : {};
+    return respond(args, refused("post-too-large"), { values, refusals: CONTEST_REFUSALS, done: () => ({}) });
+  }
+  const form = await parseForm(request, CompeteForm);
   if (!form.ok) return invalid(args, form);
   const me = current.member.id;
   const common = { values: form.values, refusals: CONTEST_REFUSALS };
@@ -54,8 +62,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!mine.some((c) => c.id === f.contestId)) return respond(args, refused("unknown-contest"), { ...common, done: () => ({}) });
       return respond(args, done(await setCurrentContest(me, f.contestId)), { ...common, done: () => ({ redirectTo: PAGE }) });
     }
-    case "entry":
-      return respond(args, await submitEntry(me, f.roundId, { text: f.text, link: f.link }), { ...common, done: (_, t) => ({ redirectTo: PAGE, toast: t("contests:toast.entrySaved") }) });
+    case "entry": {
+      let photo: PhotoChange = f.removePhoto === "yes" ? { kind: "remove" } : { kind: "keep" };
+      if (f.photo) {
+        const prepared = await preparePhoto(f.photo);
+        if (!prepared.ok) return respond(args, prepared, { ...common, done: () => ({}) });
+        photo = { kind: "replace", ...prepared.value };
+      }
+      return respond(args, await submitEntry(me, f.roundId, { text: f.text, link: f.link, photo }), { ...common, done: (_, t) => ({ redirectTo: PAGE, toast: t("contests:toast.entrySaved") }) });
+    }
     case "question": {
       const mine = await memberContests(me);
       if (!mine.some((c) => c.id === f.contestId)) return respond(args, refused("unknown-contest"), { ...common, done: () => ({}) });
@@ -104,7 +119,7 @@ export default function Compete({ loaderData, actionData }: Route.ComponentProps
               </a>
             </p>
           </section>
-          <Rounds rounds={rounds} answer={answer} lng={lng} />
+          <Rounds rounds={rounds} answer={answer} lng={lng} party={chosen.party} />
           <Standing results={results} />
           <Questions contestId={chosen.id} questions={questions} answer={answer?.values.intent === "question" ? answer : undefined} />
         </>
@@ -113,7 +128,7 @@ export default function Compete({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-function Rounds({ rounds, answer, lng }: { rounds: Loaded["rounds"]; answer?: FormAnswer; lng: string }) {
+function Rounds({ rounds, answer, lng, party }: { rounds: Loaded["rounds"]; answer?: FormAnswer; lng: string; party: string }) {
   const { t } = useTranslation("contests");
   if (rounds.length === 0) return <p>{t("compete.noRounds")}</p>;
   return (
@@ -140,17 +155,19 @@ function Rounds({ rounds, answer, lng }: { rounds: Loaded["rounds"]; answer?: Fo
                 <blockquote className="whitespace-pre-line border-l-4 border-glow-700 pl-3" data-testid="our-entry">
                   {r.entry.text}
                 </blockquote>
+                {r.entry.hasPhoto ? <EntryPhoto entryId={r.entry.id} party={party} /> : null}
               </div>
             ) : r.canSubmit ? (
               <p>{t("compete.noEntryYet")}</p>
             ) : null}
             {r.canSubmit ? (
-              <Form method="post" action={PAGE} className="space-y-2">
+              <Form method="post" action={`${PAGE}?round=${r.id}`} encType="multipart/form-data" className="space-y-2">
                 <input type="hidden" name="intent" value="entry" />
                 <input type="hidden" name="roundId" value={r.id} />
                 <FormError message={mine?.errors.form} />
                 <Field idPrefix={`entry-${r.id}`} name="text" label={r.entry ? t("compete.editEntry") : t("compete.entry")} value={mine?.values.text ?? r.entry?.text} error={mine?.errors.text} required maxLength={CONTEST_RULES.entryMax} multiline />
                 <Field idPrefix={`entry-${r.id}`} name="link" type="url" label={t("compete.link")} value={mine?.values.link ?? r.entry?.link} error={mine?.errors.link} />
+                <PhotoField idPrefix={`entry-${r.id}`} error={mine?.errors.photo} hasPhoto={Boolean(r.entry?.hasPhoto)} />
                 <button type="submit" className={primaryButton}>
                   {r.entry ? t("compete.resubmit") : t("compete.submit")}
                 </button>
@@ -193,6 +210,7 @@ function Standing({ results }: { results: Loaded["results"] }) {
                   <li key={row.partyId}>
                     <MemberText text={row.party} /> · {t("compete.score", { normalised: fixed(row.normalisedMean), raw: fixed(row.rawMean) })}
                     {row.decidedBy ? ` · ${t("compete.tieBroken", { step: t(`tieBreak.${row.decidedBy}`) })}` : ""}
+                    {row.hasPhoto ? <div className="my-1"><EntryPhoto entryId={row.entryId} party={row.party} small /></div> : null}
                     {row.notes.length ? <ul className={`list-disc pl-5 ${mutedText}`}>{row.notes.map((n, i) => <li key={i}>{n}</li>)}</ul> : null}
                   </li>
                 ))}

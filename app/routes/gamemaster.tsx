@@ -23,7 +23,7 @@ import { CONTEST_REFUSALS } from "~/features/contests/refusals";
 import { CONTEST_RULES, STATUS_CHANGES, TIE_BREAK_CHAIN } from "~/features/contests/rules";
 import { ConsoleForm, RoundForm } from "~/features/contests/schemas";
 import { LiveContest } from "~/features/contests/live";
-import { ContestSwitcher, DateTimeField, Field, fixed, RoundStateBadge } from "~/features/contests/ui";
+import { ContestSwitcher, DateTimeField, EntryPhoto, Field, fixed, RoundStateBadge } from "~/features/contests/ui";
 import { publicOrigin } from "~/features/parties/links.server";
 import { cardClass, dangerButton, FieldError, FormError, inputClass, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
 import { QrCode } from "~/ui/qr-code";
@@ -502,6 +502,30 @@ function Rounds({ view, answer, lng }: { view: View; answer?: FormAnswer; lng: s
                 <p className="font-medium" data-testid={`entries-${round.number}`}>
                   {t("rounds.entries", { count: round.entries.length })}
                 </p>
+                {round.entries.length ? (
+                  <details>
+                    <summary className="cursor-pointer font-medium">{t("rounds.showEntries")}</summary>
+                    <ul className="mt-2 space-y-3" data-testid={`entry-list-${round.number}`}>
+                      {round.entries.map((e) => (
+                        <li key={e.id} className="space-y-1">
+                          <p className="font-medium">
+                            <MemberText text={e.party} />
+                            {e.late ? ` (${t("results.late")})` : ""}
+                          </p>
+                          <p className="whitespace-pre-line">{e.text}</p>
+                          {e.link ? (
+                            <p>
+                              <a href={e.link} rel="noopener noreferrer nofollow" target="_blank" className="underline">
+                                {e.link}
+                              </a>
+                            </p>
+                          ) : null}
+                          {e.hasPhoto ? <EntryPhoto entryId={e.id} party={e.party} small /> : null}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                ) : null}
                 {round.results ? <Results results={round.results} /> : null}
               </>
             )}

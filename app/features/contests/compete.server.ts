@@ -6,9 +6,10 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { inTransaction } from "~/features/parties/tx.server";
 import { db } from "~/platform/db/db.server";
-import { contestRounds, contests, parties, partyMembers, roundEntries } from "~/platform/db/schema";
+import { contestRounds, contests, entryPhotos, parties, partyMembers, roundEntries } from "~/platform/db/schema";
 import { done, refused } from "~/platform/outcome";
 import { notifyContest } from "./live.server";
+import type { PhotoChange } from "./photos.server";
 import { contestStatus, entriesOpen } from "./rules";
 
 export type EntryRefusal = "unknown-round" | "not-in-party" | "round-closed" | "contest-not-active";
@@ -30,7 +31,11 @@ export async function roundsForParty(contestId: number, partyId: number, now = n
   const rounds = await db().select().from(contestRounds).where(eq(contestRounds.contestId, contestId)).orderBy(asc(contestRounds.number));
   const shown = rounds.filter((r) => r.state !== "draft");
   const entries = shown.length
-    ? await db().select().from(roundEntries).where(and(inArray(roundEntries.roundId, shown.map((r) => r.id)), eq(roundEntries.partyId, partyId)))
+    ? await db()
+        .select({ id: roundEntries.id, roundId: roundEntries.roundId, text: roundEntries.text, link: roundEntries.link, submittedAt: roundEntries.submittedAt, removedAt: roundEntries.removedAt, photo: entryPhotos.entryId })
+        .from(roundEntries)
+        .leftJoin(entryPhotos, eq(entryPhotos.entryId, roundEntries.id))
+        .where(and(inArray(roundEntries.roundId, shown.map((r) => r.id)), eq(roundEntries.partyId, partyId)))
     : [];
   return shown.map((r) => {
     const entry = entries.find((e) => e.roundId === r.id && !e.removedAt) ?? null;
@@ -42,13 +47,16 @@ export async function roundsForParty(contestId: number, partyId: number, now = n
       criteria: r.criteria,
       closesAt: r.closesAt?.toISOString() ?? null,
       canSubmit: entriesOpen(r, now),
-      entry: entry ? { text: entry.text, link: entry.link, submittedAt: entry.submittedAt.toISOString() } : null,
+      entry: entry ? { id: entry.id, text: entry.text, link: entry.link, hasPhoto: entry.photo !== null, submittedAt: entry.submittedAt.toISOString() } : null,
     };
   });
 }
 
-/** A party member submits (or resubmits) the party's entry for an open round. */
-export function submitEntry(memberId: number, roundId: number, values: { text: string; link: string | null }, now = new Date()) {
+/**
+ * A party member submits (or resubmits) the party's entry for an open round; a
+ * resubmission keeps the photo, replaces it or removes it.
+ */
+export function submitEntry(memberId: number, roundId: number, values: { text: string; link: string | null; photo?: PhotoChange }, now = new Date()) {
   return inTransaction<{ roundId: number; contestId: number }, EntryRefusal>(async (tx) => {
     const [round] = await tx.select().from(contestRounds).where(eq(contestRounds.id, roundId)).for("share");
     if (!round) return refused("unknown-round");
@@ -60,13 +68,23 @@ export function submitEntry(memberId: number, roundId: number, values: { text: s
     if (!mine) return refused("not-in-party");
     if (contestStatus(contest?.status) !== "Active") return refused("contest-not-active");
     if (!entriesOpen(round, now)) return refused("round-closed");
-    await tx
+    const [entry] = await tx
       .insert(roundEntries)
       .values({ roundId, partyId: mine.partyId, text: values.text, link: values.link, submittedBy: memberId, submittedAt: now })
       .onConflictDoUpdate({
         target: [roundEntries.roundId, roundEntries.partyId],
         set: { text: values.text, link: values.link, submittedBy: memberId, submittedAt: now, removedAt: null },
-      });
+      })
+      .returning({ id: roundEntries.id });
+    const photo = values.photo ?? { kind: "keep" };
+    if (photo.kind === "remove") await tx.delete(entryPhotos).where(eq(entryPhotos.entryId, entry!.id));
+    if (photo.kind === "replace") {
+      const stored = { bytes: photo.bytes, contentType: photo.contentType, size: photo.bytes.length, createdAt: now };
+      await tx
+        .insert(entryPhotos)
+        .values({ entryId: entry!.id, ...stored })
+        .onConflictDoUpdate({ target: entryPhotos.entryId, set: stored });
+    }
     notifyContest(round.contestId);
     return done({ roundId, contestId: round.contestId });
   });

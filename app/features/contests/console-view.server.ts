@@ -1,7 +1,7 @@
 /** What the game master screen reads for one contest, in one place. */
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
-import { contests, parties, roundEntries, type InviteRole } from "~/platform/db/schema";
+import { contests, entryPhotos, parties, roundEntries, type InviteRole } from "~/platform/db/schema";
 import { drawQr } from "~/platform/qr.server";
 import { auditTrail, findRoleInvite, pendingRequests, roleInviteLink, roleInvites, roundsOf } from "./console.server";
 import { flaggedEntries } from "./judging.server";
@@ -14,9 +14,10 @@ export async function consoleView(contestId: number, shownToken: string | null, 
   const rounds = await roundsOf(contestId);
   const entries = rounds.length
     ? await db()
-        .select({ id: roundEntries.id, roundId: roundEntries.roundId, party: parties.name, text: roundEntries.text, link: roundEntries.link, late: roundEntries.late, submittedAt: roundEntries.submittedAt })
+        .select({ id: roundEntries.id, roundId: roundEntries.roundId, party: parties.name, text: roundEntries.text, link: roundEntries.link, late: roundEntries.late, submittedAt: roundEntries.submittedAt, photo: entryPhotos.entryId })
         .from(roundEntries)
         .innerJoin(parties, eq(parties.id, roundEntries.partyId))
+        .leftJoin(entryPhotos, eq(entryPhotos.entryId, roundEntries.id))
         .where(and(inArray(roundEntries.roundId, rounds.map((r) => r.id)), isNull(roundEntries.removedAt)))
         .orderBy(asc(roundEntries.submittedAt))
     : [];
@@ -30,7 +31,7 @@ export async function consoleView(contestId: number, shownToken: string | null, 
       opensAt: round.opensAt?.toISOString() ?? null,
       closesAt: round.closesAt?.toISOString() ?? null,
       publishedAt: round.publishedAt?.toISOString() ?? null,
-      entries: entries.filter((e) => e.roundId === round.id).map((e) => ({ ...e, submittedAt: e.submittedAt.toISOString() })),
+      entries: entries.filter((e) => e.roundId === round.id).map(({ photo, ...e }) => ({ ...e, hasPhoto: photo !== null, submittedAt: e.submittedAt.toISOString() })),
       results: round.state === "draft" ? null : await roundResults(round),
     })),
   );

@@ -153,6 +153,13 @@ export const EntryForm = z.object({
     .default("")
     .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), { error: "contests:errors.link" })
     .transform((v) => v || null),
+  /** A file input left empty sends an empty file: no photo chosen. */
+  photo: z
+    .unknown()
+    .optional()
+    .transform((v) => (v instanceof Blob && v.size > 0 ? v : null))
+    .refine((v) => v === null || v.size <= CONTEST_RULES.photoMaxBytes, { error: "contests:errors.photoTooLarge" }),
+  removePhoto: z.literal("yes", { error: "contests:errors.unknown" }).optional(),
 });
 
 export const QuestionForm = z.object({
