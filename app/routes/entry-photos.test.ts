@@ -61,7 +61,7 @@ function entryPost(cookie: string, roundId: number, fields: Record<string, strin
   form.set("intent", "entry");
   form.set("roundId", String(roundId));
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set("photo", photo ? new File([photo.bytes], photo.name, { type: photo.type }) : new File([], "", { type: "application/octet-stream" }));
+  form.set("photo", photo ? new File([new Uint8Array(photo.bytes)], photo.name, { type: photo.type }) : new File([], "", { type: "application/octet-stream" }));
   return new Request(new URL(`/compete?round=${roundId}`, BASE_URL), { method: "POST", body: form, headers: { Accept: "text/html", Cookie: cookie } });
 }
 

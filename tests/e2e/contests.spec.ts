@@ -5,6 +5,7 @@
  * share one.
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
+import sharp from "sharp";
 import { expect, signIn, test, uniqueName, uniquePhone } from "./fixtures";
 
 const GRACE = "+15550100002";
@@ -21,6 +22,21 @@ async function newcomer(browser: Browser, testInfo: TestInfo, prefix: string) {
   const page = await context.newPage();
   await signIn(page, { ...uniqueName(prefix), phone: uniquePhone(), withAvatar: true });
   return { context, page };
+}
+
+/** A small photo, made here: a lantern-coloured picture with a GPS position in its EXIF. */
+function lanternPhoto() {
+  return sharp({ create: { width: 120, height: 90, channels: 3, background: "#f4b400" } })
+    .jpeg()
+    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } })
+    .toBuffer();
+}
+
+/** A picture by its alt text, loaded (a broken image has no natural width). */
+async function expectPictureShown(page: Page, name: string) {
+  const picture = page.getByRole("img", { name });
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
 }
 
 /** Grace's console of one contest, by its address. */
@@ -91,11 +107,18 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await page.getByRole("button", { name: "Open round" }).click();
   await expect(page.getByTestId("round-1")).toContainText("Open");
 
-  // The party's entry.
+  // The party's entry, with a photo: a file that is no picture first (refused, the text kept), then a real one.
   await leader.page.goto("/compete");
   await leader.page.getByLabel("Your party's entry").fill("A paper lantern in every window of Elm Street.");
+  await leader.page.getByLabel("Photo (optional)").setInputFiles({ name: "lantern.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a picture at all") });
+  await leader.page.getByRole("button", { name: "Send entry" }).click();
+  await expect(leader.page.getByText("That file isn’t a picture we can read.")).toBeVisible();
+  await expect(leader.page.getByLabel("Your party's entry")).toHaveValue("A paper lantern in every window of Elm Street.");
+  await leader.page.getByLabel("Photo (optional)").setInputFiles({ name: "lantern.jpg", mimeType: "image/jpeg", buffer: await lanternPhoto() });
   await leader.page.getByRole("button", { name: "Send entry" }).click();
   await expect(leader.page.getByTestId("our-entry")).toHaveText("A paper lantern in every window of Elm Street.");
+  const photoName = `The photo in ${partyName}’s entry`;
+  await expectPictureShown(leader.page, photoName);
   await expect(leader.page.getByText("No results are published yet.")).toBeVisible();
 
   // A judge by email, from the console mailbox.
@@ -127,6 +150,8 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await expect(judge.page.getByTestId("judging-progress")).toHaveText("0 of 1 scored");
   await judge.page.getByRole("button", { name: "Score the next entry" }).click();
   await expect(judge.page.getByTestId("entry-text")).toHaveText("A paper lantern in every window of Elm Street.");
+  // The judge sees the party's photo (served to the contest's judges).
+  await expectPictureShown(judge.page, photoName);
   // The score buttons are labels around visually hidden radios: a click on the label picks it.
   await judge.page.locator("label").filter({ hasText: "5 of 5" }).click();
   await expect(judge.page.getByRole("radio", { name: "5 of 5" })).toBeChecked();

@@ -35,5 +35,6 @@ export const CONTEST_REFUSALS = {
   "already-in-contest": { status: 409, message: "contests:refusals.already-in-contest" },
   "not-in-contest": { status: 403, message: "contests:refusals.not-in-contest" },
   "already-has-role": { status: 409, message: "contests:refusals.already-has-role" },
-  "not-a-member": { status: 404, message: "contests:refusals.not-a-member", field: "memberId" },
+  "not-a-member": { status: 404, message: "contests:refusals.not-a-member", field: "choice" },
+  "already-ringleader": { status: 409, message: "contests:refusals.already-ringleader", field: "choice" },
 } as const satisfies Record<string, RefusalAnswer>;
