@@ -109,6 +109,8 @@ export const contestRequests = pgTable(
   },
   (t) => [
     index("contest_requests_contest_idx").on(t.contestId, t.status),
+    // One pending join request and one pending role request per member and contest (questions are many).
+    uniqueIndex("contest_requests_one_pending").on(t.contestId, t.memberId, t.kind).where(sql`${t.status} = 'pending' and ${t.kind} in ('join', 'role')`),
     check("contest_requests_kind_known", sql`${t.kind} in ('join', 'role', 'question')`),
     check("contest_requests_status_known", sql`${t.status} in ('pending', 'approved', 'declined', 'answered')`),
   ],
