@@ -266,3 +266,80 @@ test("the request modal answers a member's question, and the answer shows on /co
   await expect(adaPage.getByText("Answer: Only battery candles, please.").first()).toBeVisible();
   await ada.close();
 });
+
+test("a member asks to join a contest and is let in, joins a party, and Grace makes them its ringleader", async ({ page, browser }, testInfo) => {
+  await signIn(page, { phone: GRACE });
+  await page.goto("/gamemaster");
+  const newContest = page.getByTestId("new-contest");
+  await newContest.getByText("Start a new contest").click();
+  const contestName = unique("Open Door Cup");
+  await newContest.getByLabel("Name", { exact: true }).fill(contestName);
+  await newContest.getByRole("button", { name: "Create contest" }).click();
+  await expect(page.getByRole("heading", { name: contestName, level: 2 })).toBeVisible();
+  const contestId = Number(new URL(page.url()).searchParams.get("contest"));
+
+  // A ringleader by link builds an open party.
+  await page.getByLabel("Role").selectOption("ringleader");
+  await page.getByRole("button", { name: "Make a link and QR code" }).click();
+  const ringleaderLink = (await page.getByTestId("role-invite-link").textContent())!.trim();
+  const leader = await newcomer(browser, testInfo, "Lumen");
+  await leader.page.goto(ringleaderLink);
+  await leader.page.getByRole("button", { name: "Accept the role" }).click();
+  await expect(leader.page).toHaveURL(/\/partybuilder/);
+  const partyName = unique("Door");
+  await leader.page.getByLabel("Contest").selectOption({ label: contestName });
+  await leader.page.getByLabel("Party name").fill(partyName);
+  await leader.page.getByLabel("Size cap").fill("6");
+  await leader.page.getByRole("radio", { name: /^Open/ }).check();
+  await leader.page.getByRole("button", { name: "Build the party" }).click();
+  await expect(leader.page).toHaveURL(/\/partymanager\?party=\d+$/);
+
+  // Hedy, in no contest, asks to join this one; a second request is refused while the first waits.
+  const hedy = await newcomer(browser, testInfo, "Hedy");
+  await hedy.page.goto("/compete");
+  const why = unique("I light the porch every night");
+  const listing = hedy.page.getByTestId("joinable-contest").filter({ hasText: contestName });
+  await listing.getByLabel(`Why you want to play in ${contestName} (optional)`).fill(why);
+  await listing.getByRole("button", { name: "Ask to join" }).click();
+  await expect(hedy.page.getByTestId("my-requests")).toContainText(`To join ${contestName} · waiting for the game master`);
+  await hedy.page.getByTestId("joinable-contest").filter({ hasText: contestName }).getByRole("button", { name: "Ask to join" }).click();
+  await expect(hedy.page.getByText("You already have a request of this kind waiting in this contest.")).toBeVisible();
+
+  // Grace accepts it in the request modal.
+  await console_(page, contestId);
+  await page.getByTestId("open-requests").click();
+  const item = page.getByRole("dialog", { name: "Requests and questions" }).getByTestId("request").filter({ hasText: why });
+  await item.getByRole("button", { name: "Accept" }).click();
+  await expect(page.getByRole("dialog", { name: "Requests and questions" }).getByTestId("request").filter({ hasText: why })).toHaveCount(0);
+
+  // Hedy is in: she joins the open party from /compete's welcome.
+  await hedy.page.goto("/compete");
+  await expect(hedy.page.getByTestId("my-requests")).toContainText(`To join ${contestName} · accepted`);
+  await hedy.page.getByRole("link", { name: partyName }).click();
+  await hedy.page.getByRole("button", { name: "Join the party" }).click();
+  await hedy.page.goto("/compete");
+  await expect(hedy.page.getByRole("heading", { name: contestName, level: 2 })).toBeVisible();
+  // In the contest, she may ask for a role.
+  await hedy.page.getByLabel("Contest", { exact: true }).selectOption({ label: contestName });
+  await hedy.page.getByLabel("Role", { exact: true }).selectOption("judge");
+  await hedy.page.getByRole("button", { name: "Ask for the role" }).click();
+  await expect(hedy.page.getByTestId("my-requests")).toContainText(`To be a judge in ${contestName} · waiting for the game master`);
+
+  // Grace reassigns the party's ringleader to Hedy, with a reason (required).
+  await console_(page, contestId);
+  const reassign = page.getByTestId("reassign-ringleader");
+  const choice = reassign.getByLabel("New ringleader");
+  const hedyOption = (await choice.locator("option", { hasText: /^Hedy/ }).getAttribute("value"))!;
+  await choice.selectOption(hedyOption);
+  await reassign.getByRole("button", { name: "Make ringleader" }).click();
+  await expect(page.getByText("Give a reason: it goes in the audit trail.")).toBeVisible();
+  await page.getByTestId("reassign-ringleader").getByLabel("New ringleader").selectOption(hedyOption);
+  await page.getByTestId("reassign-ringleader").getByLabel("Reason").fill("Lumen is away for the season");
+  await page.getByTestId("reassign-ringleader").getByRole("button", { name: "Make ringleader" }).click();
+  await expect(page.getByTestId("audit-trail")).toContainText("Ringleader reassigned");
+  await expect(page.getByTestId("audit-trail")).toContainText("“Lumen is away for the season”");
+  await expect(page.getByTestId("reassign-ringleader").getByLabel("New ringleader").locator("option", { hasText: /^Hedy.*ringleader now/ })).toHaveCount(1);
+
+  await leader.context.close();
+  await hedy.context.close();
+});
