@@ -323,7 +323,7 @@ test("a member asks to join a contest and is let in, joins a party, and Grace ma
   await hedy.page.getByLabel("Contest", { exact: true }).selectOption({ label: contestName });
   await hedy.page.getByLabel("Role", { exact: true }).selectOption("judge");
   await hedy.page.getByRole("button", { name: "Ask for the role" }).click();
-  await expect(hedy.page.getByTestId("my-requests")).toContainText(`To be a judge in ${contestName} · waiting for the game master`);
+  await expect(hedy.page.getByTestId("my-requests")).toContainText(`To be a Judge in ${contestName} · waiting for the game master`);
 
   // Grace reassigns the party's ringleader to Hedy, with a reason (required).
   await console_(page, contestId);
@@ -331,6 +331,8 @@ test("a member asks to join a contest and is let in, joins a party, and Grace ma
   const choice = reassign.getByLabel("New ringleader");
   const hedyOption = (await choice.locator("option", { hasText: /^Hedy/ }).getAttribute("value"))!;
   await choice.selectOption(hedyOption);
+  // Only spaces: the browser lets it through, the server asks for a reason.
+  await reassign.getByLabel("Reason").fill("   ");
   await reassign.getByRole("button", { name: "Make ringleader" }).click();
   await expect(page.getByText("Give a reason: it goes in the audit trail.")).toBeVisible();
   await page.getByTestId("reassign-ringleader").getByLabel("New ringleader").selectOption(hedyOption);
