@@ -81,6 +81,8 @@ export default [
   route("feed/updates", "routes/resources/feed-updates.ts"),
   // A contest's live changes (server-sent events), for its console, judging and compete screens.
   route("contests/:contestId/events", "routes/resources/contest-events.ts"),
+  // An entry's photo, for those who may see the entry.
+  route("contests/entries/:entryId/photo", "routes/resources/entry-photo.ts"),
   // Beamkins: JSON for the companion island, redirects for plain form posts.
   route("beamkins/chat", "routes/resources/beamkins-chat.ts"),
   route("beamkins/backpack", "routes/resources/beamkins-backpack.ts"),

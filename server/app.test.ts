@@ -8,7 +8,8 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, setConnection, type Connection } from "~/platform/db/db.server";
 import { createTestDatabase } from "../tests/support/db";
-import { createApp } from "./app";
+import type express from "express";
+import { createApp, refuseMalformedRequests } from "./app";
 
 let shuttingDown = false;
 let server: Server;
@@ -136,6 +137,21 @@ describe("requests no page takes, refused before React Router (no database neede
       duplex: "half",
     } as RequestInit);
     expect(chunked.status).toBe(411);
+  });
+
+  it("lets /compete's entry form (a photo) carry up to 10 MB, and refuses more 413 unread", async () => {
+    // Under 10 MB, the request goes on to the page (no page build here: the middleware alone).
+    let passed = 0;
+    const photoSized = { method: "POST", originalUrl: "/compete?round=1", path: "/compete", headers: { "content-length": String(3 * 1024 * 1024) } };
+    refuseMalformedRequests(photoSized as unknown as express.Request, {} as express.Response, () => void passed++);
+    refuseMalformedRequests({ ...photoSized, path: "/compete.data", originalUrl: "/compete.data?round=1" } as unknown as express.Request, {} as express.Response, () => void passed++);
+    expect(passed).toBe(2);
+    const huge = await fetch(`${base}/compete`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `text=${"1".repeat(10 * 1024 * 1024)}`,
+    });
+    expect(huge.status).toBe(413);
   });
 
   it("refuses a post from another site 403 with a translated reason", async () => {

@@ -16,6 +16,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { seedDemoWorld } from "~/features/demo/seed.server";
 import { demoStaffPresent } from "~/features/demo/staff.seed.server";
+import { CONTEST_RULES } from "~/features/contests/rules";
 import { ensureFirstAdmin } from "~/features/staff/first-admin.server";
 import { preparePasswordChecks } from "~/features/staff/passwords.server";
 import {
@@ -248,6 +249,16 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The largest body a request may carry: the game's forms hold a few short fields. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Pages whose forms carry a file, and the body they may send instead of MAX_BODY_BYTES:
+ * /compete's entry form takes a photo of up to 2 MB, and reads up to this much so a photo
+ * over 2 MB is refused on its field with the entry's text kept.
+ */
+const LARGER_BODIES = new Map<string, number>([
+  ["/compete", CONTEST_RULES.entryPostMaxBytes],
+  ["/compete.data", CONTEST_RULES.entryPostMaxBytes],
+]);
 const ALLOWED_METHODS = "GET, HEAD, POST";
 
 /**
@@ -271,7 +282,7 @@ export function refuseMalformedRequests(req: express.Request, res: express.Respo
     if (length === undefined && req.headers["transfer-encoding"] !== undefined) {
       return void refuse(req, res, 411, "errors:types.BAD_REQUEST.message", { Connection: "close" });
     }
-    if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
+    if (length !== undefined && Number(length) > (LARGER_BODIES.get(req.path) ?? MAX_BODY_BYTES)) {
       return void refuse(req, res, 413, "errors:server.tooLarge", { Connection: "close" });
     }
   }

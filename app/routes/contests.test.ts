@@ -5,14 +5,14 @@
  * judge's own party is 403), the console's JSON answers, and Judge Onboarding's GET that
  * spends nothing.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { memberFactory } from "../../tests/support/members";
 import { BASE_URL, callRoute, formRequest, outcome } from "../../tests/support/route";
 import { newJoinCode } from "~/features/parties/join-code";
 import { db } from "~/platform/db/db.server";
-import { contestRounds, contests, invites, memberRoles, parties, partyMembers, roundEntries } from "~/platform/db/schema";
+import { contestRequests, contestRounds, contests, invites, memberRoles, parties, partyMembers, roundEntries } from "~/platform/db/schema";
 import * as compete from "./compete";
 import * as gamemaster from "./gamemaster";
 import * as judgeOnboarding from "./judge-onboarding";
@@ -149,5 +149,62 @@ describe("the contest's event stream", () => {
     while (!text.endsWith("\n\n")) text += new TextDecoder().decode((await reader.read()).value);
     expect(text).toBe("event: changed\ndata: 1\n\n");
     abort.abort();
+  });
+});
+
+describe("a member's requests from /compete", () => {
+  it("asks to join an Active contest once (a second is 409), sees the decline's reason, then is let in", async () => {
+    const w = await world();
+    const newcomer = await signedIn({ firstName: "Hedy" });
+    const ask = (fields: Record<string, string>, accept = "application/json") => callRoute(plain(compete.action), post("/compete", newcomer.cookie, fields, accept));
+    const listed = await callRoute(plain(compete.loader), get("/compete", newcomer.cookie));
+    expect((listed.result as { joinable: { id: number }[] }).joinable.map((c) => c.id)).toContain(w.contest.id);
+
+    expect(outcome(await ask({ intent: "ask-join", contestId: String(w.contest.id), message: "I light lanterns" }))).toMatchObject({ status: 200, data: { success: true } });
+    const again = outcome(await ask({ intent: "ask-join", contestId: String(w.contest.id), message: "Me again" }, "text/html"));
+    expect(again.status).toBe(409);
+    expect(again.data).toMatchObject({ values: { message: "Me again" }, errors: { form: expect.stringContaining("already have a request of this kind") } });
+    // A role is for those in the contest.
+    expect(outcome(await ask({ intent: "ask-role", contestId: String(w.contest.id), role: "judge", message: "" }))).toMatchObject({ status: 403 });
+
+    const [request] = await db().select().from(contestRequests).where(eq(contestRequests.memberId, newcomer.member.id));
+    const decline = await callRoute(plain(gamemaster.action), post("/gamemaster", w.gm.cookie, { intent: "answer", requestId: String(request!.id), decision: "decline", text: "Full this season" }, "application/json"));
+    expect(outcome(decline).data).toMatchObject({ success: true });
+    const page = await callRoute(plain(compete.loader), get("/compete", newcomer.cookie));
+    expect((page.result as { requests: unknown[] }).requests).toEqual([expect.objectContaining({ kind: "join", status: "declined", answer: "Full this season" })]);
+
+    // Declined, they may ask again; accepted, they are in the contest (decision 0709) and may ask for a role.
+    expect(outcome(await ask({ intent: "ask-join", contestId: String(w.contest.id), message: "Please?" }))).toMatchObject({ status: 200 });
+    const [second] = await db().select().from(contestRequests).where(and(eq(contestRequests.memberId, newcomer.member.id), eq(contestRequests.status, "pending")));
+    await callRoute(plain(gamemaster.action), post("/gamemaster", w.gm.cookie, { intent: "answer", requestId: String(second!.id), decision: "accept", text: "" }, "application/json"));
+    const inside = (await callRoute(plain(compete.loader), get("/compete", newcomer.cookie))).result as { joinable: { id: number }[]; welcome: { id: number }[]; roleContests: { id: number }[] };
+    expect(inside.joinable.map((c) => c.id)).not.toContain(w.contest.id);
+    expect(inside.welcome.map((c) => c.id)).toEqual([w.contest.id]);
+    expect(inside.roleContests.map((c) => c.id)).toContain(w.contest.id);
+    expect(outcome(await ask({ intent: "ask-join", contestId: String(w.contest.id), message: "" }))).toMatchObject({ status: 409 });
+
+    expect(outcome(await ask({ intent: "ask-role", contestId: String(w.contest.id), role: "ringleader", message: "I'll build one" }))).toMatchObject({ status: 200 });
+    expect(outcome(await ask({ intent: "ask-role", contestId: String(w.contest.id), role: "judge", message: "" }))).toMatchObject({ status: 409 });
+    const [roleRequest] = await db().select().from(contestRequests).where(and(eq(contestRequests.memberId, newcomer.member.id), eq(contestRequests.kind, "role")));
+    await callRoute(plain(gamemaster.action), post("/gamemaster", w.gm.cookie, { intent: "answer", requestId: String(roleRequest!.id), decision: "accept", text: "" }, "application/json"));
+    const roles = await db().select().from(memberRoles).where(eq(memberRoles.memberId, newcomer.member.id));
+    expect(roles).toEqual([expect.objectContaining({ role: "ringleader", contestId: w.contest.id })]);
+    expect(outcome(await ask({ intent: "ask-role", contestId: String(w.contest.id), role: "ringleader", message: "" }))).toMatchObject({ status: 409 });
+  });
+});
+
+describe("reassigning a party's ringleader from the console", () => {
+  it("needs a reason and a member of the party; then the member leads", async () => {
+    const w = await world();
+    const mate = await signedIn({ firstName: "Mary" });
+    await db().insert(partyMembers).values({ partyId: w.party.id, memberId: mate.member.id, contestId: w.contest.id });
+    const reassign = (fields: Record<string, string>) => callRoute(plain(gamemaster.action), post("/gamemaster", w.gm.cookie, { intent: "reassign-ringleader", ...fields }));
+    const noReason = outcome(await reassign({ choice: `${w.party.id}:${mate.member.id}`, reason: "" }));
+    expect(noReason).toMatchObject({ status: 400, data: { values: { choice: `${w.party.id}:${mate.member.id}` }, errors: { reason: "Give a reason: it goes in the audit trail." } } });
+    const outsider = outcome(await reassign({ choice: `${w.party.id}:${w.judge.member.id}`, reason: "Stuck" }));
+    expect(outsider).toMatchObject({ status: 404, data: { errors: { choice: expect.stringContaining("isn't in that party") } } });
+    expect(outcome(await reassign({ choice: `${w.party.id}:${mate.member.id}`, reason: "Ada is away for a month" })).status).toBe(303);
+    const roster = await db().select().from(partyMembers).where(eq(partyMembers.partyId, w.party.id));
+    expect(Object.fromEntries(roster.map((m) => [m.memberId, m.role]))).toEqual({ [w.player.member.id]: "member", [mate.member.id]: "ringleader" });
   });
 });

@@ -23,7 +23,7 @@ import { CONTEST_REFUSALS } from "~/features/contests/refusals";
 import { CONTEST_RULES, STATUS_CHANGES, TIE_BREAK_CHAIN } from "~/features/contests/rules";
 import { ConsoleForm, RoundForm } from "~/features/contests/schemas";
 import { LiveContest } from "~/features/contests/live";
-import { ContestSwitcher, DateTimeField, Field, fixed, RoundStateBadge } from "~/features/contests/ui";
+import { ContestSwitcher, DateTimeField, EntryPhoto, Field, fixed, RoundStateBadge } from "~/features/contests/ui";
 import { publicOrigin } from "~/features/parties/links.server";
 import { cardClass, dangerButton, FieldError, FormError, inputClass, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
 import { QrCode } from "~/ui/qr-code";
@@ -129,6 +129,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return respond(args, await applyOverride(me, roles, { kind: "reopen-round", roundId: f.roundId, reason: f.reason }), { ...common, done: (v, t) => ({ redirectTo: pageOf(v.contestId), toast: t("contests:toast.override") }) });
     case "remove-entry":
       return respond(args, await applyOverride(me, roles, { kind: "remove-entry", entryId: f.entryId, reason: f.reason }), { ...common, done: (v, t) => ({ redirectTo: pageOf(v.contestId), toast: t("contests:toast.override") }) });
+    case "reassign-ringleader":
+      return respond(args, await applyOverride(me, roles, { kind: "reassign-ringleader", ...f.choice, reason: f.reason }), { ...common, done: (v, t) => ({ redirectTo: pageOf(v.contestId), toast: t("contests:toast.override") }) });
     case "admit-late":
       return respond(args, await applyOverride(me, roles, { kind: "admit-late", roundId: f.roundId, partyId: f.partyId, text: f.text, reason: f.reason }), {
         ...common,
@@ -502,6 +504,30 @@ function Rounds({ view, answer, lng }: { view: View; answer?: FormAnswer; lng: s
                 <p className="font-medium" data-testid={`entries-${round.number}`}>
                   {t("rounds.entries", { count: round.entries.length })}
                 </p>
+                {round.entries.length ? (
+                  <details>
+                    <summary className="cursor-pointer font-medium">{t("rounds.showEntries")}</summary>
+                    <ul className="mt-2 space-y-3" data-testid={`entry-list-${round.number}`}>
+                      {round.entries.map((e) => (
+                        <li key={e.id} className="space-y-1">
+                          <p className="font-medium">
+                            <MemberText text={e.party} />
+                            {e.late ? ` (${t("results.late")})` : ""}
+                          </p>
+                          <p className="whitespace-pre-line">{e.text}</p>
+                          {e.link ? (
+                            <p>
+                              <a href={e.link} rel="noopener noreferrer nofollow" target="_blank" className="underline">
+                                {e.link}
+                              </a>
+                            </p>
+                          ) : null}
+                          {e.hasPhoto ? <EntryPhoto entryId={e.id} party={e.party} small /> : null}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                ) : null}
                 {round.results ? <Results results={round.results} /> : null}
               </>
             )}
@@ -692,6 +718,7 @@ function Overrides({ view, answer }: { view: View; answer?: FormAnswer }) {
   const reopen = answerFor(answer, "reopen-round");
   const remove = answerFor(answer, "remove-entry");
   const admit = answerFor(answer, "admit-late");
+  const reassign = answerFor(answer, "reassign-ringleader");
   const reasonField = (prefix: string, a?: FormAnswer) => (
     <Field idPrefix={prefix} name="reason" label={t("overrides.reason")} hint={t("overrides.reasonHint")} value={a?.values.reason} error={a?.errors.reason} required maxLength={CONTEST_RULES.reasonMax} />
   );
@@ -742,6 +769,43 @@ function Overrides({ view, answer }: { view: View; answer?: FormAnswer }) {
           <FormError message={remove?.errors.form} />
           <button type="submit" className={dangerButton}>
             {t("overrides.removeSubmit")}
+          </button>
+        </Form>
+      ) : null}
+      {view.rosters.some((p) => p.members.length > 1) ? (
+        <Form method="post" action={self} className="space-y-2" data-testid="reassign-ringleader">
+          <h3 className="font-semibold">{t("overrides.reassign")}</h3>
+          <input type="hidden" name="intent" value="reassign-ringleader" />
+          <div>
+            <label htmlFor="reassign-choice" className="block font-medium">
+              {t("overrides.newRingleader")}
+            </label>
+            <select
+              id="reassign-choice"
+              name="choice"
+              className={inputClass}
+              defaultValue={reassign?.values.choice}
+              aria-invalid={reassign?.errors.choice ? true : undefined}
+              aria-describedby="reassign-choice-error"
+            >
+              {view.rosters
+                .filter((p) => p.members.length > 1)
+                .map((p) => (
+                  <optgroup key={p.id} label={p.name}>
+                    {p.members.map((m) => (
+                      <option key={m.id} value={`${p.id}:${m.id}`}>
+                        {m.role === "ringleader" ? t("overrides.memberLeads", { name: m.name, party: p.name }) : t("overrides.memberOf", { name: m.name, party: p.name })}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+            </select>
+            <FieldError id="reassign-choice-error" message={reassign?.errors.choice} />
+          </div>
+          {reasonField("reassign", reassign)}
+          <FormError message={reassign?.errors.form} />
+          <button type="submit" className={secondaryButton}>
+            {t("overrides.reassignSubmit")}
           </button>
         </Form>
       ) : null}

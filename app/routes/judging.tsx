@@ -9,7 +9,7 @@ import { CONTEST_REFUSALS } from "~/features/contests/refusals";
 import { CONTEST_RULES } from "~/features/contests/rules";
 import { JudgingForm } from "~/features/contests/schemas";
 import { LiveContest } from "~/features/contests/live";
-import { ContestSwitcher, Field, RoundStateBadge } from "~/features/contests/ui";
+import { ContestSwitcher, EntryPhoto, Field, RoundStateBadge } from "~/features/contests/ui";
 import { contestNames } from "~/features/parties/contests.server";
 import { cardClass, FormError, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
 import { parseForm } from "~/platform/forms.server";
@@ -177,6 +177,7 @@ function ScoreSheet({ open, answer, lng }: { open: NonNullable<Desk["open"]>; an
       <blockquote className="whitespace-pre-line border-l-4 border-glow-700 pl-3" data-testid="entry-text">
         {open.text}
       </blockquote>
+      {open.hasPhoto ? <EntryPhoto entryId={open.entryId} party={open.party} /> : null}
       {open.link ? (
         <p>
           <a href={open.link} rel="noopener noreferrer nofollow" target="_blank" className="font-medium underline">

@@ -5,6 +5,7 @@
  * share one.
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
+import sharp from "sharp";
 import { expect, signIn, test, uniqueName, uniquePhone } from "./fixtures";
 
 const GRACE = "+15550100002";
@@ -21,6 +22,21 @@ async function newcomer(browser: Browser, testInfo: TestInfo, prefix: string) {
   const page = await context.newPage();
   await signIn(page, { ...uniqueName(prefix), phone: uniquePhone(), withAvatar: true });
   return { context, page };
+}
+
+/** A small photo, made here: a lantern-coloured picture with a GPS position in its EXIF. */
+function lanternPhoto() {
+  return sharp({ create: { width: 120, height: 90, channels: 3, background: "#f4b400" } })
+    .jpeg()
+    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } })
+    .toBuffer();
+}
+
+/** A picture by its alt text, loaded (a broken image has no natural width). */
+async function expectPictureShown(page: Page, name: string) {
+  const picture = page.getByRole("img", { name });
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
 }
 
 /** Grace's console of one contest, by its address. */
@@ -91,11 +107,18 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await page.getByRole("button", { name: "Open round" }).click();
   await expect(page.getByTestId("round-1")).toContainText("Open");
 
-  // The party's entry.
+  // The party's entry, with a photo: a file that is no picture first (refused, the text kept), then a real one.
   await leader.page.goto("/compete");
   await leader.page.getByLabel("Your party's entry").fill("A paper lantern in every window of Elm Street.");
+  await leader.page.getByLabel("Photo (optional)").setInputFiles({ name: "lantern.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a picture at all") });
+  await leader.page.getByRole("button", { name: "Send entry" }).click();
+  await expect(leader.page.getByText("That file isn’t a picture we can read.")).toBeVisible();
+  await expect(leader.page.getByLabel("Your party's entry")).toHaveValue("A paper lantern in every window of Elm Street.");
+  await leader.page.getByLabel("Photo (optional)").setInputFiles({ name: "lantern.jpg", mimeType: "image/jpeg", buffer: await lanternPhoto() });
   await leader.page.getByRole("button", { name: "Send entry" }).click();
   await expect(leader.page.getByTestId("our-entry")).toHaveText("A paper lantern in every window of Elm Street.");
+  const photoName = `The photo in ${partyName}’s entry`;
+  await expectPictureShown(leader.page, photoName);
   await expect(leader.page.getByText("No results are published yet.")).toBeVisible();
 
   // A judge by email, from the console mailbox.
@@ -127,6 +150,8 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await expect(judge.page.getByTestId("judging-progress")).toHaveText("0 of 1 scored");
   await judge.page.getByRole("button", { name: "Score the next entry" }).click();
   await expect(judge.page.getByTestId("entry-text")).toHaveText("A paper lantern in every window of Elm Street.");
+  // The judge sees the party's photo (served to the contest's judges).
+  await expectPictureShown(judge.page, photoName);
   // The score buttons are labels around visually hidden radios: a click on the label picks it.
   await judge.page.locator("label").filter({ hasText: "5 of 5" }).click();
   await expect(judge.page.getByRole("radio", { name: "5 of 5" })).toBeChecked();
@@ -240,4 +265,83 @@ test("the request modal answers a member's question, and the answer shows on /co
   await adaPage.goto("/compete");
   await expect(adaPage.getByText("Answer: Only battery candles, please.").first()).toBeVisible();
   await ada.close();
+});
+
+test("a member asks to join a contest and is let in, joins a party, and Grace makes them its ringleader", async ({ page, browser }, testInfo) => {
+  await signIn(page, { phone: GRACE });
+  await page.goto("/gamemaster");
+  const newContest = page.getByTestId("new-contest");
+  await newContest.getByText("Start a new contest").click();
+  const contestName = unique("Open Door Cup");
+  await newContest.getByLabel("Name", { exact: true }).fill(contestName);
+  await newContest.getByRole("button", { name: "Create contest" }).click();
+  await expect(page.getByRole("heading", { name: contestName, level: 2 })).toBeVisible();
+  const contestId = Number(new URL(page.url()).searchParams.get("contest"));
+
+  // A ringleader by link builds an open party.
+  await page.getByLabel("Role").selectOption("ringleader");
+  await page.getByRole("button", { name: "Make a link and QR code" }).click();
+  const ringleaderLink = (await page.getByTestId("role-invite-link").textContent())!.trim();
+  const leader = await newcomer(browser, testInfo, "Lumen");
+  await leader.page.goto(ringleaderLink);
+  await leader.page.getByRole("button", { name: "Accept the role" }).click();
+  await expect(leader.page).toHaveURL(/\/partybuilder/);
+  const partyName = unique("Door");
+  await leader.page.getByLabel("Contest").selectOption({ label: contestName });
+  await leader.page.getByLabel("Party name").fill(partyName);
+  await leader.page.getByLabel("Size cap").fill("6");
+  await leader.page.getByRole("radio", { name: /^Open/ }).check();
+  await leader.page.getByRole("button", { name: "Build the party" }).click();
+  await expect(leader.page).toHaveURL(/\/partymanager\?party=\d+$/);
+
+  // Hedy, in no contest, asks to join this one; a second request is refused while the first waits.
+  const hedy = await newcomer(browser, testInfo, "Hedy");
+  await hedy.page.goto("/compete");
+  const why = unique("I light the porch every night");
+  const listing = hedy.page.getByTestId("joinable-contest").filter({ hasText: contestName });
+  await listing.getByLabel(`Why you want to play in ${contestName} (optional)`).fill(why);
+  await listing.getByRole("button", { name: "Ask to join" }).click();
+  await expect(hedy.page.getByTestId("my-requests")).toContainText(`To join ${contestName} · waiting for the game master`);
+  await hedy.page.getByTestId("joinable-contest").filter({ hasText: contestName }).getByRole("button", { name: "Ask to join" }).click();
+  await expect(hedy.page.getByText("You already have a request of this kind waiting in this contest.")).toBeVisible();
+
+  // Grace accepts it in the request modal.
+  await console_(page, contestId);
+  await page.getByTestId("open-requests").click();
+  const item = page.getByRole("dialog", { name: "Requests and questions" }).getByTestId("request").filter({ hasText: why });
+  await item.getByRole("button", { name: "Accept" }).click();
+  await expect(page.getByRole("dialog", { name: "Requests and questions" }).getByTestId("request").filter({ hasText: why })).toHaveCount(0);
+
+  // Hedy is in: she joins the open party from /compete's welcome.
+  await hedy.page.goto("/compete");
+  await expect(hedy.page.getByTestId("my-requests")).toContainText(`To join ${contestName} · accepted`);
+  await hedy.page.getByRole("link", { name: partyName }).click();
+  await hedy.page.getByRole("button", { name: "Join the party" }).click();
+  await hedy.page.goto("/compete");
+  await expect(hedy.page.getByRole("heading", { name: contestName, level: 2 })).toBeVisible();
+  // In the contest, she may ask for a role.
+  await hedy.page.getByLabel("Contest", { exact: true }).selectOption({ label: contestName });
+  await hedy.page.getByLabel("Role", { exact: true }).selectOption("judge");
+  await hedy.page.getByRole("button", { name: "Ask for the role" }).click();
+  await expect(hedy.page.getByTestId("my-requests")).toContainText(`To be a Judge in ${contestName} · waiting for the game master`);
+
+  // Grace reassigns the party's ringleader to Hedy, with a reason (required).
+  await console_(page, contestId);
+  const reassign = page.getByTestId("reassign-ringleader");
+  const choice = reassign.getByLabel("New ringleader");
+  const hedyOption = (await choice.locator("option", { hasText: /^Hedy/ }).getAttribute("value"))!;
+  await choice.selectOption(hedyOption);
+  // Only spaces: the browser lets it through, the server asks for a reason.
+  await reassign.getByLabel("Reason").fill("   ");
+  await reassign.getByRole("button", { name: "Make ringleader" }).click();
+  await expect(page.getByText("Give a reason: it goes in the audit trail.")).toBeVisible();
+  await page.getByTestId("reassign-ringleader").getByLabel("New ringleader").selectOption(hedyOption);
+  await page.getByTestId("reassign-ringleader").getByLabel("Reason").fill("Lumen is away for the season");
+  await page.getByTestId("reassign-ringleader").getByRole("button", { name: "Make ringleader" }).click();
+  await expect(page.getByTestId("audit-trail")).toContainText("Ringleader reassigned");
+  await expect(page.getByTestId("audit-trail")).toContainText("“Lumen is away for the season”");
+  await expect(page.getByTestId("reassign-ringleader").getByLabel("New ringleader").locator("option", { hasText: /^Hedy.*ringleader now/ })).toHaveCount(1);
+
+  await leader.context.close();
+  await hedy.context.close();
 });

@@ -1,7 +1,8 @@
 /** What the game master screen reads for one contest, in one place. */
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
-import { contests, parties, roundEntries, type InviteRole } from "~/platform/db/schema";
+import { peopleByIds } from "~/features/parties/people.server";
+import { contests, entryPhotos, parties, partyMembers, roundEntries, type InviteRole } from "~/platform/db/schema";
 import { drawQr } from "~/platform/qr.server";
 import { auditTrail, findRoleInvite, pendingRequests, roleInviteLink, roleInvites, roundsOf } from "./console.server";
 import { flaggedEntries } from "./judging.server";
@@ -14,9 +15,10 @@ export async function consoleView(contestId: number, shownToken: string | null, 
   const rounds = await roundsOf(contestId);
   const entries = rounds.length
     ? await db()
-        .select({ id: roundEntries.id, roundId: roundEntries.roundId, party: parties.name, text: roundEntries.text, link: roundEntries.link, late: roundEntries.late, submittedAt: roundEntries.submittedAt })
+        .select({ id: roundEntries.id, roundId: roundEntries.roundId, party: parties.name, text: roundEntries.text, link: roundEntries.link, late: roundEntries.late, submittedAt: roundEntries.submittedAt, photo: entryPhotos.entryId })
         .from(roundEntries)
         .innerJoin(parties, eq(parties.id, roundEntries.partyId))
+        .leftJoin(entryPhotos, eq(entryPhotos.entryId, roundEntries.id))
         .where(and(inArray(roundEntries.roundId, rounds.map((r) => r.id)), isNull(roundEntries.removedAt)))
         .orderBy(asc(roundEntries.submittedAt))
     : [];
@@ -30,11 +32,24 @@ export async function consoleView(contestId: number, shownToken: string | null, 
       opensAt: round.opensAt?.toISOString() ?? null,
       closesAt: round.closesAt?.toISOString() ?? null,
       publishedAt: round.publishedAt?.toISOString() ?? null,
-      entries: entries.filter((e) => e.roundId === round.id).map((e) => ({ ...e, submittedAt: e.submittedAt.toISOString() })),
+      entries: entries.filter((e) => e.roundId === round.id).map(({ photo, ...e }) => ({ ...e, hasPhoto: photo !== null, submittedAt: e.submittedAt.toISOString() })),
       results: round.state === "draft" ? null : await roundResults(round),
     })),
   );
   const contestParties = await db().select({ id: parties.id, name: parties.name }).from(parties).where(and(eq(parties.contestId, contestId), isNull(parties.disbandedAt))).orderBy(asc(parties.name));
+  // Each party's roster, for the reassign-ringleader override.
+  const roster = contestParties.length
+    ? await db()
+        .select({ partyId: partyMembers.partyId, memberId: partyMembers.memberId, role: partyMembers.role })
+        .from(partyMembers)
+        .where(inArray(partyMembers.partyId, contestParties.map((p) => p.id)))
+        .orderBy(asc(partyMembers.joinedAt), asc(partyMembers.memberId))
+    : [];
+  const people = await peopleByIds(roster.map((r) => r.memberId));
+  const rosters = contestParties.map((p) => ({
+    ...p,
+    members: roster.filter((r) => r.partyId === p.id).map((r) => ({ id: r.memberId, name: people.get(r.memberId)?.name ?? "", role: r.role })),
+  }));
   let shownInvite: { link: string; qr: ReturnType<typeof drawQr>; role: InviteRole } | null = null;
   if (shownToken) {
     const invite = await findRoleInvite(shownToken, contestId);
@@ -55,6 +70,7 @@ export async function consoleView(contestId: number, shownToken: string | null, 
     },
     rounds: withResults,
     parties: contestParties,
+    rosters,
     requests: await pendingRequests(contestId),
     invites: await roleInvites(contestId),
     audit: await auditTrail(contestId),

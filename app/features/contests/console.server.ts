@@ -20,6 +20,8 @@ import {
   memberCurrentContests,
   memberRoles,
   parties,
+  partyEvents,
+  partyMembers,
   roundEntries,
   type Contest,
   type ContestRound,
@@ -48,7 +50,9 @@ export type ConsoleRefusal =
   | "unknown-request"
   | "not-pending"
   | "unknown-party"
-  | "board-frozen";
+  | "board-frozen"
+  | "not-a-member"
+  | "already-ringleader";
 
 /** The contests this member's roles show on the game master screen (section 6), with names and statuses. */
 export async function consoleContests(roles: readonly MemberRole[]) {
@@ -223,12 +227,14 @@ export function freezeBoard(memberId: number, roles: readonly MemberRole[], cont
 export type Override =
   | { kind: "reopen-round"; roundId: number; reason: string }
   | { kind: "remove-entry"; entryId: number; reason: string }
-  | { kind: "admit-late"; roundId: number; partyId: number; text: string; reason: string };
+  | { kind: "admit-late"; roundId: number; partyId: number; text: string; reason: string }
+  | { kind: "reassign-ringleader"; partyId: number; memberId: number; reason: string };
 
 /**
  * The overrides for a stuck contest, each with a required reason, written to the audit
  * trail: reopen a round that went to judging too soon, remove an entry, admit a late
- * party's entry (the game master enters what the party sent).
+ * party's entry (the game master enters what the party sent), reassign a party's
+ * ringleader (one of its members leads it; whoever led it becomes a member).
  */
 export function applyOverride(memberId: number, roles: readonly MemberRole[], override: Override, now = new Date()) {
   return inTransaction<{ contestId: number }, ConsoleRefusal>(async (tx) => {
@@ -257,6 +263,30 @@ export function applyOverride(memberId: number, roles: readonly MemberRole[], ov
       await audit(found.value.contest.id, `${entry.party} · #${found.value.round.number}`);
       notifyContest(found.value.contest.id);
       return done({ contestId: found.value.contest.id });
+    }
+    if (override.kind === "reassign-ringleader") {
+      // The party locked first, as every roster change does (docs/parties.md).
+      const [party] = await tx.select().from(parties).where(eq(parties.id, override.partyId)).for("update");
+      if (!party || party.contestId === null || party.disbandedAt) return refused("unknown-party");
+      const found = await ranBy(tx, roles, party.contestId);
+      if (!found.ok) return found;
+      const roster = await tx.select({ memberId: partyMembers.memberId, role: partyMembers.role }).from(partyMembers).where(eq(partyMembers.partyId, party.id));
+      const chosen = roster.find((m) => m.memberId === override.memberId);
+      if (!chosen) return refused("not-a-member");
+      const others = roster.filter((m) => m.role === "ringleader" && m.memberId !== chosen.memberId);
+      if (chosen.role === "ringleader" && others.length === 0) return refused("already-ringleader");
+      // The chosen member leads alone: every other ringleader becomes a member.
+      await tx.update(partyMembers).set({ role: "member" }).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.role, "ringleader")));
+      await tx.update(partyMembers).set({ role: "ringleader" }).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.memberId, chosen.memberId)));
+      // A contest party's ringleaders hold the contest's ringleader role (docs/parties.md).
+      await tx.insert(memberRoles).values({ memberId: chosen.memberId, contestId: party.contestId, role: "ringleader" }).onConflictDoNothing();
+      await tx.insert(partyEvents).values({ partyId: party.id, kind: "ringleader", actorId: memberId, subjectId: chosen.memberId, createdAt: now });
+      const people = await peopleByIds([chosen.memberId, ...others.map((o) => o.memberId)], tx);
+      const name = (id: number) => people.get(id)?.name ?? "";
+      const before = others.map((o) => name(o.memberId)).join(", ");
+      await audit(party.contestId, `${party.name}: ${before ? `${before} → ` : ""}${name(chosen.memberId)}`);
+      notifyContest(party.contestId);
+      return done({ contestId: party.contestId });
     }
     const found = await roundRanBy(tx, roles, override.roundId);
     if (!found.ok) return found;

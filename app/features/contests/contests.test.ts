@@ -217,4 +217,27 @@ describe("overrides", () => {
     );
     expect((await roundResults(reopened!)).rows.map((r) => r.partyId)).not.toContain(teams[2]!.id);
   });
+
+  it("reassign a party's ringleader: one of its members leads, the old ringleader becomes a member, with the reason in the trail", async () => {
+    const { gm, gmRoles, contest, judges, players, teams } = await world();
+    // teams[0] is players[0] (ringleader) and judges[0] (member).
+    const party = teams[0]!;
+    const roster = async () =>
+      Object.fromEntries((await db().select().from(partyMembers).where(eq(partyMembers.partyId, party.id))).map((m) => [m.memberId, m.role]));
+    const move = { kind: "reassign-ringleader" as const, partyId: party.id, memberId: judges[0]!.id, reason: "Their ringleader moved away" };
+    // Only the contest's game master.
+    expect(await applyOverride(players[1]!.id, await rolesOf(players[1]!), move)).toMatchObject({ ok: false, refusal: "not-game-master" });
+    // Someone outside the party cannot be made its ringleader.
+    expect(await applyOverride(gm.id, gmRoles, { ...move, memberId: players[1]!.id })).toMatchObject({ ok: false, refusal: "not-a-member" });
+    expect(await applyOverride(gm.id, gmRoles, move)).toMatchObject({ ok: true });
+    expect(await roster()).toEqual({ [players[0]!.id]: "member", [judges[0]!.id]: "ringleader" });
+    // The new ringleader holds the contest's ringleader role.
+    expect(await rolesOf(judges[0]!)).toEqual(expect.arrayContaining([{ role: "ringleader", contestId: contest.id }]));
+    // Again: they already lead alone.
+    expect(await applyOverride(gm.id, gmRoles, move)).toMatchObject({ ok: false, refusal: "already-ringleader" });
+    const [last] = await auditTrail(contest.id);
+    expect(last).toMatchObject({ action: "reassign-ringleader", reason: "Their ringleader moved away" });
+    expect(last!.subject).toContain(party.name);
+    expect(last!.subject).toContain(`${players[0]!.firstName} → ${judges[0]!.firstName}`);
+  });
 });

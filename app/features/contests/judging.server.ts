@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { hasRole, type MemberRole } from "~/features/auth/principal.server";
 import { inTransaction } from "~/features/parties/tx.server";
 import { db } from "~/platform/db/db.server";
-import { contestRounds, contests, entryJudges, entryScores, parties, partyMembers, roundEntries, type ContestRound } from "~/platform/db/schema";
+import { contestRounds, contests, entryJudges, entryPhotos, entryScores, parties, partyMembers, roundEntries, type ContestRound } from "~/platform/db/schema";
 import type { Queryable } from "~/platform/db/transaction.server";
 import { done, refused } from "~/platform/outcome";
 import { notifyContest } from "./live.server";
@@ -205,11 +205,13 @@ export async function judgeDesk(judgeId: number, roles: readonly MemberRole[], c
     if (found.ok) {
       const { entry, round, hold } = found.value;
       const mine = await db().select().from(entryScores).where(and(eq(entryScores.entryId, entry.id), eq(entryScores.judgeId, judgeId)));
+      const [photo] = await db().select({ id: entryPhotos.entryId }).from(entryPhotos).where(eq(entryPhotos.entryId, entry.id));
       open = {
         entryId: entry.id,
         party: partyNames.get(entry.partyId) ?? "",
         text: entry.text,
         link: entry.link,
+        hasPhoto: Boolean(photo),
         round: { number: round.number, challenge: round.challenge, criteria: round.criteria },
         scores: round.criteria.map((_, i) => mine.find((s) => s.criterion === i)?.score ?? null),
         noteForParty: hold?.noteForParty ?? "",

@@ -28,4 +28,13 @@ export const CONTEST_REFUSALS = {
   replaced: { status: 410, message: "contests:refusals.replaced" },
   declined: { status: 410, message: "contests:refusals.declined" },
   used: { status: 409, message: "contests:refusals.used" },
+  "photo-too-large": { status: 413, message: "contests:refusals.photo-too-large", field: "photo" },
+  "post-too-large": { status: 413, message: "contests:refusals.post-too-large", field: "photo" },
+  "photo-unreadable": { status: 400, message: "contests:refusals.photo-unreadable", field: "photo" },
+  "request-pending": { status: 409, message: "contests:refusals.request-pending" },
+  "already-in-contest": { status: 409, message: "contests:refusals.already-in-contest" },
+  "not-in-contest": { status: 403, message: "contests:refusals.not-in-contest" },
+  "already-has-role": { status: 409, message: "contests:refusals.already-has-role" },
+  "not-a-member": { status: 404, message: "contests:refusals.not-a-member", field: "choice" },
+  "already-ringleader": { status: 409, message: "contests:refusals.already-ringleader", field: "choice" },
 } as const satisfies Record<string, RefusalAnswer>;

@@ -10,7 +10,7 @@ import { writePost } from "~/features/feed/feed.server";
 import { awardScore } from "~/features/leaderboard/score.server";
 import { peopleByIds } from "~/features/parties/people.server";
 import { db } from "~/platform/db/db.server";
-import { contestRounds, entryJudges, entryScores, judgeScores, parties, partyMembers, roundEntries, type Contest, type ContestRound } from "~/platform/db/schema";
+import { contestRounds, entryJudges, entryPhotos, entryScores, judgeScores, parties, partyMembers, roundEntries, type Contest, type ContestRound } from "~/platform/db/schema";
 import type { Queryable, Tx } from "~/platform/db/transaction.server";
 import { overlapWarnings, pointsForPlace, rankEntries, resultsVisible, weightedTotal, type JudgedTotal, type OverlapWarning, type TieBreakStep } from "./rules";
 
@@ -133,7 +133,9 @@ export async function publishedResults(contestId: number) {
   const overall = new Map<number, { partyId: number; party: string; points: number }>();
   for (const round of published) {
     const results = await roundResults(round);
-    const rows = results.rows.map((r) => ({ place: r.place, partyId: r.partyId, party: r.party, normalisedMean: r.normalisedMean, rawMean: r.rawMean, decidedBy: r.decidedBy, points: r.points, notes: r.notes }));
+    const ids = results.rows.map((r) => r.entryId);
+    const photos = new Set(ids.length ? (await db().select({ id: entryPhotos.entryId }).from(entryPhotos).where(inArray(entryPhotos.entryId, ids))).map((p) => p.id) : []);
+    const rows = results.rows.map((r) => ({ entryId: r.entryId, hasPhoto: photos.has(r.entryId), place: r.place, partyId: r.partyId, party: r.party, normalisedMean: r.normalisedMean, rawMean: r.rawMean, decidedBy: r.decidedBy, points: r.points, notes: r.notes }));
     for (const r of rows) {
       const held = overall.get(r.partyId) ?? { partyId: r.partyId, party: r.party, points: 0 };
       held.points += r.points;

@@ -32,6 +32,20 @@ export const CONTEST_RULES = {
   /** Points each member of a party earns when a round is published, by place (then `pointsForTaking`). */
   pointsByPlace: [50, 30, 20] as readonly number[],
   pointsForTaking: 10,
+  /** An entry's photo as sent: at most this many bytes (2 MB). */
+  photoMaxBytes: 2 * 1024 * 1024,
+  /**
+   * A post to /compete longer than this is refused from its Content-Length before anything
+   * is read (a photo this big is no photo of ours); up to it the form is read, so a photo
+   * over photoMaxBytes is refused with the entry's text and link kept.
+   */
+  entryPostMaxBytes: 10 * 1024 * 1024,
+  /** The stored photo's long side at most (re-encoded on upload). */
+  photoLongSide: 1600,
+  /** A picture with more pixels than this is refused unread (a small file that decodes huge). */
+  photoMaxPixels: 40_000_000,
+  /** Request kinds a member makes from /compete. */
+  requestMessageMax: 300,
 } as const;
 
 export const CONTEST_STATUSES = ["Active", "Paused", "Ended"] as const;

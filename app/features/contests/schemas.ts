@@ -111,6 +111,18 @@ export const ConsoleForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reopen-round"), roundId: id(), reason }),
   z.object({ intent: z.literal("remove-entry"), entryId: id(), reason }),
   z.object({
+    intent: z.literal("reassign-ringleader"),
+    /** One select over every party's members: "partyId:memberId" (a plain form has no dependent selects). */
+    choice: z
+      .string({ error: "contests:errors.newRingleader" })
+      .regex(/^\d{1,9}:\d{1,9}$/, { error: "contests:errors.newRingleader" })
+      .transform((v) => {
+        const [partyId, memberId] = v.split(":").map(Number);
+        return { partyId: partyId!, memberId: memberId! };
+      }),
+    reason,
+  }),
+  z.object({
     intent: z.literal("admit-late"),
     roundId: id(),
     partyId: id("contests:errors.party"),
@@ -153,6 +165,13 @@ export const EntryForm = z.object({
     .default("")
     .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), { error: "contests:errors.link" })
     .transform((v) => v || null),
+  /** A file input left empty sends an empty file: no photo chosen. */
+  photo: z
+    .unknown()
+    .optional()
+    .transform((v) => (v instanceof Blob && v.size > 0 ? v : null))
+    .refine((v) => v === null || v.size <= CONTEST_RULES.photoMaxBytes, { error: "contests:errors.photoTooLarge" }),
+  removePhoto: z.literal("yes", { error: "contests:errors.unknown" }).optional(),
 });
 
 export const QuestionForm = z.object({
@@ -161,6 +180,14 @@ export const QuestionForm = z.object({
   question: text(CONTEST_RULES.questionMax, "contests:errors.questionRequired", "contests:errors.tooLong"),
 });
 
-export const CompeteForm = z.discriminatedUnion("intent", [EntryForm, QuestionForm, z.object({ intent: z.literal("switch"), contestId: id() })]);
+const requestMessage = z.string().trim().max(CONTEST_RULES.requestMessageMax, { error: "contests:errors.tooLong" }).default("");
+
+export const CompeteForm = z.discriminatedUnion("intent", [
+  EntryForm,
+  QuestionForm,
+  z.object({ intent: z.literal("switch"), contestId: id() }),
+  z.object({ intent: z.literal("ask-join"), contestId: id(), message: requestMessage }),
+  z.object({ intent: z.literal("ask-role"), contestId: id(), role: z.enum(["judge", "ringleader"], { error: "contests:errors.role" }), message: requestMessage }),
+]);
 
 export const OnboardingForm = z.object({ intent: z.literal("accept") });

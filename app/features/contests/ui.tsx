@@ -1,6 +1,6 @@
 /** Shared pieces of the contest screens. */
 import { useTranslation } from "~/platform/translations";
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { FieldError, inputClass, mutedText, secondaryButton } from "~/features/parties/ui";
 import type { RoundState } from "./rules";
 
@@ -106,5 +106,47 @@ export function ContestSwitcher({ contests, chosenId, action }: { contests: { id
         {t("switcher.submit")}
       </button>
     </Form>
+  );
+}
+
+/** An entry's photo, named by its party (the resource route answers only those who may see it). */
+export function EntryPhoto({ entryId, party, small }: { entryId: number; party: string; small?: boolean }) {
+  const { t } = useTranslation("contests");
+  return (
+    <img
+      src={href("/contests/entries/:entryId/photo", { entryId: String(entryId) })}
+      alt={t("photo.alt", { party })}
+      loading="lazy"
+      className={`${small ? "max-h-24" : "max-h-72"} w-auto rounded border border-slate-300 dark:border-slate-600`}
+      data-testid="entry-photo"
+    />
+  );
+}
+
+/**
+ * The entry form's photo: a file input (a refused photo cannot be put back in it, so its
+ * message says to choose it again) and, when the entry has one, a box to remove it.
+ */
+export function PhotoField({ idPrefix, error, hasPhoto }: { idPrefix: string; error?: string; hasPhoto: boolean }) {
+  const { t } = useTranslation("contests");
+  const id = `${idPrefix}-photo`;
+  const described = [error ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {hasPhoto ? t("photo.replace") : t("photo.label")}
+      </label>
+      <p id={`${id}-hint`} className={mutedText}>
+        {t("photo.hint")}
+      </p>
+      <input id={id} type="file" name="photo" accept="image/*" aria-invalid={error ? true : undefined} aria-describedby={described} className="mt-1 block" />
+      <FieldError id={`${id}-error`} message={error} />
+      {hasPhoto ? (
+        <label className="mt-2 flex items-center gap-2">
+          <input type="checkbox" name="removePhoto" value="yes" />
+          {t("photo.remove")}
+        </label>
+      ) : null}
+    </div>
   );
 }

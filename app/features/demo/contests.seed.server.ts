@@ -6,6 +6,7 @@
  * a judge invitation on its way.
  */
 import { randomBytes } from "node:crypto";
+import sharp from "sharp";
 import { eq, and } from "drizzle-orm";
 import type { Tx } from "~/platform/db/transaction.server";
 import * as t from "~/platform/db/schema";
@@ -56,6 +57,9 @@ export async function seedDemoContests(tx: Tx, world: { spring: t.Contest; peopl
     ])
     .returning();
   const [lanternsFirst, cometsFirst] = entries as [t.RoundEntry, t.RoundEntry];
+  // The Comets' round 1 entry speaks of a photo: a small one drawn here (a few milliseconds).
+  const photo = await cometsPhoto();
+  await tx.insert(t.entryPhotos).values({ entryId: cometsFirst.id, bytes: photo, contentType: "image/jpeg", size: photo.length });
 
   // Round 1's scores: Alan judged both entries; Rosalind, on the Lanterns, judged the Comets only.
   const scores: { entry: t.RoundEntry; judge: t.Member; values: number[]; note: string }[] = [
@@ -85,4 +89,11 @@ export async function seedDemoContests(tx: Tx, world: { spring: t.Contest; peopl
     expiresAt: new Date(ago(120).getTime() + INVITE_TTL_MS),
   });
   await tx.insert(t.contestAudit).values({ contestId: spring.id, actorId: grace.id, action: "reopen-round", subject: "#1", reason: "The Comet Crew's photo upload failed at the deadline.", createdAt: ago(3 * day - 120) });
+}
+
+/** Six friends by a fountain at night, drawn and made a JPEG like an uploaded photo. */
+function cometsPhoto() {
+  const friends = Array.from({ length: 6 }, (_, i) => `<circle cx="${70 + i * 36}" cy="120" r="14" fill="#fde68a"/><circle cx="${70 + i * 36}" cy="190" r="12" fill="#fde68a" opacity="0.35"/>`).join("");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><rect width="320" height="240" fill="#1e293b"/><rect y="160" width="320" height="80" fill="#1d4ed8"/><ellipse cx="160" cy="165" rx="40" ry="8" fill="#b45309"/>${friends}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }

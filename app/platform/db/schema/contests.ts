@@ -2,7 +2,7 @@
  * Contests, the roles members hold in them, requests to the game master and judges' scores.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { members } from "./identity";
 import { parties } from "./parties";
@@ -109,6 +109,8 @@ export const contestRequests = pgTable(
   },
   (t) => [
     index("contest_requests_contest_idx").on(t.contestId, t.status),
+    // One pending join request and one pending role request per member and contest (questions are many).
+    uniqueIndex("contest_requests_one_pending").on(t.contestId, t.memberId, t.kind).where(sql`${t.status} = 'pending' and ${t.kind} in ('join', 'role')`),
     check("contest_requests_kind_known", sql`${t.kind} in ('join', 'role', 'question')`),
     check("contest_requests_status_known", sql`${t.status} in ('pending', 'approved', 'declined', 'answered')`),
   ],
@@ -247,3 +249,25 @@ export const contestAudit = pgTable(
 export type Contest = typeof contests.$inferSelect;
 export type ContestRound = typeof contestRounds.$inferSelect;
 export type RoundEntry = typeof roundEntries.$inferSelect;
+
+/** Bytes of a picture, stored as PostgreSQL bytea (a Buffer in Node). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * An entry's photo, re-encoded on upload (location data gone, long side capped) and kept in
+ * the database so every instance serves it. One an entry; resubmitting keeps, replaces or
+ * removes it.
+ */
+export const entryPhotos = pgTable(
+  "entry_photos",
+  {
+    entryId: integer("entry_id")
+      .primaryKey()
+      .references(() => roundEntries.id, { onDelete: "cascade" }),
+    bytes: bytea("bytes").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("entry_photos_content_type_known", sql`${t.contentType} in ('image/jpeg', 'image/webp')`)],
+);
