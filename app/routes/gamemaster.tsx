@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Section 6: a judge-only member sees all their roles here, and goes on to judging.
     return { ...base, view: null, judgeRoles: current.roles.map((r) => ({ role: r.role, contestId: r.contestId === null ? null : String(r.contestId), name: contests.find((c) => String(c.id) === String(r.contestId))?.name ?? null })) };
   }
-  const view = await consoleView(chosen.id, url.searchParams.get("invited"), publicOrigin(request));
+  const view = await consoleView(chosen.id, url.searchParams.get("invited"), publicOrigin(request), getLocale(context));
   return { ...base, view, judgeRoles: [] };
 }
 

@@ -13,7 +13,8 @@ import { cardClass, FormError, MemberText, mutedText, Notice, primaryButton } fr
 import { db } from "~/platform/db/db.server";
 import { contests } from "~/platform/db/schema";
 import { parseForm } from "~/platform/forms.server";
-import { getInstance } from "~/platform/i18n.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
+import type { Language } from "~/platform/i18n";
 import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
@@ -38,7 +39,7 @@ const DEFAULT_CRITERIA = [
 ] as const;
 
 /** Contest and round what the link names; the invitation read, never spent. */
-async function readOnboarding(params: Route.LoaderArgs["params"], request: Request, memberId: number, roles: Parameters<typeof hasRole>[0]) {
+async function readOnboarding(params: Route.LoaderArgs["params"], request: Request, memberId: number, roles: Parameters<typeof hasRole>[0], lang: Language) {
   const contestId = /^\d{1,10}$/.test(params.contestID) ? Number(params.contestID) : 0;
   const [contest] = contestId ? await db().select().from(contests).where(eq(contests.id, contestId)) : [];
   if (!contest) return null;
@@ -49,7 +50,7 @@ async function readOnboarding(params: Route.LoaderArgs["params"], request: Reque
   const state: keyof typeof STATUS = problem === "mine" || (isJudge && !invite) ? "already" : invite ? (problem ?? "ready") : "none";
   const rounds = await roundsOf(contest.id);
   const round = rounds.find((r) => r.state === "open" || r.state === "judging") ?? rounds.find((r) => r.state === "draft") ?? null;
-  const people = await peopleByIds([contest.gameMasterId, invite?.inviterId]);
+  const people = await peopleByIds([contest.gameMasterId, invite?.inviterId], db(), lang);
   return {
     contest: { id: contest.id, name: contest.name, description: contest.description },
     gameMaster: people.get(invite?.inviterId ?? contest.gameMasterId ?? 0)?.name ?? null,
@@ -62,7 +63,7 @@ async function readOnboarding(params: Route.LoaderArgs["params"], request: Reque
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const current = await requireMember(context);
-  const found = await readOnboarding(params, request, current.member.id, current.roles);
+  const found = await readOnboarding(params, request, current.member.id, current.roles, getLocale(context));
   const title = getInstance(context).t("contests:onboarding.title");
   if (!found) return data({ title, found: null }, { status: 404 });
   return data({ title, found }, { status: STATUS[found.state] });
@@ -81,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await parseForm(request, Form_);
   const args = { request, context };
   if (!form.ok) return invalid(args, form);
-  const found = await readOnboarding(params, request, current.member.id, current.roles);
+  const found = await readOnboarding(params, request, current.member.id, current.roles, getLocale(context));
   if (form.data.intent === "calibrate") {
     // The calibration entry's score is shown and thrown away: it never counts.
     const criteria = found?.criteria ?? DEFAULT_CRITERIA;

@@ -1,4 +1,5 @@
 /** What the game master screen reads for one contest, in one place. */
+import type { Language } from "~/platform/i18n";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
 import { peopleByIds } from "~/features/parties/people.server";
@@ -9,7 +10,7 @@ import { flaggedEntries } from "./judging.server";
 import { roundResults } from "./results.server";
 import { contestStatus } from "./rules";
 
-export async function consoleView(contestId: number, shownToken: string | null, origin: string) {
+export async function consoleView(contestId: number, shownToken: string | null, origin: string, lang: Language) {
   const [contest] = await db().select().from(contests).where(eq(contests.id, contestId));
   if (!contest) return null;
   const rounds = await roundsOf(contestId);
@@ -33,7 +34,7 @@ export async function consoleView(contestId: number, shownToken: string | null, 
       closesAt: round.closesAt?.toISOString() ?? null,
       publishedAt: round.publishedAt?.toISOString() ?? null,
       entries: entries.filter((e) => e.roundId === round.id).map(({ photo, ...e }) => ({ ...e, hasPhoto: photo !== null, submittedAt: e.submittedAt.toISOString() })),
-      results: round.state === "draft" ? null : await roundResults(round),
+      results: round.state === "draft" ? null : await roundResults(round, db(), lang),
     })),
   );
   const contestParties = await db().select({ id: parties.id, name: parties.name }).from(parties).where(and(eq(parties.contestId, contestId), isNull(parties.disbandedAt))).orderBy(asc(parties.name));
@@ -45,7 +46,7 @@ export async function consoleView(contestId: number, shownToken: string | null, 
         .where(inArray(partyMembers.partyId, contestParties.map((p) => p.id)))
         .orderBy(asc(partyMembers.joinedAt), asc(partyMembers.memberId))
     : [];
-  const people = await peopleByIds(roster.map((r) => r.memberId));
+  const people = await peopleByIds(roster.map((r) => r.memberId), db(), lang);
   const rosters = contestParties.map((p) => ({
     ...p,
     members: roster.filter((r) => r.partyId === p.id).map((r) => ({ id: r.memberId, name: people.get(r.memberId)?.name ?? "", role: r.role })),
@@ -71,9 +72,9 @@ export async function consoleView(contestId: number, shownToken: string | null, 
     rounds: withResults,
     parties: contestParties,
     rosters,
-    requests: await pendingRequests(contestId),
-    invites: await roleInvites(contestId),
-    audit: await auditTrail(contestId),
+    requests: await pendingRequests(contestId, lang),
+    invites: await roleInvites(contestId, lang),
+    audit: await auditTrail(contestId, lang),
     flagged: await flaggedEntries(contestId),
     shownInvite,
   };

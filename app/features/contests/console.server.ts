@@ -304,9 +304,9 @@ export function applyOverride(memberId: number, roles: readonly MemberRole[], ov
 }
 
 /** The contest's audit trail, newest first. */
-export async function auditTrail(contestId: number, limit = 50) {
+export async function auditTrail(contestId: number, lang: Language = "en", limit = 50) {
   const rows = await db().select().from(contestAudit).where(eq(contestAudit.contestId, contestId)).orderBy(desc(contestAudit.createdAt), desc(contestAudit.id)).limit(limit);
-  const people = await peopleByIds(rows.map((r) => r.actorId));
+  const people = await peopleByIds(rows.map((r) => r.actorId), db(), lang);
   return rows.map((r) => ({
     id: r.id,
     action: r.action,
@@ -323,14 +323,14 @@ export function roundsOf(contestId: number) {
 }
 
 /** Pending requests and questions of a contest (the request modal), oldest first. */
-export async function pendingRequests(contestId: number) {
+export async function pendingRequests(contestId: number, lang: Language = "en") {
   const rows = await db()
     .select()
     .from(contestRequests)
     .where(and(eq(contestRequests.contestId, contestId), eq(contestRequests.status, "pending")))
     .orderBy(asc(contestRequests.createdAt))
     .limit(100);
-  const people = await peopleByIds(rows.map((r) => r.memberId));
+  const people = await peopleByIds(rows.map((r) => r.memberId), db(), lang);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind as "join" | "role" | "question",
@@ -453,14 +453,14 @@ export function inviteToContest(
 }
 
 /** The contest's role invitations for the console: who was invited, and who accepted. */
-export async function roleInvites(contestId: number) {
+export async function roleInvites(contestId: number, lang: Language = "en") {
   const rows = await db()
     .select()
     .from(invites)
     .where(and(eq(invites.contestId, contestId), isNull(invites.partyId)))
     .orderBy(desc(invites.createdAt))
     .limit(50);
-  const people = await peopleByIds(rows.map((r) => r.acceptedBy));
+  const people = await peopleByIds(rows.map((r) => r.acceptedBy), db(), lang);
   return rows.map((r) => ({
     id: r.id,
     role: r.role,

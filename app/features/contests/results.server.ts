@@ -5,6 +5,7 @@
  * earns its members' points) and writes the contest results post; players see a round's
  * results only once it is published.
  */
+import type { Language } from "~/platform/i18n";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { writePost } from "~/features/feed/feed.server";
 import { awardScore } from "~/features/leaderboard/score.server";
@@ -70,13 +71,13 @@ async function totalsOf(executor: Queryable, round: ContestRound) {
   return { entries, totals, holds };
 }
 
-export async function roundResults(round: ContestRound, executor: Queryable = db()): Promise<RoundResults> {
+export async function roundResults(round: ContestRound, executor: Queryable = db(), lang: Language = "en"): Promise<RoundResults> {
   const { entries, totals, holds } = await totalsOf(executor, round);
   const ranked = rankEntries(
     entries.map((e) => ({ entryId: e.id, submittedAt: e.submittedAt })),
     totals,
   );
-  const people = await peopleByIds(totals.map((t) => t.judgeId), executor);
+  const people = await peopleByIds(totals.map((t) => t.judgeId), executor, lang);
   const rows = ranked.map((r): ResultRow => {
     const entry = entries.find((e) => e.id === r.entryId)!;
     return {
