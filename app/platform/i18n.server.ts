@@ -94,7 +94,15 @@ export function serverTranslations(i18n: I18n): Translations {
   return {
     language: i18n.language,
     dir: (language) => i18n.dir(language),
-    fixedT: (namespaces, keyPrefix) => i18n.getFixedT(null, namespaces, keyPrefix) as unknown as Translate,
+    // i18n.t with the namespaces in its options, not getFixedT: a fixed t spreads all of
+    // i18next's options into a new object on every call, and a feed page makes hundreds of
+    // calls (each card's labels). The lookup is the same: this instance's language, these
+    // namespaces (a call's own `ns` still wins), the key prefix.
+    fixedT: (namespaces, keyPrefix) => {
+      const fixed = { ns: namespaces, ...(keyPrefix ? { keyPrefix } : {}) };
+      return ((key: string | readonly string[], options?: Record<string, unknown> | string) =>
+        i18n.t(key as string, typeof options === "string" ? { ...fixed, defaultValue: options } : { ...fixed, ...options })) as unknown as Translate;
+    },
     // Every namespace is bundled on the server.
     whenLoaded: () => null,
     changeLanguage: () => Promise.reject(new Error("The server renders in the request's language")),
