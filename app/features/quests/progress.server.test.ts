@@ -13,7 +13,7 @@ import { saveMemberLook } from "~/features/avatars/characters.server";
 import { sendSalute } from "~/features/salutes/salutes.server";
 import { joinOpenParty } from "~/features/parties/parties.server";
 import { db } from "~/platform/db/db.server";
-import { contests, lightLedger, members, parties, partyMembers, prizeBoxes, questProgress, questRuns, quests, treasures } from "~/platform/db/schema";
+import { contestRounds, contests, lightLedger, members, parties, partyMembers, prizeBoxes, questProgress, questRuns, quests, treasures } from "~/platform/db/schema";
 import { builtInStepId, SIGNUP_QUEST, TUTORIAL_QUEST, writeQuest } from "./built-in.server";
 import { recordProgress, recordVisit } from "./progress.server";
 import { questMap, replayQuest, scanStepCode, skipQuest, startQuest } from "./runs.server";
@@ -154,6 +154,12 @@ describe("scan a code to start", () => {
 });
 
 describe("party quests", () => {
+  // The demo contest's round 2 is open, which locks its rosters (docs/parties.md); these
+  // tests join parties of that contest, so its rounds are put to judging first.
+  beforeAll(async () => {
+    const [contest] = await db().select({ id: contests.id }).from(contests).where(eq(contests.name, "Spring Glow Hunt"));
+    await db().update(contestRounds).set({ state: "judging" }).where(and(eq(contestRounds.contestId, contest!.id), eq(contestRounds.state, "open")));
+  });
   let codes = 0;
   /** An open party in the demo contest (its founders put on the roster directly). */
   async function party(name: string, people: number[], joinedAt = new Date(Date.now() - 3600_000)) {
