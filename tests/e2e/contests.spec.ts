@@ -138,7 +138,13 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
     .toContain(`/judge-onboarding/${contestId}/`);
 
   const judge = await newcomer(browser, testInfo, "Arbiter");
-  await judge.page.goto(new URL(judgeLink).pathname + new URL(judgeLink).search);
+  // The judge follows the link from another site (their webmail): a cross-site arrival.
+  const onboarding = new URL(new URL(judgeLink).pathname + new URL(judgeLink).search, testInfo.project.use.baseURL).href;
+  await judge.page.route("http://mail.other.test/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Mail</title><a href="${onboarding}">Judge the contest</a>` }),
+  );
+  await judge.page.goto("http://mail.other.test/inbox");
+  await judge.page.getByRole("link", { name: "Judge the contest" }).click();
   await expect(judge.page.getByRole("heading", { name: "How scoring works" })).toBeVisible();
   // The calibration entry's score does not count.
   // It uses the contest's own criteria (here one: Creativity).
@@ -185,6 +191,9 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await expect(leader.page.getByTestId("published-1")).toContainText("Beautiful street!");
   await leader.page.goto("/newsfeed");
   await expect(leader.page.getByText(`${contestName} · #1: 1. ${partyName}`).first()).toBeVisible();
+  // …and the contest's board on /leaderboard.
+  await leader.page.goto(`/leaderboard?board=contest&contest=${contestId}`);
+  await expect(leader.page.getByRole("row").filter({ hasText: partyName })).toContainText("50");
 
   await leader.context.close();
   await judge.context.close();

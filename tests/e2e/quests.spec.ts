@@ -295,6 +295,23 @@ test.describe("party quests", () => {
   // Mei shows the join code first, in a browser of her own.
   test.describe.configure({ timeout: 90_000 });
   test("a member who joins the Comet Crew late plays the Comet Relay from its current step, beside each member's share", async ({ page, browser }, testInfo) => {
+    // The demo contest's round 2 is open, and an open round locks its parties' rosters
+    // (docs/parties.md): Grace closes its entries first (judges still score), as she would
+    // before letting a late member in. The other project may have done it already.
+    const gm = await gameMaster(browser, testInfo);
+    await gm.page.goto("/gamemaster");
+    await gm.page.getByRole("combobox", { name: "Contest" }).selectOption({ label: "Spring Glow Hunt" });
+    await gm.page.getByRole("button", { name: "Switch" }).click();
+    await expect(gm.page.getByRole("region", { name: "Spring Glow Hunt" })).toBeVisible();
+    const round2 = gm.page.getByTestId("round-2");
+    await expect(round2).toBeVisible();
+    const closeEntries = round2.getByRole("button", { name: "Close entries, start judging" });
+    if (await closeEntries.count()) {
+      await closeEntries.click();
+      await expect(gm.page.getByTestId("round-2")).toContainText("Judging");
+    }
+    await gm.context.close();
+
     const mei = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
     const meiPage = await mei.newPage();
     await signIn(meiPage, { phone: MEI });
