@@ -150,6 +150,17 @@ describe("the contest's event stream", () => {
     expect(text).toBe("event: changed\ndata: 1\n\n");
     abort.abort();
   });
+
+  it("lets a browser go away without a word: a later event is not sent, and nothing throws", async () => {
+    const w = await world();
+    const request = new Request(new URL(`/contests/${w.contest.id}/events`, BASE_URL), { headers: { Accept: "text/event-stream", Cookie: w.player.cookie } });
+    const call = await callRoute(plain(contestEvents.loader), request, { params: { contestId: String(w.contest.id) } });
+    // The connection closes (the body is cancelled) while the request's signal never aborts.
+    await (call.result as unknown as Response).body!.cancel();
+    // Before the fix this send threw from the commit's after-work (and from the keep-alive timer, ending the process).
+    await expect(publishEvent(`contest:${w.contest.id}`)).resolves.toBeUndefined();
+    await publishEvent(`contest:${w.contest.id}`);
+  });
 });
 
 describe("a member's requests from /compete", () => {

@@ -19,15 +19,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     request.signal,
     (send) => {
       let n = 0;
-      const unsubscribe = subscribeEvents((heard) => {
-        if (heard === topic) send({ event: "changed", data: String(++n) });
-      });
-      // A comment now and then keeps proxies from closing a quiet stream.
-      const keepAlive = setInterval(() => send({ event: "ping", data: "" }), 25_000);
-      return () => {
+      const stop = () => {
         clearInterval(keepAlive);
         unsubscribe();
       };
+      // A browser that goes away cancels the stream before the request's signal says so
+      // (eventStream only listens to the signal), and a send then throws from a timer or
+      // a commit's after-work, which would end the process: such a send stops the stream's
+      // work instead.
+      const sendOrStop = (event: { event: string; data: string }) => {
+        try {
+          send(event);
+        } catch {
+          stop();
+        }
+      };
+      const unsubscribe = subscribeEvents((heard) => {
+        if (heard === topic) sendOrStop({ event: "changed", data: String(++n) });
+      });
+      // A comment now and then keeps proxies from closing a quiet stream.
+      const keepAlive = setInterval(() => sendOrStop({ event: "ping", data: "" }), 25_000);
+      return stop;
     },
     // eventStream itself says Cache-Control: no-cache; X-Accel-Buffering keeps nginx from holding events.
     { headers: { "X-Accel-Buffering": "no" } },
