@@ -143,9 +143,16 @@ describe("the contest's event stream", () => {
     const stream = call.result as unknown as Response;
     expect(stream.headers.get("Content-Type")).toContain("text/event-stream");
     const reader = stream.body!.getReader();
-    await publishEvent(`contest:${w.contest.id + 1000}`); // another contest's: not sent
-    await publishEvent(`contest:${w.contest.id}`);
-    let text = "";
+    // On PostgreSQL the stream's LISTEN starts as it opens, so the first NOTIFYs may come
+    // before it listens: publish until one arrives (another contest's each time: never sent).
+    const first = reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array> | undefined;
+    for (let i = 0; i < 40 && !chunk; i++) {
+      await publishEvent(`contest:${w.contest.id + 1000}`);
+      await publishEvent(`contest:${w.contest.id}`);
+      chunk = await Promise.race([first, new Promise<undefined>((resolve) => setTimeout(resolve, 250))]);
+    }
+    let text = new TextDecoder().decode(chunk!.value);
     while (!text.endsWith("\n\n")) text += new TextDecoder().decode((await reader.read()).value);
     expect(text).toBe("event: changed\ndata: 1\n\n");
     abort.abort();
