@@ -1,8 +1,12 @@
 // The try-it and production entry: `npm start` (or `node server.js`).
 // Builds first when there is no current build, then starts the Express app from the build.
 // NODE_ENV=development runs the same server through Vite with hot reload instead.
+// GLOW_WORKERS above 1 (PostgreSQL only) runs that many copies of the app on one port, kept
+// by this process (see superviseWorkers below and docs/decisions/1006).
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -32,10 +36,10 @@ async function ensureBuild() {
   return entry;
 }
 
-function printWelcome({ url, database, sms, email, demoStaff = [] }) {
+function printWelcome({ url, database, sms, email, demoStaff = [], workers = 1 }) {
   const lines = [
     "",
-    `  Glow is listening on ${url}`,
+    `  Glow is listening on ${url}${workers > 1 ? ` (${workers} workers)` : ""}`,
     `  Database: ${database}`,
     `  Sign in: open ${url}/signin and use any phone number, e.g. 555-010-0001 (demo member Ada).`,
     ...(sms === "console"
@@ -59,6 +63,79 @@ function printWelcome({ url, database, sms, email, demoStaff = [] }) {
   console.log(lines.join("\n"));
 }
 
+/**
+ * How many copies of the app this instance runs. One Node process renders on one core; a
+ * machine with more cores serves more members with one process per core, all listening on
+ * the same port (node:cluster hands out connections). The embedded database is one
+ * connection in one process, so it always runs one.
+ */
+function workerCount() {
+  const asked = (process.env.GLOW_WORKERS ?? "1").trim();
+  const count = asked === "auto" ? os.availableParallelism() : Number(asked);
+  if (!Number.isInteger(count) || count < 1) {
+    console.error(`Glow cannot start: GLOW_WORKERS must be "auto" or a whole number from 1 (it is "${asked}").`);
+    process.exit(1);
+  }
+  const postgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "");
+  if (count > 1 && !postgres) {
+    console.log(`GLOW_WORKERS=${asked}: the embedded database runs in one process, so Glow runs one.`);
+    return 1;
+  }
+  return count;
+}
+
+/**
+ * The supervisor: starts the first worker alone (it migrates and seeds the database), then
+ * the others; replaces a worker that dies, unless they keep dying (then it stops, so the
+ * container's restart policy takes over); on SIGTERM or SIGINT it passes the signal on and
+ * exits once every worker has drained (each does what one process does alone, decision 0511).
+ */
+function superviseWorkers(count) {
+  let stopping = false;
+  const deaths = [];
+  const fork = (number) => {
+    const worker = cluster.fork({ GLOW_WORKER_NUMBER: String(number), GLOW_WORKER_COUNT: String(count) });
+    let listening = false;
+    worker.once("exit", (code, signal) => {
+      if (stopping) {
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+        return;
+      }
+      if (!listening) {
+        // It never came up (configuration, database unreachable): it has said why.
+        stopping = true;
+        for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+        process.exit(code || 1);
+      }
+      const now = Date.now();
+      deaths.push(now);
+      while (deaths[0] < now - 60_000) deaths.shift();
+      if (deaths.length > 5) {
+        console.error("Glow's workers keep stopping (more than five in a minute): stopping.");
+        stopping = true;
+        for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+        setTimeout(() => process.exit(1), 12_000).unref();
+        return;
+      }
+      console.error(`Glow worker ${number} stopped (${signal ?? `exit code ${code}`}); starting another.`);
+      fork(number);
+    });
+    worker.once("listening", () => {
+      listening = true;
+      if (number === 1) for (let n = 2; n <= count; n++) fork(n);
+    });
+  };
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  }
+  fork(1);
+}
+
 async function main() {
   if (dev) {
     const vite = await import("vite");
@@ -67,9 +144,25 @@ async function main() {
     await startServer({ vite: server, onListening: printWelcome });
     return;
   }
-  const entry = await ensureBuild();
-  const { startServer } = await import(pathToFileURL(entry).href);
-  await startServer({ clientDir: path.join(buildDir, "client"), onListening: printWelcome });
+  if (cluster.isPrimary) {
+    const entry = await ensureBuild();
+    const count = workerCount();
+    if (count > 1) {
+      cluster.setupPrimary({ exec: path.join(root, "server.js") });
+      superviseWorkers(count);
+      return;
+    }
+    const { startServer } = await import(pathToFileURL(entry).href);
+    await startServer({ clientDir: path.join(buildDir, "client"), onListening: printWelcome });
+    return;
+  }
+  // A worker: the supervisor has built; the first worker says where Glow listens.
+  const { startServer } = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
+  const first = process.env.GLOW_WORKER_NUMBER === "1";
+  await startServer({
+    clientDir: path.join(buildDir, "client"),
+    onListening: first ? (facts) => printWelcome({ ...facts, workers: Number(process.env.GLOW_WORKER_COUNT) }) : undefined,
+  });
 }
 
 main().catch((error) => {

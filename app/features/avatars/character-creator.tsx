@@ -143,7 +143,17 @@ export function CharacterCreator({
 }) {
   const { t } = useTranslation("avatar");
   const catalogueT: T = (key, values) => t(key as KeyIn<"avatar">, values);
-  const colorWords = (value: string) => optionLabel(catalogueT, "color", value);
+  // Options share their words (a palette's colours in several features, "Variant 3" in
+  // each): each is translated once per render, not once per option (a style offers about
+  // 330 options and 190 distinct words; each is up to three lookups).
+  const wordsByOption = new Map<string, string>();
+  const optionWords = (kind: "color" | "variant", value: string) => {
+    const key = `${kind}:${value}`;
+    let words = wordsByOption.get(key);
+    if (words === undefined) wordsByOption.set(key, (words = optionLabel(catalogueT, kind, value)));
+    return words;
+  };
+  const colorWords = (value: string) => optionWords("color", value);
   const id = useId();
   const [values, setValues] = useState<LookValues>(initialValues);
   const [src, setSrc] = useState(() => previewUrl(initialValues));
@@ -267,7 +277,7 @@ export function CharacterCreator({
             <Options
               options={[
                 ["", t(feature.probability ? "choices.byChance" : "choices.any")],
-                ...choices.map((c) => [c, optionLabel(catalogueT, "variant", c)] as const),
+                ...choices.map((c) => [c, optionWords("variant", c)] as const),
               ]}
             />
           </select>
