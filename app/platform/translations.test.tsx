@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import resources from "~/locales";
 import { BrowserTranslations } from "./browser-translations";
 import { serverTranslations } from "./i18n.server";
-import { Trans, TranslationsProvider, useTranslation, type TFunction } from "./translations";
+import { RepeatedWords, Trans, TranslationsProvider, useTranslation, type TFunction, type Translations } from "./translations";
 
 function Greeting() {
   const { t } = useTranslation(["newsfeed", "salutes"]);
@@ -78,6 +78,54 @@ describe("a component's translations", () => {
     expect(html).toContain('<a href="https://example.com/source">');
     expect(html).toContain("Ada");
     expect(html).not.toContain("<source>");
+  });
+});
+
+describe("a list whose items repeat their words (RepeatedWords)", () => {
+  function Card({ glows }: { glows: number }) {
+    const { t } = useTranslation("newsfeed");
+    return (
+      <li>
+        {t("glow.give")} · {t("glow.count", { count: glows })}
+      </li>
+    );
+  }
+  const list = [1, 2, 1, 1, 2];
+  const page = (children: React.ReactNode) => <ul>{list.map((glows, i) => <Card key={i} glows={glows} />)}{children}</ul>;
+
+  /** The server's translations, counting the lookups that reach i18next. */
+  async function counted(lng: "en" | "zh") {
+    const real = await serverSide(lng);
+    const lookups = { n: 0 };
+    const translations: Translations = {
+      ...real,
+      fixedT: (namespaces, keyPrefix) => {
+        const t = real.fixedT(namespaces, keyPrefix);
+        return (key, options) => {
+          lookups.n++;
+          return t(key, options);
+        };
+      },
+    };
+    return { translations, lookups };
+  }
+
+  it("shows the same text, each distinct text looked up once", async () => {
+    for (const lng of ["en", "zh"] as const) {
+      const plain = await counted(lng);
+      const without = renderToStaticMarkup(<TranslationsProvider translations={plain.translations}>{page(null)}</TranslationsProvider>);
+      expect(plain.lookups.n).toBe(10);
+      const once = await counted(lng);
+      const withList = renderToStaticMarkup(
+        <TranslationsProvider translations={once.translations}>
+          <RepeatedWords>{page(null)}</RepeatedWords>
+        </TranslationsProvider>,
+      );
+      expect(withList).toBe(without);
+      // "Glow", "1 glow", "2 glows": a different count is a different text.
+      expect(once.lookups.n).toBe(3);
+      expect(withList).toContain(lng === "en" ? "2 glows" : "2");
+    }
   });
 });
 

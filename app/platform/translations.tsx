@@ -17,6 +17,7 @@ import {
   use,
   useContext,
   useMemo,
+  useState,
   useSyncExternalStore,
   type ReactElement,
   type ReactNode,
@@ -80,13 +81,48 @@ export function useTranslation<const NS extends Namespaces = "common">(ns?: NS):
   const loading = i18n.whenLoaded(namespaces);
   if (loading) use(loading);
   const nsKey = namespaces.join(",");
-  const t = useMemo(
-    () => i18n.fixedT(nsKey.split(",")) as TFunction<Of<NS>>,
+  const remember = useContext(RepeatedWordsContext);
+  const t = useMemo(() => {
+    const lookup = i18n.fixedT(nsKey.split(",")) as TFunction<Of<NS>>;
+    if (!remember) return lookup;
+    // Everything the text depends on is in the key: language, namespaces, key and options.
+    const language = i18n.language;
+    return ((key, options) =>
+      remember(`${language}|${nsKey}|${String(key)}|${options === undefined ? "" : JSON.stringify(options)}`, () =>
+        lookup(key, options),
+      )) as TFunction<Of<NS>>;
     // `version` changes with the language and the text at hand.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [i18n, nsKey, version],
-  );
+  }, [i18n, nsKey, version, remember]);
   return { t, i18n };
+}
+
+type Remember = (key: string, make: () => string) => string;
+const RepeatedWordsContext = createContext<Remember | null>(null);
+
+/**
+ * Around a list whose items say the same words again and again (a feed page's twenty cards:
+ * "Glow", "3 glows", a post type's name, an author's byline): under it, `useTranslation`
+ * makes each distinct text once per list instead of once per item. What it remembers lives
+ * as long as the list, so on the server nothing outlasts the request.
+ */
+export function RepeatedWords({ children }: { children?: ReactNode }) {
+  // One memory per mounted list: a server render's whole life; in the browser it is kept
+  // across the list's renders, which is sound because the key holds all a text depends on.
+  const [remember] = useState(rememberingWords);
+  return <RepeatedWordsContext.Provider value={remember}>{children}</RepeatedWordsContext.Provider>;
+}
+
+function rememberingWords(): Remember {
+  const words = new Map<string, string>();
+  return (key, make) => {
+    let text = words.get(key);
+    if (text === undefined) {
+      text = make();
+      words.set(key, text);
+    }
+    return text;
+  };
 }
 
 /**

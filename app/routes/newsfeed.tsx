@@ -1,4 +1,4 @@
-import { useTranslation } from "~/platform/translations";
+import { RepeatedWords, useTranslation } from "~/platform/translations";
 import { Link, Outlet, useMatches, useSearchParams, href } from "react-router";
 import type { Route } from "./+types/newsfeed";
 import { listFeedCards } from "~/features/feed/feed.server";
@@ -72,11 +72,13 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
           <h2 id="feed-posts" className="sr-only">
             {t("title")}
           </h2>
-          <ol className="space-y-3" aria-labelledby="feed-posts">
-            {posts.map((post) => (
-              <PostItem key={post.id} post={post} now={now} signedIn={signedIn} listQuery={listQuery} />
-            ))}
-          </ol>
+          <RepeatedWords>
+            <ol className="space-y-3" aria-labelledby="feed-posts">
+              {posts.map((post) => (
+                <PostItem key={post.id} post={post} now={now} signedIn={signedIn} listQuery={listQuery} />
+              ))}
+            </ol>
+          </RepeatedWords>
         </GlowFormsProvider>
       )}
       <nav className="flex flex-wrap gap-4" aria-label={t("title")}>

@@ -142,10 +142,17 @@ export function CharacterCreator({
   shownStyle: AvatarStyle;
 }) {
   const { t } = useTranslation("avatar");
-  const catalogueT: T = (key, values) => t(key as KeyIn<"avatar">, values);
   // Options share their words (a palette's colours in several features, "Variant 3" in
-  // each): each is translated once per render, not once per option (a style offers about
-  // 330 options and 190 distinct words; each is up to three lookups).
+  // each, a dozen hue names in every colour): each is translated once per render, not once
+  // per option (a style offers about 330 options and 190 distinct words; a colour's is
+  // three lookups).
+  const plainWords = new Map<string, string>();
+  const catalogueT: T = (key, values) => {
+    if (values) return t(key as KeyIn<"avatar">, values);
+    let words = plainWords.get(key);
+    if (words === undefined) plainWords.set(key, (words = t(key as KeyIn<"avatar">)));
+    return words;
+  };
   const wordsByOption = new Map<string, string>();
   const optionWords = (kind: "color" | "variant", value: string) => {
     const key = `${kind}:${value}`;
