@@ -68,7 +68,6 @@ export default function handleRequest(
         // No data of Glow's streams (loaders resolve before rendering), so waiting for all
         // costs only that first module load.
         onAllReady() {
-          shellRendered = true;
           recordRender(performance.now() - renderStarted, timing);
           const { destination, body } = htmlBody(() => {
             clearTimeout(timeoutId);
@@ -83,8 +82,13 @@ export default function handleRequest(
         onShellError(error: unknown) {
           reject(error);
         },
+        onShellReady() {
+          shellRendered = true;
+        },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // An error in the shell reaches handleError through the rejection; one in a part
+          // rendered after it (a lazy part) only here.
           if (shellRendered) console.error(error);
         },
       },

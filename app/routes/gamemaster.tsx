@@ -21,12 +21,12 @@ import {
 } from "~/features/contests/console.server";
 import { consoleView } from "~/features/contests/console-view.server";
 import { CONTEST_REFUSALS } from "~/features/contests/refusals";
-import { CONTEST_RULES, STATUS_CHANGES } from "~/features/contests/rules";
+import { STATUS_CHANGES } from "~/features/contests/rules";
 import { ConsoleForm, RoundForm } from "~/features/contests/schemas";
 import { LiveContest } from "~/features/contests/live";
-import { ContestSwitcher, DateTimeField, EntryPhoto, Field, RoundStateBadge } from "~/features/contests/ui";
+import { ContestSwitcher, EntryPhoto, RoundStateBadge } from "~/features/contests/ui";
 import { publicOrigin } from "~/features/parties/links.server";
-import { cardClass, dangerButton, FieldError, FormError, inputClass, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
+import { cardClass, dangerButton, FieldError, FormError, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
 import { QrCode } from "~/ui/qr-code";
 import { parseInput, readInput } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
@@ -40,7 +40,8 @@ export const handle = { i18n: ["contests", "parties"] };
 
 /**
  * The console's parts a game master needs now and then (the requests dialog, the results
- * tables, the overrides, the audit trail) come in a chunk of their own: the page's first
+ * tables, the overrides, the audit trail, the invitations and the forms that create or edit
+ * a contest or a round, folded away until opened) come in a chunk of their own: the page's first
  * scripts stay small. The server renders them whole (entry.server waits for every part);
  * the browser shows that HTML and hydrates the rest of the console while the chunk loads.
  */
@@ -49,6 +50,11 @@ const RequestModal = lazy(() => occasional().then((m) => ({ default: m.RequestMo
 const Results = lazy(() => occasional().then((m) => ({ default: m.Results })));
 const Overrides = lazy(() => occasional().then((m) => ({ default: m.Overrides })));
 const AuditTrail = lazy(() => occasional().then((m) => ({ default: m.AuditTrail })));
+const ContestFields = lazy(() => occasional().then((m) => ({ default: m.ContestFields })));
+const NewContest = lazy(() => occasional().then((m) => ({ default: m.NewContest })));
+const RoundFields = lazy(() => occasional().then((m) => ({ default: m.RoundFields })));
+const NewRound = lazy(() => occasional().then((m) => ({ default: m.NewRound })));
+const Invites = lazy(() => occasional().then((m) => ({ default: m.Invites })));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const current = await requireMember(context);
@@ -186,9 +192,9 @@ export default function GameMaster({ loaderData, actionData }: Route.ComponentPr
             </Notice>
           ) : null}
           <Rounds view={view} answer={answer} lng={loaderData.lng} />
-          <NewRound contestId={view.contest.id} answer={answerFor(answer, "create-round")} />
-          <Invites view={view} answer={answerFor(answer, "invite")} />
           <Suspense>
+            <NewRound contestId={view.contest.id} answer={answerFor(answer, "create-round")} />
+            <Invites view={view} answer={answerFor(answer, "invite")} />
             <Overrides view={view} answer={answer} />
             <AuditTrail view={view} lng={loaderData.lng} />
           </Suspense>
@@ -197,7 +203,9 @@ export default function GameMaster({ loaderData, actionData }: Route.ComponentPr
         <JudgeOnly roles={loaderData.judgeRoles} />
       )}
       {/* Keyed by the contest on screen: once a new contest exists, its form starts empty again. */}
-      <NewContest key={chosenId ?? "none"} answer={answerFor(answer, "create-contest")} />
+      <Suspense>
+        <NewContest key={chosenId ?? "none"} answer={answerFor(answer, "create-contest")} />
+      </Suspense>
     </div>
   );
 }
@@ -232,50 +240,7 @@ function JudgeOnly({ roles }: { roles: Loaded["judgeRoles"] }) {
   );
 }
 
-function ContestFields({ answer, contest }: { answer?: FormAnswer; contest?: View["contest"] }) {
-  const { t } = useTranslation("contests");
-  const v = answer?.values;
-  return (
-    <>
-      <Field idPrefix={`c${contest?.id ?? "new"}`} name="name" label={t("fields.name")} value={v?.name ?? contest?.name} error={answer?.errors.name} required maxLength={CONTEST_RULES.nameMax} />
-      <div>
-        <label htmlFor={`description-${contest?.id ?? "new"}`} className="block font-medium">
-          {t("fields.description")}
-        </label>
-        <textarea
-          id={`description-${contest?.id ?? "new"}`}
-          name="description"
-          defaultValue={v?.description ?? contest?.description}
-          maxLength={CONTEST_RULES.descriptionMax}
-          rows={3}
-          className={`${inputClass} mt-1`}
-        />
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <DateTimeField name="startsAt" label={t("fields.startsAt")} value={v?.startsAt ?? contest?.startsAt ?? null} error={answer?.errors.startsAt} idPrefix={`c${contest?.id ?? "new"}`} />
-        <DateTimeField name="endsAt" label={t("fields.endsAt")} value={v?.endsAt ?? contest?.endsAt ?? null} error={answer?.errors.endsAt} idPrefix={`c${contest?.id ?? "new"}`} />
-      </div>
-    </>
-  );
-}
 
-function NewContest({ answer }: { answer?: FormAnswer }) {
-  const { t } = useTranslation("contests");
-  const self = useSelf();
-  return (
-    <details className={cardClass} open={answer ? true : undefined} data-testid="new-contest">
-      <summary className="cursor-pointer text-lg font-semibold">{t("console.newContest")}</summary>
-      <Form method="post" action={self} className="mt-3 space-y-3">
-        <input type="hidden" name="intent" value="create-contest" />
-        <FormError message={answer?.errors.form} />
-        <ContestFields answer={answer} />
-        <button type="submit" className={primaryButton}>
-          {t("console.createContest")}
-        </button>
-      </Form>
-    </details>
-  );
-}
 
 function ContestCard({ view, answer, lng }: { view: View; answer?: FormAnswer; lng: string }) {
   const { t } = useTranslation("contests");
@@ -342,7 +307,9 @@ function ContestCard({ view, answer, lng }: { view: View; answer?: FormAnswer; l
           <input type="hidden" name="intent" value="edit-contest" />
           <input type="hidden" name="contestId" value={contest.id} />
           <FormError message={editAnswer?.errors.form} />
-          <ContestFields answer={editAnswer} contest={contest} />
+          <Suspense>
+            <ContestFields answer={editAnswer} contest={contest} />
+          </Suspense>
           <button type="submit" className={primaryButton}>
             {t("console.saveContest")}
           </button>
@@ -366,89 +333,8 @@ function ContestCard({ view, answer, lng }: { view: View; answer?: FormAnswer; l
   );
 }
 
-function CriteriaFields({ answer, criteria, idPrefix }: { answer?: FormAnswer; criteria?: { name: string; weight: number }[]; idPrefix: string }) {
-  const { t } = useTranslation("contests");
-  const v = answer?.values;
-  return (
-    <fieldset className="space-y-2">
-      <legend className="font-medium">{t("fields.criteria")}</legend>
-      <p className={mutedText}>{t("fields.criteriaHint")}</p>
-      {Array.from({ length: CONTEST_RULES.criteriaMax }, (_, i) => (
-        <div key={i} className="grid grid-cols-[1fr_6rem] gap-2">
-          <Field
-            idPrefix={idPrefix}
-            name={`criterion${i}`}
-            label={t("fields.criterion", { n: i + 1 })}
-            value={v?.[`criterion${i}`] ?? criteria?.[i]?.name ?? ""}
-            error={answer?.errors[`criterion${i}`]}
-            maxLength={CONTEST_RULES.criterionNameMax}
-          />
-          <Field
-            idPrefix={idPrefix}
-            name={`weight${i}`}
-            label={t("fields.weight")}
-            type="number"
-            value={v?.[`weight${i}`] ?? String(criteria?.[i]?.weight ?? 1)}
-            error={answer?.errors[`weight${i}`]}
-            min={CONTEST_RULES.weightMin}
-            max={CONTEST_RULES.weightMax}
-          />
-        </div>
-      ))}
-    </fieldset>
-  );
-}
 
-function RoundFields({ answer, round, idPrefix }: { answer?: FormAnswer; round?: View["rounds"][number]; idPrefix: string }) {
-  const { t } = useTranslation("contests");
-  const v = answer?.values;
-  const id = `${idPrefix}-challenge`;
-  return (
-    <>
-      <div>
-        <label htmlFor={id} className="block font-medium">
-          {t("fields.challenge")}
-        </label>
-        <textarea
-          id={id}
-          name="challenge"
-          required
-          rows={3}
-          maxLength={CONTEST_RULES.challengeMax}
-          defaultValue={v?.challenge ?? round?.challenge}
-          aria-invalid={answer?.errors.challenge ? true : undefined}
-          aria-describedby={answer?.errors.challenge ? `${id}-error` : undefined}
-          className={`${inputClass} mt-1`}
-        />
-        <FieldError id={`${id}-error`} message={answer?.errors.challenge} />
-      </div>
-      <CriteriaFields answer={answer} criteria={round?.criteria} idPrefix={idPrefix} />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <DateTimeField name="opensAt" label={t("fields.opensAt")} value={v?.opensAt ?? round?.opensAt ?? null} error={answer?.errors.opensAt} idPrefix={idPrefix} />
-        <DateTimeField name="closesAt" label={t("fields.closesAt")} value={v?.closesAt ?? round?.closesAt ?? null} error={answer?.errors.closesAt} idPrefix={idPrefix} />
-      </div>
-    </>
-  );
-}
 
-function NewRound({ contestId, answer }: { contestId: number; answer?: FormAnswer }) {
-  const { t } = useTranslation("contests");
-  const self = useSelf();
-  return (
-    <details className={cardClass} open={answer ? true : undefined} data-testid="new-round">
-      <summary className="cursor-pointer text-lg font-semibold">{t("rounds.new")}</summary>
-      <Form method="post" action={self} className="mt-3 space-y-3">
-        <input type="hidden" name="intent" value="create-round" />
-        <input type="hidden" name="contestId" value={contestId} />
-        <FormError message={answer?.errors.form} />
-        <RoundFields answer={answer} idPrefix="new-round" />
-        <button type="submit" className={primaryButton}>
-          {t("rounds.create")}
-        </button>
-      </Form>
-    </details>
-  );
-}
 
 function Rounds({ view, answer, lng }: { view: View; answer?: FormAnswer; lng: string }) {
   const { t } = useTranslation("contests");
@@ -497,7 +383,9 @@ function Rounds({ view, answer, lng }: { view: View; answer?: FormAnswer; lng: s
                   <input type="hidden" name="contestId" value={view.contest.id} />
                   <input type="hidden" name="roundId" value={round.id} />
                   <FormError message={edit?.errors.form} />
-                  <RoundFields answer={edit} round={round} idPrefix={`round-${round.id}`} />
+                  <Suspense>
+                    <RoundFields answer={edit} round={round} idPrefix={`round-${round.id}`} />
+                  </Suspense>
                   <button type="submit" className={primaryButton}>
                     {t("rounds.save")}
                   </button>
@@ -547,62 +435,6 @@ function Rounds({ view, answer, lng }: { view: View; answer?: FormAnswer; lng: s
 }
 
 
-function Invites({ view, answer }: { view: View; answer?: FormAnswer }) {
-  const { t } = useTranslation("contests");
-  const self = useSelf();
-  const v = answer?.values;
-  return (
-    <section aria-labelledby="invites-heading" className={`${cardClass} space-y-3`}>
-      <h2 id="invites-heading" className="text-2xl font-semibold">
-        {t("invite.heading")}
-      </h2>
-      <Form method="post" action={self} className="space-y-3">
-        <input type="hidden" name="intent" value="invite" />
-        <input type="hidden" name="contestId" value={view.contest.id} />
-        <FormError message={answer?.errors.form} />
-        <div className="grid gap-3 sm:grid-cols-3">
-          <div>
-            <label htmlFor="invite-role" className="block font-medium">
-              {t("invite.role")}
-            </label>
-            <select id="invite-role" name="role" defaultValue={v?.role ?? "judge"} className={`${inputClass} mt-1`}>
-              <option value="judge">{t("roles.judge")}</option>
-              <option value="ringleader">{t("roles.ringleader")}</option>
-            </select>
-          </div>
-          <Field idPrefix="invite" name="email" type="email" label={t("invite.email")} hint={t("invite.emailHint")} value={v?.email} error={answer?.errors.email} autoComplete="email" />
-          <div>
-            <label htmlFor="invite-language" className="block font-medium">
-              {t("invite.language")}
-            </label>
-            <select id="invite-language" name="language" defaultValue={v?.language ?? "en"} className={`${inputClass} mt-1`}>
-              <option value="en">English</option>
-              <option value="zh">中文</option>
-            </select>
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" name="channel" value="email" className={primaryButton}>
-            {t("invite.byEmail")}
-          </button>
-          <button type="submit" name="channel" value="link" className={secondaryButton}>
-            {t("invite.byLink")}
-          </button>
-        </div>
-      </Form>
-      {view.invites.length ? (
-        <ul className="space-y-1" data-testid="role-invites">
-          {view.invites.map((i) => (
-            <li key={i.id} className="text-sm">
-              {t(`roles.${i.role}`)} · {i.email ?? t(`invite.channel.${i.channel}`)} · {t(`invite.status.${i.status}`)}
-              {i.acceptedBy ? ` · ${i.acceptedBy}` : ""}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
-  );
-}
 
 
 

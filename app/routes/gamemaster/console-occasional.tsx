@@ -7,7 +7,7 @@
 import { Form } from "react-router";
 import { useTranslation } from "~/platform/translations";
 import { CONTEST_RULES, TIE_BREAK_CHAIN } from "~/features/contests/rules";
-import { Field, fixed } from "~/features/contests/ui";
+import { DateTimeField, Field, fixed } from "~/features/contests/ui";
 import { cardClass, dangerButton, FieldError, FormError, inputClass, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
 import type { FormAnswer } from "~/platform/form-answer";
 import { formatMoment } from "~/ui/dates";
@@ -294,6 +294,192 @@ export function AuditTrail({ view, lng }: { view: ConsoleView; lng: string }) {
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+export function ContestFields({ answer, contest }: { answer?: FormAnswer; contest?: ConsoleView["contest"] }) {
+  const { t } = useTranslation("contests");
+  const v = answer?.values;
+  return (
+    <>
+      <Field idPrefix={`c${contest?.id ?? "new"}`} name="name" label={t("fields.name")} value={v?.name ?? contest?.name} error={answer?.errors.name} required maxLength={CONTEST_RULES.nameMax} />
+      <div>
+        <label htmlFor={`description-${contest?.id ?? "new"}`} className="block font-medium">
+          {t("fields.description")}
+        </label>
+        <textarea
+          id={`description-${contest?.id ?? "new"}`}
+          name="description"
+          defaultValue={v?.description ?? contest?.description}
+          maxLength={CONTEST_RULES.descriptionMax}
+          rows={3}
+          className={`${inputClass} mt-1`}
+        />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <DateTimeField name="startsAt" label={t("fields.startsAt")} value={v?.startsAt ?? contest?.startsAt ?? null} error={answer?.errors.startsAt} idPrefix={`c${contest?.id ?? "new"}`} />
+        <DateTimeField name="endsAt" label={t("fields.endsAt")} value={v?.endsAt ?? contest?.endsAt ?? null} error={answer?.errors.endsAt} idPrefix={`c${contest?.id ?? "new"}`} />
+      </div>
+    </>
+  );
+}
+
+export function NewContest({ answer }: { answer?: FormAnswer }) {
+  const { t } = useTranslation("contests");
+  const self = useSelf();
+  return (
+    <details className={cardClass} open={answer ? true : undefined} data-testid="new-contest">
+      <summary className="cursor-pointer text-lg font-semibold">{t("console.newContest")}</summary>
+      <Form method="post" action={self} className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="create-contest" />
+        <FormError message={answer?.errors.form} />
+        <ContestFields answer={answer} />
+        <button type="submit" className={primaryButton}>
+          {t("console.createContest")}
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+function CriteriaFields({ answer, criteria, idPrefix }: { answer?: FormAnswer; criteria?: { name: string; weight: number }[]; idPrefix: string }) {
+  const { t } = useTranslation("contests");
+  const v = answer?.values;
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-medium">{t("fields.criteria")}</legend>
+      <p className={mutedText}>{t("fields.criteriaHint")}</p>
+      {Array.from({ length: CONTEST_RULES.criteriaMax }, (_, i) => (
+        <div key={i} className="grid grid-cols-[1fr_6rem] gap-2">
+          <Field
+            idPrefix={idPrefix}
+            name={`criterion${i}`}
+            label={t("fields.criterion", { n: i + 1 })}
+            value={v?.[`criterion${i}`] ?? criteria?.[i]?.name ?? ""}
+            error={answer?.errors[`criterion${i}`]}
+            maxLength={CONTEST_RULES.criterionNameMax}
+          />
+          <Field
+            idPrefix={idPrefix}
+            name={`weight${i}`}
+            label={t("fields.weight")}
+            type="number"
+            value={v?.[`weight${i}`] ?? String(criteria?.[i]?.weight ?? 1)}
+            error={answer?.errors[`weight${i}`]}
+            min={CONTEST_RULES.weightMin}
+            max={CONTEST_RULES.weightMax}
+          />
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+export function RoundFields({ answer, round, idPrefix }: { answer?: FormAnswer; round?: ConsoleView["rounds"][number]; idPrefix: string }) {
+  const { t } = useTranslation("contests");
+  const v = answer?.values;
+  const id = `${idPrefix}-challenge`;
+  return (
+    <>
+      <div>
+        <label htmlFor={id} className="block font-medium">
+          {t("fields.challenge")}
+        </label>
+        <textarea
+          id={id}
+          name="challenge"
+          required
+          rows={3}
+          maxLength={CONTEST_RULES.challengeMax}
+          defaultValue={v?.challenge ?? round?.challenge}
+          aria-invalid={answer?.errors.challenge ? true : undefined}
+          aria-describedby={answer?.errors.challenge ? `${id}-error` : undefined}
+          className={`${inputClass} mt-1`}
+        />
+        <FieldError id={`${id}-error`} message={answer?.errors.challenge} />
+      </div>
+      <CriteriaFields answer={answer} criteria={round?.criteria} idPrefix={idPrefix} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <DateTimeField name="opensAt" label={t("fields.opensAt")} value={v?.opensAt ?? round?.opensAt ?? null} error={answer?.errors.opensAt} idPrefix={idPrefix} />
+        <DateTimeField name="closesAt" label={t("fields.closesAt")} value={v?.closesAt ?? round?.closesAt ?? null} error={answer?.errors.closesAt} idPrefix={idPrefix} />
+      </div>
+    </>
+  );
+}
+
+export function NewRound({ contestId, answer }: { contestId: number; answer?: FormAnswer }) {
+  const { t } = useTranslation("contests");
+  const self = useSelf();
+  return (
+    <details className={cardClass} open={answer ? true : undefined} data-testid="new-round">
+      <summary className="cursor-pointer text-lg font-semibold">{t("rounds.new")}</summary>
+      <Form method="post" action={self} className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="create-round" />
+        <input type="hidden" name="contestId" value={contestId} />
+        <FormError message={answer?.errors.form} />
+        <RoundFields answer={answer} idPrefix="new-round" />
+        <button type="submit" className={primaryButton}>
+          {t("rounds.create")}
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+export function Invites({ view, answer }: { view: ConsoleView; answer?: FormAnswer }) {
+  const { t } = useTranslation("contests");
+  const self = useSelf();
+  const v = answer?.values;
+  return (
+    <section aria-labelledby="invites-heading" className={`${cardClass} space-y-3`}>
+      <h2 id="invites-heading" className="text-2xl font-semibold">
+        {t("invite.heading")}
+      </h2>
+      <Form method="post" action={self} className="space-y-3">
+        <input type="hidden" name="intent" value="invite" />
+        <input type="hidden" name="contestId" value={view.contest.id} />
+        <FormError message={answer?.errors.form} />
+        <div className="grid gap-3 sm:grid-cols-3">
+          <div>
+            <label htmlFor="invite-role" className="block font-medium">
+              {t("invite.role")}
+            </label>
+            <select id="invite-role" name="role" defaultValue={v?.role ?? "judge"} className={`${inputClass} mt-1`}>
+              <option value="judge">{t("roles.judge")}</option>
+              <option value="ringleader">{t("roles.ringleader")}</option>
+            </select>
+          </div>
+          <Field idPrefix="invite" name="email" type="email" label={t("invite.email")} hint={t("invite.emailHint")} value={v?.email} error={answer?.errors.email} autoComplete="email" />
+          <div>
+            <label htmlFor="invite-language" className="block font-medium">
+              {t("invite.language")}
+            </label>
+            <select id="invite-language" name="language" defaultValue={v?.language ?? "en"} className={`${inputClass} mt-1`}>
+              <option value="en">English</option>
+              <option value="zh">中文</option>
+            </select>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" name="channel" value="email" className={primaryButton}>
+            {t("invite.byEmail")}
+          </button>
+          <button type="submit" name="channel" value="link" className={secondaryButton}>
+            {t("invite.byLink")}
+          </button>
+        </div>
+      </Form>
+      {view.invites.length ? (
+        <ul className="space-y-1" data-testid="role-invites">
+          {view.invites.map((i) => (
+            <li key={i.id} className="text-sm">
+              {t(`roles.${i.role}`)} · {i.email ?? t(`invite.channel.${i.channel}`)} · {t(`invite.status.${i.status}`)}
+              {i.acceptedBy ? ` · ${i.acceptedBy}` : ""}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }
