@@ -21,12 +21,11 @@ import {
 } from "~/features/contests/console.server";
 import { consoleView } from "~/features/contests/console-view.server";
 import { CONTEST_REFUSALS } from "~/features/contests/refusals";
-import { STATUS_CHANGES } from "~/features/contests/rules";
 import { ConsoleForm, RoundForm } from "~/features/contests/schemas";
 import { LiveContest } from "~/features/contests/live";
 import { ContestSwitcher, EntryPhoto, RoundStateBadge } from "~/features/contests/ui";
 import { publicOrigin } from "~/features/parties/links.server";
-import { cardClass, dangerButton, FieldError, FormError, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
+import { cardClass, FormError, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
 import { QrCode } from "~/ui/qr-code";
 import { parseInput, readInput } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
@@ -54,6 +53,8 @@ const ContestFields = lazy(() => occasional().then((m) => ({ default: m.ContestF
 const NewContest = lazy(() => occasional().then((m) => ({ default: m.NewContest })));
 const RoundFields = lazy(() => occasional().then((m) => ({ default: m.RoundFields })));
 const NewRound = lazy(() => occasional().then((m) => ({ default: m.NewRound })));
+const StatusChange = lazy(() => occasional().then((m) => ({ default: m.StatusChange })));
+const FreezeBoard = lazy(() => occasional().then((m) => ({ default: m.FreezeBoard })));
 const Invites = lazy(() => occasional().then((m) => ({ default: m.Invites })));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -159,7 +160,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderDat
 
 type Loaded = Route.ComponentProps["loaderData"];
 /** The explanation of one allowed change (STATUS_CHANGES lists only the pairs that have one). */
-type StatusChangeExplained = `statusChange.explain.${"Active-Paused" | "Active-Ended" | "Paused-Active" | "Paused-Ended"}`;
 type View = NonNullable<Loaded["view"]>;
 
 
@@ -246,9 +246,7 @@ function ContestCard({ view, answer, lng }: { view: View; answer?: FormAnswer; l
   const { t } = useTranslation("contests");
   const self = useSelf();
   const { contest } = view;
-  const statusAnswer = answerFor(answer, "status");
   const editAnswer = answerFor(answer, "edit-contest");
-  const freezeAnswer = answerFor(answer, "freeze");
   return (
     <section aria-labelledby="contest-heading" className={`${cardClass} space-y-3`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -271,36 +269,9 @@ function ContestCard({ view, answer, lng }: { view: View; answer?: FormAnswer; l
           {t("requests.open", { count: view.requests.length })}
         </a>
       </p>
-      {STATUS_CHANGES[contest.status].length > 0 ? (
-        <Form method="post" action={self} className="space-y-2">
-          <input type="hidden" name="intent" value="status" />
-          <input type="hidden" name="contestId" value={contest.id} />
-          <fieldset>
-            <legend className="font-medium">{t("statusChange.legend")}</legend>
-            {STATUS_CHANGES[contest.status].map((to) => (
-              <div key={to} className="mt-1">
-                <label className="flex items-start gap-2">
-                  <input type="radio" name="to" value={to} required defaultChecked={statusAnswer?.values.to === to} className="mt-1" />
-                  <span>
-                    <span className="font-medium">{t(`statusChange.to.${to}`)}</span>
-                    <span className={`block ${mutedText}`}>{t(`statusChange.explain.${contest.status}-${to}` as StatusChangeExplained)}</span>
-                  </span>
-                </label>
-              </div>
-            ))}
-          </fieldset>
-          <label className="flex items-center gap-2">
-            <input type="checkbox" name="confirm" value="yes" required aria-invalid={statusAnswer?.errors.confirm ? true : undefined} aria-describedby="status-confirm-error" />
-            {t("statusChange.confirm")}
-          </label>
-          <FieldError id="status-confirm-error" message={statusAnswer?.errors.confirm ?? statusAnswer?.errors.form ?? statusAnswer?.errors.to} />
-          <button type="submit" className={secondaryButton}>
-            {t("statusChange.submit")}
-          </button>
-        </Form>
-      ) : (
-        <p className={mutedText}>{t("statusChange.ended")}</p>
-      )}
+      <Suspense>
+        <StatusChange contest={contest} answer={answerFor(answer, "status")} />
+      </Suspense>
       <details open={editAnswer ? true : undefined}>
         <summary className="cursor-pointer font-medium">{t("console.editContest")}</summary>
         <Form method="post" action={self} className="mt-3 space-y-3">
@@ -315,20 +286,9 @@ function ContestCard({ view, answer, lng }: { view: View; answer?: FormAnswer; l
           </button>
         </Form>
       </details>
-      {!contest.frozen ? (
-        <Form method="post" action={self} className="flex flex-wrap items-center gap-3">
-          <input type="hidden" name="intent" value="freeze" />
-          <input type="hidden" name="contestId" value={contest.id} />
-          <label className="flex items-center gap-2">
-            <input type="checkbox" name="confirm" value="yes" required />
-            {t("freeze.confirm")}
-          </label>
-          <button type="submit" className={dangerButton}>
-            {t("freeze.submit")}
-          </button>
-          <FieldError id="freeze-error" message={freezeAnswer?.errors.confirm ?? freezeAnswer?.errors.form} />
-        </Form>
-      ) : null}
+      <Suspense>
+        <FreezeBoard contest={contest} answer={answerFor(answer, "freeze")} />
+      </Suspense>
     </section>
   );
 }

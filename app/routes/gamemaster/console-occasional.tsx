@@ -6,7 +6,7 @@
  */
 import { Form } from "react-router";
 import { useTranslation } from "~/platform/translations";
-import { CONTEST_RULES, TIE_BREAK_CHAIN } from "~/features/contests/rules";
+import { CONTEST_RULES, STATUS_CHANGES, TIE_BREAK_CHAIN } from "~/features/contests/rules";
 import { DateTimeField, Field, fixed } from "~/features/contests/ui";
 import { cardClass, dangerButton, FieldError, FormError, inputClass, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
 import type { FormAnswer } from "~/platform/form-answer";
@@ -481,5 +481,72 @@ export function Invites({ view, answer }: { view: ConsoleView; answer?: FormAnsw
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/** The explanation of one allowed change (STATUS_CHANGES lists only the pairs that have one). */
+type StatusChangeExplained = `statusChange.explain.${"Active-Paused" | "Active-Ended" | "Paused-Active" | "Paused-Ended"}`;
+
+export function StatusChange({ contest, answer }: { contest: ConsoleView["contest"]; answer?: FormAnswer }) {
+  const { t } = useTranslation("contests");
+  const self = useSelf();
+  const statusAnswer = answer;
+  return (
+    <>
+  {STATUS_CHANGES[contest.status].length > 0 ? (
+    <Form method="post" action={self} className="space-y-2">
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="contestId" value={contest.id} />
+      <fieldset>
+        <legend className="font-medium">{t("statusChange.legend")}</legend>
+        {STATUS_CHANGES[contest.status].map((to) => (
+          <div key={to} className="mt-1">
+            <label className="flex items-start gap-2">
+              <input type="radio" name="to" value={to} required defaultChecked={statusAnswer?.values.to === to} className="mt-1" />
+              <span>
+                <span className="font-medium">{t(`statusChange.to.${to}`)}</span>
+                <span className={`block ${mutedText}`}>{t(`statusChange.explain.${contest.status}-${to}` as StatusChangeExplained)}</span>
+              </span>
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="confirm" value="yes" required aria-invalid={statusAnswer?.errors.confirm ? true : undefined} aria-describedby="status-confirm-error" />
+        {t("statusChange.confirm")}
+      </label>
+      <FieldError id="status-confirm-error" message={statusAnswer?.errors.confirm ?? statusAnswer?.errors.form ?? statusAnswer?.errors.to} />
+      <button type="submit" className={secondaryButton}>
+        {t("statusChange.submit")}
+      </button>
+    </Form>
+  ) : (
+    <p className={mutedText}>{t("statusChange.ended")}</p>
+  )}
+    </>
+  );
+}
+
+export function FreezeBoard({ contest, answer }: { contest: ConsoleView["contest"]; answer?: FormAnswer }) {
+  const { t } = useTranslation("contests");
+  const self = useSelf();
+  const freezeAnswer = answer;
+  return (
+    <>
+  {!contest.frozen ? (
+    <Form method="post" action={self} className="flex flex-wrap items-center gap-3">
+      <input type="hidden" name="intent" value="freeze" />
+      <input type="hidden" name="contestId" value={contest.id} />
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="confirm" value="yes" required />
+        {t("freeze.confirm")}
+      </label>
+      <button type="submit" className={dangerButton}>
+        {t("freeze.submit")}
+      </button>
+      <FieldError id="freeze-error" message={freezeAnswer?.errors.confirm ?? freezeAnswer?.errors.form} />
+    </Form>
+  ) : null}
+    </>
   );
 }
