@@ -1,5 +1,4 @@
-import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { noteDatabaseAway } from "~/platform/database-away.server";
@@ -47,10 +46,6 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and SPA-mode builds wait for everything; browsers get the shell first.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -65,8 +60,14 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
+        // Every part of the page is in the HTML as it is sent, for a member without JavaScript
+        // as for a crawler: a page's parts whose code comes later (React's `lazy`, e.g. the
+        // avatar creator) suspend on the server until their module is loaded, the first time,
+        // and a Suspense boundary still pending when the shell went out would show its
+        // fallback, the part itself waiting in a hidden <div> for a script.
+        // No data of Glow's streams (loaders resolve before rendering), so waiting for all
+        // costs only that first module load.
+        onAllReady() {
           recordRender(performance.now() - renderStarted, timing);
           const { destination, body } = htmlBody(() => {
             clearTimeout(timeoutId);
@@ -75,11 +76,19 @@ export default function handleRequest(
           pipe(destination);
           resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         },
+        // React also sends a finished boundary larger than this apart from the shell, with a
+        // script to put it in place; without JavaScript it would stay hidden.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellError(error: unknown) {
           reject(error);
         },
+        onShellReady() {
+          shellRendered = true;
+        },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // An error in the shell reaches handleError through the rejection; one in a part
+          // rendered after it (a lazy part) only here.
           if (shellRendered) console.error(error);
         },
       },

@@ -1,11 +1,10 @@
 import { useTranslation } from "~/platform/translations";
+import { lazy, Suspense } from "react";
 import { Form, useNavigation, href } from "react-router";
 import type { Route } from "./+types/profile";
 import { displayPhone } from "~/features/auth/phone";
 import { requireMember } from "~/features/auth/principal.server";
 import { ArtCredits } from "~/features/avatars/art-credits";
-import { avatarCatalogue } from "~/features/avatars/catalogue";
-import { CharacterCreator } from "~/features/avatars/character-creator";
 import { drawnLookOf, resetCharacter, saveMemberLook } from "~/features/avatars/characters.server";
 import { DEFAULT_STYLE, isAvatarStyle } from "~/features/avatars/look";
 import { previewedLook } from "~/features/avatars/look-answer";
@@ -22,6 +21,14 @@ import { invalid, respond } from "~/platform/respond.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { DraftNotice, useDraft } from "~/ui/draft";
 import { PageHeading, pageTitle } from "~/ui/page";
+
+/**
+ * The avatar creator (its controls and DiceBear's catalogue of options) is most of this page's
+ * script, and a member mostly comes here for something else: it comes in a chunk of its own.
+ * The server renders it whole (entry.server waits for every part, none is outlined), the
+ * browser shows that HTML and hydrates the rest of the page while the chunk loads.
+ */
+const AvatarCreator = lazy(() => import("~/features/avatars/character-creator"));
 
 export const handle = { i18n: ["profile", "avatar"] };
 
@@ -163,14 +170,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">{ta("intro")}</p>
         <Form ref={lookForm} method="post" preventScrollReset aria-labelledby="creator-heading" noValidate>
-          <CharacterCreator
-            // A new creator for each answer's look (a randomized seed, a refused value), and after each save.
-            key={lookAnswer || previewed ? `a${JSON.stringify(lookValues)}` : `v${loaderData.version ?? 0}`}
-            catalogue={avatarCatalogue}
-            initialValues={lookValues}
-            errors={lookAnswer?.errors ?? {}}
-            shownStyle={isAvatarStyle(lookValues.style) ? lookValues.style : DEFAULT_STYLE}
-          />
+          <Suspense>
+            <AvatarCreator
+              // A new creator for each answer's look (a randomized seed, a refused value), and after each save.
+              key={lookAnswer || previewed ? `a${JSON.stringify(lookValues)}` : `v${loaderData.version ?? 0}`}
+              initialValues={lookValues}
+              errors={lookAnswer?.errors ?? {}}
+              shownStyle={isAvatarStyle(lookValues.style) ? lookValues.style : DEFAULT_STYLE}
+            />
+          </Suspense>
         </Form>
         <p className="text-sm">
           <a href={loaderData.avatarDataUri} download="glow-avatar.svg" className="underline">

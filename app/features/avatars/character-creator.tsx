@@ -15,6 +15,7 @@ import {
   type StyleFeature,
 } from "./look";
 import type { KeyIn } from "~/locales/types";
+import { avatarCatalogue } from "./catalogue";
 
 /** Long enough to let a member drag a slider or type a number before the preview redraws. */
 const PREVIEW_DELAY_MS = 300;
@@ -500,4 +501,12 @@ export function CharacterCreator({
       </div>
     </div>
   );
+}
+
+/**
+ * The creator with its catalogue: what /profile loads with React's `lazy`, so the creator's
+ * code and catalogue come in a chunk of their own instead of with the page's first scripts.
+ */
+export default function AvatarCreator(props: Omit<Parameters<typeof CharacterCreator>[0], "catalogue">) {
+  return <CharacterCreator {...props} catalogue={avatarCatalogue} />;
 }
