@@ -39,7 +39,7 @@ export default function handleRequest(
   }
   const { nonce } = loadContext.get(requestInfoContext);
   const translations = serverTranslations(getInstance(loadContext));
-  // The render's share of Server-Timing: from here to the shell being ready to send. Taken
+  // The render's share of Server-Timing: from here to the whole page being ready to send. Taken
   // now: React calls back from its own scheduling.
   const timing = currentTiming();
   const renderStarted = performance.now();
