@@ -106,18 +106,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         done: (v, t) => ({ redirectTo: back(v.partyId), toast: t(v.accepted ? "parties:toast.requestAccepted" : "parties:toast.requestDeclined") }),
       });
     case "remove":
-      return respond(args, await removeMember(me, input.partyId, input.memberId, input.reason), {
+      return respond(args, await removeMember(me, input.partyId, input.memberId, input.reason, getLocale(context)), {
         ...common,
         done: (v, t) => ({ redirectTo: back(v.partyId), toast: t("parties:toast.removed", { name: v.memberName }) }),
       });
     case "hand-over":
-      return respond(args, await changeLeader(me, input.partyId, input.memberId, true), {
+      return respond(args, await changeLeader(me, input.partyId, input.memberId, true, getLocale(context)), {
         ...common,
         // No longer its ringleader: to the party's page.
         done: (v, t) => ({ redirectTo: href("/party/:id", { id: String(v.partyId) }), toast: t("parties:toast.handedOver", { name: v.memberName }) }),
       });
     case "co-ringleader":
-      return respond(args, await changeLeader(me, input.partyId, input.memberId, false), {
+      return respond(args, await changeLeader(me, input.partyId, input.memberId, false, getLocale(context)), {
         ...common,
         done: (v, t) => ({ redirectTo: back(v.partyId), toast: t("parties:toast.coRingleader", { name: v.memberName }) }),
       });
