@@ -35,26 +35,37 @@ interface FieldFrame {
   className?: string;
 }
 
-/** The ids a field's pieces carry, and what its control is described by. */
-function fieldIds({ idPrefix = "field", id: given, name, hint, error }: FieldFrame) {
+/**
+ * A field's frame taken from its props, the rest left for the control, and what the control
+ * carries: its id and name, the value to show, and its ties to the error and the hint.
+ */
+function splitField<P extends FieldFrame>({ name, idPrefix = "field", id: given, label, hint, error, className, ...control }: P, value: string | number | null | undefined) {
   const id = given ?? `${idPrefix}-${name}`;
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-  return { id, hintId: `${id}-hint`, errorId: `${id}-error`, describedBy };
+  const ids = { id, hintId: `${id}-hint`, errorId: `${id}-error` };
+  const tied = {
+    id,
+    name,
+    defaultValue: value ?? undefined,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": [error ? ids.errorId : null, hint ? ids.hintId : null].filter(Boolean).join(" ") || undefined,
+    className: fieldClass,
+  };
+  return { frame: { label, hint, error, className, ...ids }, tied, control };
 }
 
-function Frame({ frame, id, hintId, errorId, children }: { frame: FieldFrame; id: string; hintId: string; errorId: string; children: ReactNode }) {
+function Frame({ label, hint, error, className, id, hintId, errorId, children }: Pick<FieldFrame, "label" | "hint" | "error" | "className"> & { id: string; hintId: string; errorId: string; children: ReactNode }) {
   return (
-    <div className={frame.className}>
+    <div className={className}>
       <label htmlFor={id} className="block font-medium">
-        {frame.label}
+        {label}
       </label>
-      {frame.hint ? (
+      {hint ? (
         <p id={hintId} className={mutedText}>
-          {frame.hint}
+          {hint}
         </p>
       ) : null}
       {children}
-      <FieldError id={errorId} message={frame.error} />
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
@@ -67,37 +78,17 @@ type ControlProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | 
  * go to the control; `autoComplete` is "off" unless given, as most of Glow's fields are the
  * game's words, not the browser's to fill.
  */
-export function TextField({
-  name,
-  idPrefix,
-  id: givenId,
-  label,
-  hint,
-  error,
-  className,
-  value,
-  multiline = false,
-  ...control
-}: FieldFrame & ControlProps & { value?: string | null; multiline?: boolean }) {
-  const frame = { name, idPrefix, id: givenId, label, hint, error, className };
-  const { id, hintId, errorId, describedBy } = fieldIds(frame);
-  const shared = {
-    id,
-    name,
-    defaultValue: value ?? undefined,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
-    className: fieldClass,
-  };
-  const { type = "text", autoComplete = "off", min, max, step, inputMode, ...both } = control;
+export function TextField({ value, multiline = false, ...props }: FieldFrame & ControlProps & { value?: string | null; multiline?: boolean }) {
+  const { frame, tied, control } = splitField(props, value);
+  const { type = "text", autoComplete = "off", min, max, step, ...both } = control;
   return (
-    <Frame frame={frame} id={id} hintId={hintId} errorId={errorId}>
+    <Frame {...frame}>
       {multiline ? (
         // What is left once the input-only attributes are taken out (required, maxLength,
         // minLength, placeholder, spellCheck…) means the same on a textarea.
-        <textarea rows={3} {...(both as TextareaHTMLAttributes<HTMLTextAreaElement>)} {...shared} />
+        <textarea rows={3} {...(both as TextareaHTMLAttributes<HTMLTextAreaElement>)} {...tied} />
       ) : (
-        <input type={type} autoComplete={autoComplete} min={min} max={max} step={step} inputMode={inputMode} {...both} {...shared} />
+        <input type={type} autoComplete={autoComplete} min={min} max={max} step={step} {...both} {...tied} />
       )}
     </Frame>
   );
@@ -114,34 +105,18 @@ export interface SelectOption {
 
 /** A labelled `<select>`, with its hint and error tied as a text field's are. */
 export function SelectField({
-  name,
-  idPrefix,
-  id: givenId,
-  label,
-  hint,
-  error,
-  className,
   value,
   options,
-  ...control
+  ...props
 }: FieldFrame &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "value" | "defaultValue" | "className" | "children"> & {
     value?: string | number | null;
     options: readonly SelectOption[];
   }) {
-  const frame = { name, idPrefix, id: givenId, label, hint, error, className };
-  const { id, hintId, errorId, describedBy } = fieldIds(frame);
+  const { frame, tied, control } = splitField(props, value);
   return (
-    <Frame frame={frame} id={id} hintId={hintId} errorId={errorId}>
-      <select
-        {...control}
-        id={id}
-        name={name}
-        defaultValue={value ?? undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={fieldClass}
-      >
+    <Frame {...frame}>
+      <select {...control} {...tied}>
         {options.map((o) => (
           <option key={o.value} value={o.value} lang={o.lang} disabled={o.disabled}>
             {o.label}
