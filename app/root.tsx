@@ -215,7 +215,7 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
     <>
       <SiteHeader
         ringleader={root?.member?.isRingleader ?? false}
-        contests={root?.member?.isGamemaster ? "/gamemaster" : root?.member?.isJudge ? "/judging" : "/compete"}
+        contests={root?.member?.isGamemaster ? "gameMaster" : root?.member?.isJudge ? "judge" : "player"}
         avatar={<HeaderAvatar />}
       >
         <AccountArea member={root?.member ?? null} />

@@ -51,4 +51,9 @@ describe("Chinese as a Chinese reader expects it", () => {
   it.each(namespaces)("zh in %s speaks to the member as 你 throughout, never 您", (ns) => {
     expect(strings(resources.zh?.[ns]).filter(([, v]) => v.includes("您"))).toEqual([]);
   });
+
+  it.each(namespaces)("zh in %s calls the ringleader 领队 throughout, never 队长", (ns) => {
+    // One role, one word (decision 1020): the party screens' 领队 is the word most texts used.
+    expect(strings(resources.zh?.[ns]).filter(([, v]) => v.includes("队长"))).toEqual([]);
+  });
 });

@@ -11,8 +11,9 @@ import { publishedResults } from "~/features/contests/results.server";
 import { CONTEST_RULES } from "~/features/contests/rules";
 import { CompeteForm } from "~/features/contests/schemas";
 import { LiveContest } from "~/features/contests/live";
-import { ContestSwitcher, EntryPhoto, Field, fixed, PhotoField, RoundStateBadge } from "~/features/contests/ui";
-import { cardClass, FormError, inputClass, MemberText, mutedText, Notice, primaryButton } from "~/features/parties/ui";
+import { ContestSwitcher, EntryPhoto, fixed, PhotoField, RoundStateBadge } from "~/features/contests/ui";
+import { cardClass, FormError, MemberText, mutedText, Notice, primaryButton } from "~/features/parties/ui";
+import { SelectField, TextField } from "~/ui/fields";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { done, refused } from "~/platform/outcome";
@@ -183,29 +184,25 @@ function MemberRequests({ loaded, answer }: { loaded: Loaded; answer?: FormAnswe
           <input type="hidden" name="intent" value="ask-role" />
           <FormError message={role?.errors.form} />
           <div className="grid gap-3 sm:grid-cols-2">
-            <div>
-              <label htmlFor="ask-role-contest" className="block font-medium">
-                {t("requests.member.contest")}
-              </label>
-              <select id="ask-role-contest" name="contestId" className={inputClass} defaultValue={role?.values.contestId}>
-                {loaded.roleContests.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="ask-role-role" className="block font-medium">
-                {t("requests.member.role")}
-              </label>
-              <select id="ask-role-role" name="role" className={inputClass} defaultValue={role?.values.role}>
-                <option value="judge">{t("roles.judge")}</option>
-                <option value="ringleader">{t("roles.ringleader")}</option>
-              </select>
-            </div>
+            <SelectField
+              id="ask-role-contest"
+              name="contestId"
+              label={t("requests.member.contest")}
+              value={role?.values.contestId}
+              options={loaded.roleContests.map((c) => ({ value: c.id, label: c.name }))}
+            />
+            <SelectField
+              idPrefix="ask-role"
+              name="role"
+              label={t("requests.member.role")}
+              value={role?.values.role}
+              options={[
+                { value: "judge", label: t("roles.judge") },
+                { value: "ringleader", label: t("roles.ringleader") },
+              ]}
+            />
           </div>
-          <Field idPrefix="ask-role" name="message" label={t("requests.member.message")} value={role?.values.message} error={role?.errors.message} maxLength={CONTEST_RULES.requestMessageMax} multiline />
+          <TextField idPrefix="ask-role" name="message" label={t("requests.member.message")} value={role?.values.message} error={role?.errors.message} maxLength={CONTEST_RULES.requestMessageMax} multiline />
           <button type="submit" className={primaryButton}>
             {t("requests.member.sendRole")}
           </button>
@@ -229,7 +226,7 @@ function MemberRequests({ loaded, answer }: { loaded: Loaded; answer?: FormAnswe
                     <input type="hidden" name="intent" value="ask-join" />
                     <input type="hidden" name="contestId" value={c.id} />
                     <FormError message={mine?.errors.form} />
-                    <Field idPrefix={`ask-join-${c.id}`} name="message" label={t("requests.member.joinMessage", { contest: c.name })} value={mine?.values.message} error={mine?.errors.message} maxLength={CONTEST_RULES.requestMessageMax} multiline />
+                    <TextField idPrefix={`ask-join-${c.id}`} name="message" label={t("requests.member.joinMessage", { contest: c.name })} value={mine?.values.message} error={mine?.errors.message} maxLength={CONTEST_RULES.requestMessageMax} multiline />
                     <button type="submit" className={primaryButton}>
                       {t("requests.member.sendJoin")}
                     </button>
@@ -298,8 +295,8 @@ function Rounds({ rounds, answer, lng, party }: { rounds: Loaded["rounds"]; answ
                 <input type="hidden" name="intent" value="entry" />
                 <input type="hidden" name="roundId" value={r.id} />
                 <FormError message={mine?.errors.form} />
-                <Field idPrefix={`entry-${r.id}`} name="text" label={r.entry ? t("compete.editEntry") : t("compete.entry")} value={mine?.values.text ?? r.entry?.text} error={mine?.errors.text} required maxLength={CONTEST_RULES.entryMax} multiline />
-                <Field idPrefix={`entry-${r.id}`} name="link" type="url" label={t("compete.link")} value={mine?.values.link ?? r.entry?.link} error={mine?.errors.link} />
+                <TextField idPrefix={`entry-${r.id}`} name="text" label={r.entry ? t("compete.editEntry") : t("compete.entry")} value={mine?.values.text ?? r.entry?.text} error={mine?.errors.text} required maxLength={CONTEST_RULES.entryMax} multiline />
+                <TextField idPrefix={`entry-${r.id}`} name="link" type="url" label={t("compete.link")} value={mine?.values.link ?? r.entry?.link} error={mine?.errors.link} />
                 <PhotoField idPrefix={`entry-${r.id}`} error={mine?.errors.photo} hasPhoto={Boolean(r.entry?.hasPhoto)} />
                 <button type="submit" className={primaryButton}>
                   {r.entry ? t("compete.resubmit") : t("compete.submit")}
@@ -367,7 +364,7 @@ function Questions({ contestId, questions, answer }: { contestId: number; questi
         <input type="hidden" name="intent" value="question" />
         <input type="hidden" name="contestId" value={contestId} />
         <FormError message={answer?.errors.form} />
-        <Field idPrefix="ask" name="question" label={t("compete.question")} value={answer?.values.question} error={answer?.errors.question} required maxLength={CONTEST_RULES.questionMax} multiline />
+        <TextField idPrefix="ask" name="question" label={t("compete.question")} value={answer?.values.question} error={answer?.errors.question} required maxLength={CONTEST_RULES.questionMax} multiline />
         <button type="submit" className={primaryButton}>
           {t("compete.send")}
         </button>

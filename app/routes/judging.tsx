@@ -9,7 +9,7 @@ import { CONTEST_REFUSALS } from "~/features/contests/refusals";
 import { CONTEST_RULES } from "~/features/contests/rules";
 import { JudgingForm } from "~/features/contests/schemas";
 import { LiveContest } from "~/features/contests/live";
-import { ContestSwitcher, EntryPhoto, Field, RoundStateBadge } from "~/features/contests/ui";
+import { ContestSwitcher, EntryPhoto, RoundStateBadge, ScoreGroup } from "~/features/contests/ui";
 import { contestNames } from "~/features/parties/contests.server";
 import { cardClass, FormError, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
 import { parseForm } from "~/platform/forms.server";
@@ -17,6 +17,7 @@ import { getInstance, getLocale } from "~/platform/i18n.server";
 import { done, refused } from "~/platform/outcome";
 import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { formatMoment } from "~/ui/dates";
+import { TextField } from "~/ui/fields";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 
 export const handle = { i18n: ["contests", "parties"] };
@@ -194,28 +195,10 @@ function ScoreSheet({ open, answer, lng }: { open: NonNullable<Desk["open"]>; an
         {open.round.criteria.map((c, i) => {
           const error = answer?.errors[`score${i}`];
           const chosen = v?.[`score${i}`] ?? (open.scores[i] === null ? "" : String(open.scores[i]));
-          return (
-            <fieldset key={i} aria-describedby={error ? `score${i}-error` : undefined} aria-invalid={error ? true : undefined}>
-              <legend className="font-medium">{t("judging.criterion", { name: c.name, weight: c.weight })}</legend>
-              <div className="mt-1 flex flex-wrap gap-2">
-                {Array.from({ length: CONTEST_RULES.scoreMax - CONTEST_RULES.scoreMin + 1 }, (_, k) => k + CONTEST_RULES.scoreMin).map((n) => (
-                  <label key={n} className="flex items-center gap-1 rounded-md border border-slate-400 px-3 py-2 has-[:checked]:bg-glow-700 has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-2">
-                    <input type="radio" name={`score${i}`} value={n} defaultChecked={chosen === String(n)} required className="sr-only" />
-                    <span aria-hidden="true">{n}</span>
-                    <span className="sr-only">{t("judging.scoreOf", { n, max: CONTEST_RULES.scoreMax })}</span>
-                  </label>
-                ))}
-              </div>
-              {error ? (
-                <p id={`score${i}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
-                  {error}
-                </p>
-              ) : null}
-            </fieldset>
-          );
+          return <ScoreGroup key={i} index={i} criterion={c} chosen={chosen} error={error} />;
         })}
-        <Field idPrefix="sheet" name="noteForParty" label={t("judging.noteForParty")} hint={t("judging.noteForPartyHint")} value={v?.noteForParty ?? open.noteForParty} error={answer?.errors.noteForParty} maxLength={CONTEST_RULES.noteMax} multiline />
-        <Field idPrefix="sheet" name="noteForGameMaster" label={t("judging.noteForGameMaster")} hint={t("judging.noteForGameMasterHint")} value={v?.noteForGameMaster ?? open.noteForGameMaster} error={answer?.errors.noteForGameMaster} maxLength={CONTEST_RULES.noteMax} multiline />
+        <TextField idPrefix="sheet" name="noteForParty" label={t("judging.noteForParty")} hint={t("judging.noteForPartyHint")} value={v?.noteForParty ?? open.noteForParty} error={answer?.errors.noteForParty} maxLength={CONTEST_RULES.noteMax} multiline />
+        <TextField idPrefix="sheet" name="noteForGameMaster" label={t("judging.noteForGameMaster")} hint={t("judging.noteForGameMasterHint")} value={v?.noteForGameMaster ?? open.noteForGameMaster} error={answer?.errors.noteForGameMaster} maxLength={CONTEST_RULES.noteMax} multiline />
         <button type="submit" className={primaryButton}>
           {t("judging.save")}
         </button>

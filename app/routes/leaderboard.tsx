@@ -142,10 +142,10 @@ function RankTable({ rows, meId, kind }: { rows: readonly RankedRow[]; meId?: nu
               {kind === "member" ? (
                 r.name
               ) : (
-                // A party's page (a plain anchor: the page's click handler navigates, decision 0019).
-                <a href={href("/party/:id", { id: String(r.id) })} className="font-medium underline underline-offset-2" lang={memberTextLang(r.name, i18n.language)}>
+                // A party's page, a router link like every other link (decision 0522).
+                <Link to={href("/party/:id", { id: String(r.id) })} className="font-medium underline underline-offset-2" lang={memberTextLang(r.name, i18n.language)}>
                   {r.name}
-                </a>
+                </Link>
               )}
               {meId === r.id ? <span className="ms-2 text-sm">{t("you.label")}</span> : null}
               {r.members !== undefined ? <span className="ms-2 text-sm text-slate-600 dark:text-slate-400">{t("members", { count: r.members })}</span> : null}

@@ -7,7 +7,8 @@ import { ringleaderContests } from "~/features/parties/contests.server";
 import { PARTY_REFUSALS } from "~/features/parties/refusals";
 import { JOIN_POLICIES, PARTY_RULES } from "~/features/parties/rules";
 import { BuildPartyForm } from "~/features/parties/schemas";
-import { FieldError, FormError, inputClass, mutedText, primaryButton, TextField } from "~/features/parties/ui";
+import { FieldError, FormError, mutedText, primaryButton } from "~/features/parties/ui";
+import { SelectField, TextField } from "~/ui/fields";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance } from "~/platform/i18n.server";
 import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
@@ -58,30 +59,21 @@ export default function PartyBuilder({ loaderData, actionData }: Route.Component
       <p>{t("builder.intro")}</p>
       <Form method="post" className="space-y-5" ref={form} aria-label={t("builder.heading")} noValidate>
         <FormError message={errors.form} />
-        <div>
-          <label htmlFor="field-contestId" className="block font-medium">
-            {t("builder.contest")}
-          </label>
-          <p id="field-contestId-hint" className={mutedText}>
-            {loaderData.contests.length ? t("builder.contestHint") : t("builder.contestNone")}
-          </p>
-          <select
-            id="field-contestId"
-            name="contestId"
-            defaultValue={contestChoice}
-            aria-invalid={errors.contestId ? true : undefined}
-            aria-describedby={errors.contestId ? "field-contestId-error field-contestId-hint" : "field-contestId-hint"}
-            className={`${inputClass} mt-1`}
-          >
-            {loaderData.contests.map((c) => (
-              <option key={c.id} value={c.id} disabled={Boolean(c.party)}>
-                {c.party ? t("builder.contestTaken", { contest: c.name, party: c.party }) : c.name}
-              </option>
-            ))}
-            <option value="none">{t("builder.friends")}</option>
-          </select>
-          <FieldError id="field-contestId-error" message={errors.contestId} />
-        </div>
+        <SelectField
+          name="contestId"
+          label={t("builder.contest")}
+          hint={loaderData.contests.length ? t("builder.contestHint") : t("builder.contestNone")}
+          value={contestChoice}
+          error={errors.contestId}
+          options={[
+            ...loaderData.contests.map((c) => ({
+              value: c.id,
+              label: c.party ? t("builder.contestTaken", { contest: c.name, party: c.party }) : c.name,
+              disabled: Boolean(c.party),
+            })),
+            { value: "none", label: t("builder.friends") },
+          ]}
+        />
         <TextField name="name" label={t("builder.name")} value={values.name} error={errors.name} required maxLength={PARTY_RULES.nameMax + 20} />
         <TextField name="motto" label={t("builder.motto")} hint={t("builder.mottoHint")} value={values.motto} error={errors.motto} maxLength={PARTY_RULES.mottoMax + 40} />
         <TextField
@@ -101,7 +93,8 @@ export default function PartyBuilder({ loaderData, actionData }: Route.Component
           value={values.cap ?? String(PARTY_RULES.capDefault)}
           error={errors.cap}
           inputMode="numeric"
-          extra={{ min: PARTY_RULES.capMin, max: PARTY_RULES.capMax }}
+          min={PARTY_RULES.capMin}
+          max={PARTY_RULES.capMax}
         />
         <fieldset aria-describedby={errors.joinPolicy ? "field-joinPolicy-error" : undefined}>
           <legend className="font-medium">{t("builder.joinPolicy")}</legend>

@@ -24,6 +24,7 @@ import {
   primaryButton,
   secondaryButton,
 } from "~/features/parties/ui";
+import { SelectField, TextField } from "~/ui/fields";
 import { managedParty, partiesLedBy } from "~/features/parties/views.server";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
@@ -106,18 +107,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         done: (v, t) => ({ redirectTo: back(v.partyId), toast: t(v.accepted ? "parties:toast.requestAccepted" : "parties:toast.requestDeclined") }),
       });
     case "remove":
-      return respond(args, await removeMember(me, input.partyId, input.memberId, input.reason), {
+      return respond(args, await removeMember(me, input.partyId, input.memberId, input.reason, getLocale(context)), {
         ...common,
         done: (v, t) => ({ redirectTo: back(v.partyId), toast: t("parties:toast.removed", { name: v.memberName }) }),
       });
     case "hand-over":
-      return respond(args, await changeLeader(me, input.partyId, input.memberId, true), {
+      return respond(args, await changeLeader(me, input.partyId, input.memberId, true, getLocale(context)), {
         ...common,
         // No longer its ringleader: to the party's page.
         done: (v, t) => ({ redirectTo: href("/party/:id", { id: String(v.partyId) }), toast: t("parties:toast.handedOver", { name: v.memberName }) }),
       });
     case "co-ringleader":
-      return respond(args, await changeLeader(me, input.partyId, input.memberId, false), {
+      return respond(args, await changeLeader(me, input.partyId, input.memberId, false, getLocale(context)), {
         ...common,
         done: (v, t) => ({ redirectTo: back(v.partyId), toast: t("parties:toast.coRingleader", { name: v.memberName }) }),
       });
@@ -259,15 +260,16 @@ function JoinCodeCard({ view, answer }: { view: View; answer: FormAnswer | null 
 function RoleSelect({ id }: { id: string }) {
   const { t } = useTranslation("parties");
   return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {t("manager.inviteAs")}
-      </label>
-      <select id={id} name="role" defaultValue="member" className={`${inputClass} mt-1`}>
-        <option value="member">{t("roles.member")}</option>
-        <option value="ringleader">{t("roles.coRingleader")}</option>
-      </select>
-    </div>
+    <SelectField
+      id={id}
+      name="role"
+      label={t("manager.inviteAs")}
+      value="member"
+      options={[
+        { value: "member", label: t("roles.member") },
+        { value: "ringleader", label: t("roles.coRingleader") },
+      ]}
+    />
   );
 }
 
@@ -300,35 +302,17 @@ function InviteForms({ partyId, answer }: { partyId: number; answer: FormAnswer 
         </h3>
         <input type="hidden" name="intent" value="invite-email" />
         <input type="hidden" name="partyId" value={partyId} />
-        <div>
-          <label htmlFor="invite-email" className="block font-medium">
-            {t("manager.email")}
-          </label>
-          <input
-            id="invite-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={email?.values.email}
-            aria-invalid={emailErrors.email ? true : undefined}
-            aria-describedby={emailErrors.email ? "invite-email-error" : undefined}
-            className={`${inputClass} mt-1`}
-          />
-          <FieldError id="invite-email-error" message={emailErrors.email} />
-        </div>
-        <div>
-          <label htmlFor="invite-language" className="block font-medium">
-            {t("manager.language")}
-          </label>
-          <select id="invite-language" name="language" defaultValue={email?.values.language ?? i18n.language} className={`${inputClass} mt-1`}>
-            <option value="en" lang="en">
-              English
-            </option>
-            <option value="zh" lang="zh-Hans">
-              中文
-            </option>
-          </select>
-        </div>
+        <TextField idPrefix="invite" name="email" type="email" label={t("manager.email")} value={email?.values.email} error={emailErrors.email} autoComplete="email" />
+        <SelectField
+          idPrefix="invite"
+          name="language"
+          label={t("manager.language")}
+          value={email?.values.language ?? i18n.language}
+          options={[
+            { value: "en", label: "English", lang: "en" },
+            { value: "zh", label: "中文", lang: "zh-Hans" },
+          ]}
+        />
         <RoleSelect id="email-role" />
         <FormError message={emailErrors.form} />
         <button type="submit" className={primaryButton}>

@@ -28,7 +28,7 @@ export function NotFoundScreen({ back }: { back?: string | null }) {
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {showBack ? (
           <a
-            href={back ?? "/home"}
+            href={back ?? href("/home")}
             className={secondary}
             onClick={(event) => {
               if (window.history.length > 1) {

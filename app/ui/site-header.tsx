@@ -12,6 +12,9 @@ const NAV = [
   [href("/landing"), "nav.landing"],
 ] as const;
 
+/** Where "Contests" leads for each kind of member: the console, the judging queue, the player's view. */
+const CONTESTS = { gameMaster: href("/gamemaster"), judge: href("/judging"), player: href("/compete") } as const;
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? "nav-link text-glow-700 underline underline-offset-4 dark:text-glow-300" : "nav-link";
 
@@ -23,14 +26,14 @@ export function SiteHeader({
   children,
   avatar,
   ringleader = false,
-  contests = "/compete",
+  contests = "player",
 }: {
   children?: React.ReactNode;
   /** The member's avatar, drawn by the avatars feature (ui imports no feature). */
   avatar?: React.ReactNode;
   ringleader?: boolean;
   /** Contests: a game master's console, a judge's queue, or a player's view. */
-  contests?: "/compete" | "/gamemaster" | "/judging";
+  contests?: keyof typeof CONTESTS;
 }) {
   const { t } = useTranslation();
   return (
@@ -47,7 +50,7 @@ export function SiteHeader({
         </Link>
         <nav aria-label={t("nav.label")} className="flex flex-wrap items-center gap-1 text-sm">
           {/* Parties: a ringleader's dashboard, or joining one for everyone else. */}
-          {[...NAV, [ringleader ? "/partymanager" : "/invite", "nav.parties"] as const, [contests, "nav.contests"] as const].map(([to, label]) => (
+          {[...NAV, [ringleader ? href("/partymanager") : href("/invite"), "nav.parties"] as const, [CONTESTS[contests], "nav.contests"] as const].map(([to, label]) => (
             <NavLink key={to} to={to} className={navLinkClass}>
               {t(label)}
             </NavLink>

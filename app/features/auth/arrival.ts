@@ -2,9 +2,10 @@
  * Where a member goes after signing in, from what /signin was opened with. Pure, so the
  * server and tests share it; every path leaves through safeRedirectPath.
  */
+import { href } from "react-router";
 import { safeRedirectPath } from "~/platform/redirect-to";
 
-export const DEFAULT_AFTER_SIGN_IN = "/newsfeed";
+export const DEFAULT_AFTER_SIGN_IN = href("/newsfeed");
 
 /** The invite fields /signin turns into the /accept-invite path (the rest is kept as query). */
 const INVITE_PATH_KEYS = ["acceptinginvitation", "partyId", "contestId", "memberId", "role", "inviteType"] as const;

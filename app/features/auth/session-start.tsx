@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useEffect, useRef } from "react";
 import { useBackgroundRevalidate } from "~/ui/background-revalidate";
 
@@ -102,7 +103,7 @@ export function SessionStart({
       void (async () => {
         const fingerprint = await deviceFingerprint();
         const asked = shown.current;
-        const response = await fetch("/sessionvalidation", {
+        const response = await fetch(href("/sessionvalidation"), {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           credentials: "same-origin",

@@ -4,7 +4,7 @@
  * through the action seam: parseForm → sendSignInCode / checkSignInCode → respond. The
  * /register screen's first two steps are the same code, on its own address (decision 0516).
  */
-import { redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider, href } from "react-router";
 import { z } from "zod";
 import { consentCookie, readConsent } from "~/platform/cookies.server";
 import { env } from "~/platform/env.server";
@@ -26,9 +26,9 @@ import { findSessionMember, roleFlags, currentMember } from "./principal.server"
 type Context = Readonly<RouterContextProvider>;
 
 /** Where the signed-in member lands when nothing else is asked: a newcomer makes their profile. */
-const NEW_MEMBER_LANDING = "/signup";
+const NEW_MEMBER_LANDING = href("/signup");
 /** A game master's screen (the spec's section 2 and 6). */
-const GAME_MASTER_LANDING = "/gamemaster";
+const GAME_MASTER_LANDING = href("/gamemaster");
 /** A code step older than this is forgotten (the attempt is long expired by then). */
 const FORGET_ATTEMPT_AFTER_MS = 60 * 60 * 1000;
 

@@ -3,7 +3,7 @@
  * back to after (with what they had typed, when a form was posted after the session ended).
  * The way back is read again at sign-in by arrival.ts (`destinationAfterSignIn`).
  */
-import type { RouterContextProvider } from "react-router";
+import { href, type RouterContextProvider } from "react-router";
 import { readConsent } from "~/platform/cookies.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { requestInfoContext } from "~/platform/request-context";
@@ -29,7 +29,7 @@ export function signInUrl(request: Request) {
     ...(back === "/" ? [] : [`redirectTo=${encodeURIComponent(back)}`]),
     ...(posted ? [`${signedOut ? SIGNED_OUT_PARAM : EXPIRED_PARAM}=1`] : []),
   ];
-  return query.length ? `/signin?${query.join("&")}` : "/signin";
+  return query.length ? `${href("/signin")}?${query.join("&")}` : href("/signin");
 }
 
 /**

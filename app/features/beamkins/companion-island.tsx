@@ -516,7 +516,7 @@ function ChatDialog({
   // History loads when the chat opens (and again after a repeated message, below).
   const loadHistory = useCallback(
     (isCancelled: () => boolean = () => false) =>
-      fetch("/beamkins/chat", { headers: { Accept: "application/json" } })
+      fetch(href("/beamkins/chat"), { headers: { Accept: "application/json" } })
         .then((response) => {
           if (response.status === 401 && !isCancelled()) endSession();
           return response.ok ? response.json() : Promise.reject(new Error(String(response.status)));
@@ -567,7 +567,7 @@ function ChatDialog({
     setError(null);
     const mine: ChatMessageView = { ID: -Date.now(), Content: message, Role: "user", Timestamp: new Date().toISOString() };
     try {
-      const response = await fetch("/beamkins/chat", { method: "POST", body, headers: { Accept: "application/json" } });
+      const response = await fetch(href("/beamkins/chat"), { method: "POST", body, headers: { Accept: "application/json" } });
       const json = (await response.json().catch(() => null)) as
         | { success: true; result: { creaturemessage: string; new_light: number | null; repeat?: true } }
         | { success: false; message: string }
@@ -691,7 +691,7 @@ function BackpackDialog({ companion, onClose }: { companion: CompanionData; onCl
     const body = new FormData();
     body.set("corralled", corralled ? "false" : "true");
     try {
-      const response = await fetch("/beamkins/backpack", { method: "POST", body, headers: { Accept: "application/json" } });
+      const response = await fetch(href("/beamkins/backpack"), { method: "POST", body, headers: { Accept: "application/json" } });
       const json = (await response.json().catch(() => null)) as { message?: string } | null;
       // An answer that is not the game's (a proxy's error page) still says it failed.
       setNote(json?.message ?? (response.ok ? null : t("chat.error")));

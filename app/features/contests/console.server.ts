@@ -438,8 +438,10 @@ export function inviteToContest(
       .returning();
     const link = roleInviteLink(origin, contestId, gameMasterId, token);
     if (options.channel === "email" && options.email) {
-      const people = await peopleByIds([gameMasterId], tx);
-      const email = await roleInviteEmail(options.language ?? "en", {
+      const language = options.language ?? "en";
+      // The invitee reads the game master's name in the email's language.
+      const people = await peopleByIds([gameMasterId], tx, language);
+      const email = await roleInviteEmail(language, {
         gameMaster: people.get(gameMasterId)?.name ?? "",
         contest: found.value.name,
         role: options.role,

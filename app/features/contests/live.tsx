@@ -4,11 +4,11 @@
  * drops, the page is still right after a reload (the browser reopens a dropped stream).
  */
 import { useEffect } from "react";
-import { useRevalidator } from "react-router";
+import { useRevalidator, href } from "react-router";
 import { useEventSource } from "remix-utils/sse/react";
 
 export function LiveContest({ contestId }: { contestId: number }) {
-  const changed = useEventSource(`/contests/${contestId}/events`, { event: "changed" });
+  const changed = useEventSource(href("/contests/:contestId/events", { contestId: String(contestId) }), { event: "changed" });
   const { revalidate } = useRevalidator();
   useEffect(() => {
     if (changed !== null) void revalidate();

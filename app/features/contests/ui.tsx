@@ -1,76 +1,26 @@
 /** Shared pieces of the contest screens. */
 import { useTranslation } from "~/platform/translations";
 import { Form, href } from "react-router";
-import { FieldError, inputClass, mutedText, secondaryButton } from "~/features/parties/ui";
-import type { RoundState } from "./rules";
+import { FieldError, mutedText, secondaryButton } from "~/features/parties/ui";
+import { SelectField, TextField } from "~/ui/fields";
+import { CONTEST_RULES, type RoundState } from "./rules";
 
 /** A number as the results show it: two decimals, a minus sign where negative. */
 export const fixed = (n: number) => (Math.abs(n) < 0.005 ? "0.00" : n.toFixed(2));
 
-/** A labelled field whose id is unique on a page with several forms of the same fields. */
-export function Field({
-  idPrefix,
-  name,
-  label,
-  hint,
-  value,
-  error,
-  required,
-  maxLength,
-  type = "text",
-  min,
-  max,
-  multiline,
-  autoComplete,
-}: {
-  idPrefix: string;
-  name: string;
-  label: string;
-  hint?: string;
-  value?: string | null;
-  error?: string;
-  required?: boolean;
-  maxLength?: number;
-  type?: "text" | "email" | "number" | "url" | "datetime-local";
-  min?: number;
-  max?: number;
-  multiline?: boolean;
-  autoComplete?: string;
-}) {
-  const id = `${idPrefix}-${name}`;
-  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-  const common = {
-    id,
-    name,
-    defaultValue: value ?? undefined,
-    required,
-    maxLength,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": described,
-    className: `${inputClass} mt-1`,
-  };
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className={mutedText}>
-          {hint}
-        </p>
-      ) : null}
-      {multiline ? <textarea rows={3} {...common} /> : <input type={type} min={min} max={max} autoComplete={autoComplete ?? "off"} {...common} />}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
+/**
+ * The contest screens' labelled field: the shared one (app/ui/fields.tsx), given an
+ * `idPrefix` where a page has several forms of the same fields. The name stays while
+ * /gamemaster, owned elsewhere for now, imports it; new code takes `TextField`.
+ */
+export const Field = TextField;
 
 /** A date and time in UTC (the page's zone), as a `datetime-local` field. */
 export function DateTimeField({ name, label, value, error, idPrefix }: { name: string; label: string; value: string | null; error?: string; idPrefix: string }) {
   const { t } = useTranslation("contests");
   // An ISO moment from the loader, or what was typed (already in the field's own shape).
   const shown = value ? (value.endsWith("Z") ? value.slice(0, 16) : value) : "";
-  return <Field idPrefix={idPrefix} name={name} label={label} hint={t("fields.utc")} value={shown} error={error} type="datetime-local" />;
+  return <TextField idPrefix={idPrefix} name={name} label={label} hint={t("fields.utc")} value={shown} error={error} type="datetime-local" />;
 }
 
 export function RoundStateBadge({ state }: { state: RoundState }) {
@@ -90,18 +40,15 @@ export function ContestSwitcher({ contests, chosenId, action }: { contests: { id
   return (
     <Form method="post" action={action} className="flex flex-wrap items-end gap-2" aria-label={t("switcher.label")}>
       <input type="hidden" name="intent" value="switch" />
-      <div>
-        <label htmlFor="contest-switcher" className="block font-medium">
-          {t("switcher.label")}
-        </label>
-        <select id="contest-switcher" name="contestId" defaultValue={chosenId ?? undefined} className={`${inputClass} mt-1`} key={chosenId ?? "none"}>
-          {contests.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      {/* Keyed by the choice: after a switch the select shows the new contest, not the old default. */}
+      <SelectField
+        key={chosenId ?? "none"}
+        id="contest-switcher"
+        name="contestId"
+        label={t("switcher.label")}
+        value={chosenId}
+        options={contests.map((c) => ({ value: c.id, label: c.name }))}
+      />
       <button type="submit" className={secondaryButton}>
         {t("switcher.submit")}
       </button>
@@ -148,5 +95,34 @@ export function PhotoField({ idPrefix, error, hasPhoto }: { idPrefix: string; er
         </label>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * One criterion on the judge's score sheet: a group of radio buttons from the lowest score to
+ * the highest, drawn as buttons. The group is named by the criterion and its weight, each
+ * choice is read as "n out of max", and a refused sheet keeps what the judge chose.
+ */
+export function ScoreGroup({ index, criterion, chosen, error }: { index: number; criterion: { name: string; weight: number }; chosen: string; error?: string }) {
+  const { t } = useTranslation("contests");
+  const name = `score${index}`;
+  const scores = Array.from({ length: CONTEST_RULES.scoreMax - CONTEST_RULES.scoreMin + 1 }, (_, k) => k + CONTEST_RULES.scoreMin);
+  return (
+    <fieldset aria-describedby={error ? `${name}-error` : undefined} aria-invalid={error ? true : undefined}>
+      <legend className="font-medium">{t("judging.criterion", { name: criterion.name, weight: criterion.weight })}</legend>
+      <div className="mt-1 flex flex-wrap gap-2">
+        {scores.map((n) => (
+          <label
+            key={n}
+            className="flex items-center gap-1 rounded-md border border-slate-400 px-3 py-2 has-[:checked]:bg-glow-700 has-[:checked]:text-white has-[:focus-visible]:outline has-[:focus-visible]:outline-2"
+          >
+            <input type="radio" name={name} value={n} defaultChecked={chosen === String(n)} required className="sr-only" />
+            <span aria-hidden="true">{n}</span>
+            <span className="sr-only">{t("judging.scoreOf", { n, max: CONTEST_RULES.scoreMax })}</span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={`${name}-error`} message={error} />
+    </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
 import { useBackgroundRevalidate } from "~/ui/background-revalidate";
@@ -27,7 +28,7 @@ export default function FeedUpdates({ topPostId }: { topPostId: number | null })
       if (document.hidden || busy.current) return;
       busy.current = true;
       try {
-        const response = await fetch("/feed/updates", { headers: { Accept: "application/json" } });
+        const response = await fetch(href("/feed/updates"), { headers: { Accept: "application/json" } });
         if (!response.ok) return;
         const body = (await response.json()) as { newest: { id: number } | null };
         if (body.newest && body.newest.id !== top.current) await revalidate();

@@ -52,7 +52,7 @@ export function GlowFormsProvider({ signedIn, children }: { signedIn: boolean; c
     event.preventDefault();
     submit(button, {
       method: "post",
-      action: "/reactions",
+      action: href("/reactions"),
       navigate: false,
       fetcherKey: glowFetcherKey(wish.slice(0, wish.indexOf(":"))),
       preventScrollReset: true,

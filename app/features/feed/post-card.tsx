@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { AvatarImage } from "~/features/avatars/avatar-image";
 import { isSecretPrompt } from "~/features/salutes/prompts";
 import { memberTextLang } from "~/ui/text-lang";
@@ -54,7 +54,7 @@ export function PostCard({
     actor: post.actor?.name ?? t("someone"),
     subject: post.subject?.name ?? t("someone"),
   });
-  const href = `/newsfeed/${post.type}/${post.id}${listQuery}`;
+  const postHref = `${href("/newsfeed/:postType/:id", { postType: post.type, id: String(post.id) })}${listQuery}`;
   const HeadingTag = open ? "h2" : "h3";
   return (
     <article
@@ -78,7 +78,7 @@ export function PostCard({
         {open ? (
           headline
         ) : (
-          <Link to={href} className="hover:underline">
+          <Link to={postHref} className="hover:underline">
             {headline}
           </Link>
         )}

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "~/platform/translations";
+import { TextField } from "~/ui/fields";
 import { gapBefore } from "~/ui/text-lang";
 import { MEMBER_DETAIL_RULES as rules, USERNAME_FIELD_PATTERN } from "./rules";
 
@@ -22,37 +23,14 @@ export function DetailField({
   ...props
 }: { idPrefix: string; name: DetailName; value: string; error?: string | null; optional?: boolean } & DetailInputProps) {
   const { t } = useTranslation("profile");
-  const inputId = `${idPrefix}-${name}`;
-  const hint = name === "username" || name === "zipcode" ? t(`hints.${name}`) : "";
-  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(" ");
-  return (
-    <div>
-      <label htmlFor={inputId} className="block font-medium">
-        {t(`fields.${name}`)}
-        {optional ? <span className="font-normal text-slate-600 dark:text-slate-400">{`${gapBefore(t("optional"))}${t("optional")}`}</span> : null}
-      </label>
-      <input
-        id={inputId}
-        name={name}
-        defaultValue={value}
-        required={!optional}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className="field px-3 py-2"
-        {...props}
-      />
-      {hint ? (
-        <p id={`${inputId}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
+  const hint = name === "username" || name === "zipcode" ? t(`hints.${name}`) : undefined;
+  const label = (
+    <>
+      {t(`fields.${name}`)}
+      {optional ? <span className="font-normal text-slate-600 dark:text-slate-400">{`${gapBefore(t("optional"))}${t("optional")}`}</span> : null}
+    </>
   );
+  return <TextField idPrefix={idPrefix} name={name} label={label} hint={hint} value={value} error={error} required={!optional} {...props} />;
 }
 
 /**

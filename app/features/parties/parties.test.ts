@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
 import type { CurrentMember } from "~/features/auth/principal.server";
 import { awardScore } from "~/features/leaderboard/score.server";
+import { generatedName } from "~/features/members/member-name.server";
 import { db } from "~/platform/db/db.server";
 import { contestRounds, contests, emailOutbox, invites, memberRoles, members, parties, partyEvents, partyMembers, posts, type Member } from "~/platform/db/schema";
 import { acceptInvite, declineInvite, invite, resendInvite, revokeInvite } from "./invites.server";
@@ -295,10 +296,10 @@ describe("the roster lock", () => {
     expect(await acceptInvite(waits.id, made.token, p.id)).toMatchObject({ ok: false, refusal: "locked" });
     expect(await joinWithCode(waits.id, p.id, p.joinCode)).toMatchObject({ ok: false, refusal: "locked" });
     expect(await leaveParty(stays.id, p.id)).toMatchObject({ ok: false, refusal: "locked" });
-    expect(await removeMember(leader.id, p.id, stays.id, "Round cheating")).toMatchObject({ ok: false, refusal: "locked" });
+    expect(await removeMember(leader.id, p.id, stays.id, "Round cheating", "en")).toMatchObject({ ok: false, refusal: "locked" });
     const other = await ringleaderIn(c.id);
     expect(await buildParty(await acting(other), party({ contestId: c.id }))).toMatchObject({ ok: false, refusal: "locked" });
-    expect(await changeLeader(leader.id, p.id, stays.id, false)).toMatchObject({ ok: true });
+    expect(await changeLeader(leader.id, p.id, stays.id, false, "en")).toMatchObject({ ok: true });
 
     await db().update(contestRounds).set({ state: "judging" }).where(eq(contestRounds.id, round!.id));
     expect(await acceptInvite(waits.id, made.token, p.id)).toMatchObject({ ok: true });
@@ -323,7 +324,7 @@ describe("leadership", () => {
     const p = await built(leader, { contestId: c.id, joinPolicy: "open" });
     const heir = await person();
     await joinOpenParty(heir.id, p.id);
-    expect(await changeLeader(leader.id, p.id, heir.id, true)).toMatchObject({ ok: true });
+    expect(await changeLeader(leader.id, p.id, heir.id, true, "en")).toMatchObject({ ok: true });
     expect(await rosterOf(p.id)).toEqual(new Map([[leader.id, "member"], [heir.id, "ringleader"]]));
     const roles = await db().select().from(memberRoles).where(and(eq(memberRoles.memberId, heir.id), eq(memberRoles.contestId, c.id)));
     expect(roles.map((r) => r.role)).toEqual(["ringleader"]);
@@ -336,9 +337,9 @@ describe("leadership", () => {
     const p = await built(leader, { joinPolicy: "open" });
     const co = await person();
     await joinOpenParty(co.id, p.id);
-    expect(await changeLeader(leader.id, p.id, co.id, false)).toMatchObject({ ok: true });
-    expect(await changeLeader(leader.id, p.id, co.id, false)).toMatchObject({ ok: false, refusal: "already-ringleader" });
-    expect(await removeMember(co.id, p.id, leader.id, "coup")).toMatchObject({ ok: false, refusal: "ringleader" });
+    expect(await changeLeader(leader.id, p.id, co.id, false, "en")).toMatchObject({ ok: true });
+    expect(await changeLeader(leader.id, p.id, co.id, false, "en")).toMatchObject({ ok: false, refusal: "already-ringleader" });
+    expect(await removeMember(co.id, p.id, leader.id, "coup", "en")).toMatchObject({ ok: false, refusal: "ringleader" });
     expect(await rosterOf(p.id)).toEqual(new Map([[leader.id, "ringleader"], [co.id, "ringleader"]]));
   });
 
@@ -358,6 +359,34 @@ describe("leadership", () => {
     expect(mail?.text).toContain("Succession Party");
   });
 
+  it("the succession email names a member without a chosen name in English and in Chinese, each in its own part", async () => {
+    const gameMaster = await person({ email: "gm-names@example.com" });
+    const c = await contest(gameMaster);
+    const leader = await ringleaderIn(c.id);
+    const p = await built(leader, { contestId: c.id, joinPolicy: "open", name: "Nameless Heir" });
+    const heir = await person({ firstName: null });
+    await joinOpenParty(heir.id, p.id, new Date(Date.now() + 1000));
+    expect(await leaveParty(leader.id, p.id)).toMatchObject({ ok: true, value: { successor: heir.id } });
+    const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, "gm-names@example.com"));
+    const [english, chinese] = mail!.text.split("\n\n");
+    expect(english).toContain(`longest-standing member, ${generatedName(heir.id, "en")}, took over`);
+    expect(chinese).toContain(`资历最久的成员 ${generatedName(heir.id, "zh")} 接任了领队`);
+    expect(mail!.subject).toBe("Nameless Heir has a new ringleader · 「Nameless Heir」有了新的领队");
+    expect(mail!.html).toContain(`<p lang="zh-Hans">`);
+  });
+
+  it("a removal or a hand-over answers with the member's name in the ringleader's language", async () => {
+    const leader = await person();
+    const p = await built(leader, { joinPolicy: "open" });
+    const [gone, heir] = [await person({ firstName: null }), await person({ firstName: null })];
+    await joinOpenParty(gone.id, p.id);
+    await joinOpenParty(heir.id, p.id);
+    expect(generatedName(gone.id, "zh")).not.toBe(generatedName(gone.id, "en"));
+    expect(await removeMember(leader.id, p.id, gone.id, "Never came", "zh")).toMatchObject({ ok: true, value: { memberName: generatedName(gone.id, "zh") } });
+    expect(await changeLeader(leader.id, p.id, heir.id, false, "zh")).toMatchObject({ ok: true, value: { memberName: generatedName(heir.id, "zh") } });
+    expect(await changeLeader(heir.id, p.id, leader.id, true, "en")).toMatchObject({ ok: true, value: { memberName: leader.firstName } });
+  });
+
   it("the last member to leave disbands the party, and its pending invitations end", async () => {
     const leader = await person();
     const p = await built(leader);
@@ -373,10 +402,10 @@ describe("leadership", () => {
     const p = await built(leader, { joinPolicy: "open" });
     const member = await person();
     await joinOpenParty(member.id, p.id);
-    expect(await removeMember(leader.id, p.id, member.id, "Never came to a round")).toMatchObject({ ok: true });
+    expect(await removeMember(leader.id, p.id, member.id, "Never came to a round", "en")).toMatchObject({ ok: true });
     const [event] = await db().select().from(partyEvents).where(and(eq(partyEvents.kind, "removed"), eq(partyEvents.subjectId, member.id)));
     expect(event).toMatchObject({ note: "Never came to a round", actorId: leader.id });
-    expect(await removeMember(leader.id, p.id, leader.id, "me")).toMatchObject({ ok: false, refusal: "self" });
+    expect(await removeMember(leader.id, p.id, leader.id, "me", "en")).toMatchObject({ ok: false, refusal: "self" });
   });
 });
 

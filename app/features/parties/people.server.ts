@@ -16,8 +16,7 @@ export interface Person {
 /**
  * The people with these ids, by id (ids that name no one are left out). A member who chose
  * no name is named by their generated name (0512) in `lang`: the reader's on a screen, the
- * email's in an email. The roster commands' answers (a toast naming who was removed or
- * handed the lead) still name in English, the default.
+ * email's in an email. Every caller that shows a name to someone passes their language.
  */
 export async function peopleByIds(
   ids: Iterable<number | null | undefined>,

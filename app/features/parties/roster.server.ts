@@ -14,6 +14,7 @@ import { enqueueEmail } from "~/platform/email/queue.server";
 import type { Tx } from "~/platform/db/transaction.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { escapeHtml } from "~/platform/escape-html";
+import { supportedLanguages, type Language } from "~/platform/i18n";
 import { translatorFor } from "~/platform/i18n.server";
 import { afterJoin, type JoinedVia } from "./after-join.server";
 import { peopleByIds } from "./people.server";
@@ -170,8 +171,11 @@ export function leaveParty(memberId: number, partyId: number, now = new Date()) 
 
 export type RemoveRefusal = ManageRefusal | "not-member" | "self" | "ringleader" | "locked";
 
-/** A ringleader removes a member, with a reason the member is shown. */
-export function removeMember(ringleaderId: number, partyId: number, memberId: number, reason: string, now = new Date()) {
+/**
+ * A ringleader removes a member, with a reason the member is shown. The answer names the
+ * member in `lang`, the ringleader's (a generated name has a form in each language).
+ */
+export function removeMember(ringleaderId: number, partyId: number, memberId: number, reason: string, lang: Language, now = new Date()) {
   return inTransaction<{ partyId: number; memberName: string }, RemoveRefusal>(async (tx) => {
     const party = await ledParty(tx, partyId, ringleaderId);
     if (memberId === ringleaderId) return refused("self");
@@ -182,7 +186,7 @@ export function removeMember(ringleaderId: number, partyId: number, memberId: nu
     if (await rosterLocked(tx, party.contestId)) return refused("locked");
     await tx.delete(partyMembers).where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.memberId, memberId)));
     await tx.insert(partyEvents).values({ partyId: party.id, kind: "removed", actorId: ringleaderId, subjectId: memberId, note: reason, createdAt: now });
-    const people = await peopleByIds([memberId], tx);
+    const people = await peopleByIds([memberId], tx, lang);
     return done({ partyId: party.id, memberName: people.get(memberId)?.name ?? "" });
   });
 }
@@ -191,9 +195,9 @@ export type LeadRefusal = ManageRefusal | "not-member" | "self" | "already-ringl
 
 /**
  * A ringleader hands the party over (`stepDown`: they become a member) or makes another
- * member a co-ringleader.
+ * member a co-ringleader. The answer names the member in `lang`, the ringleader's.
  */
-export function changeLeader(ringleaderId: number, partyId: number, memberId: number, stepDown: boolean, now = new Date()) {
+export function changeLeader(ringleaderId: number, partyId: number, memberId: number, stepDown: boolean, lang: Language, now = new Date()) {
   return inTransaction<{ partyId: number; memberName: string }, LeadRefusal>(async (tx) => {
     const party = await ledParty(tx, partyId, ringleaderId);
     if (memberId === ringleaderId) return refused("self");
@@ -208,7 +212,7 @@ export function changeLeader(ringleaderId: number, partyId: number, memberId: nu
         .where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.memberId, ringleaderId)));
       await tx.insert(partyEvents).values({ partyId: party.id, kind: "handover", actorId: ringleaderId, subjectId: memberId, createdAt: now });
     }
-    const people = await peopleByIds([memberId], tx);
+    const people = await peopleByIds([memberId], tx, lang);
     return done({ partyId: party.id, memberName: people.get(memberId)?.name ?? "" });
   });
 }
@@ -247,7 +251,9 @@ async function keepALeader(tx: Tx, party: Party, now: Date): Promise<{ disbanded
 
 /**
  * The game master hears of a succession on their role screen (the party's events) and, when
- * they gave an email address, by email in the contest's default language.
+ * they gave an email address, by email. Glow keeps no language for a member (theirs lives in
+ * their browser), so the email says it in both, each part naming the new ringleader in its
+ * own language: a generated name has an English and a Chinese form (decision 1021).
  */
 async function tellGameMaster(tx: Tx, party: Party, successor: number) {
   if (party.contestId === null) return;
@@ -256,15 +262,18 @@ async function tellGameMaster(tx: Tx, party: Party, successor: number) {
     .from(contests)
     .where(eq(contests.id, party.contestId));
   if (!contest?.email) return;
-  const people = await peopleByIds([successor], tx);
-  const t = await translatorFor("en");
-  const values = { party: party.name, contest: contest.name, member: people.get(successor)?.name ?? "" };
-  const text = t("parties:email.succession.text", values);
+  const parts = await Promise.all(
+    supportedLanguages.map(async (lang) => {
+      const [people, t] = await Promise.all([peopleByIds([successor], tx, lang), translatorFor(lang)]);
+      const values = { party: party.name, contest: contest.name, member: people.get(successor)?.name ?? "" };
+      return { lang, subject: t("parties:email.succession.subject", values), text: t("parties:email.succession.text", values) };
+    }),
+  );
   await enqueueEmail(tx, {
     to: contest.email,
-    subject: t("parties:email.succession.subject", values),
-    text,
-    html: `<p>${escapeHtml(text)}</p>`,
+    subject: parts.map((p) => p.subject).join(" · "),
+    text: parts.map((p) => p.text).join("\n\n"),
+    html: parts.map((p) => `<p lang="${p.lang === "zh" ? "zh-Hans" : "en"}">${escapeHtml(p.text)}</p>`).join(""),
     kind: "party-succession",
   });
 }

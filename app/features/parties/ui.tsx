@@ -4,6 +4,10 @@ import { useTranslation } from "~/platform/translations";
 import { AvatarImage } from "~/features/avatars/avatar-image";
 import { memberTextLang } from "~/ui/text-lang";
 
+// The field error and muted text of the shared fields (app/ui/fields.tsx), for the party
+// and contest screens' own controls.
+export { FieldError, mutedText } from "~/ui/fields";
+
 export const inputClass =
   "w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 export const primaryButton =
@@ -13,18 +17,7 @@ export const secondaryButton =
 export const dangerButton =
   "rounded-md border border-red-700 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 dark:border-red-400 dark:text-red-200 dark:hover:bg-red-950";
 export const cardClass = "rounded-lg border border-slate-300 p-4 dark:border-slate-700";
-export const mutedText = "text-sm text-slate-700 dark:text-slate-300";
 export const linkClass = "font-medium text-glow-900 underline underline-offset-2 dark:text-glow-300";
-
-/** A field's error; the field names it in its `aria-describedby` and is `aria-invalid`. */
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
-      {message}
-    </p>
-  );
-}
 
 /** A message for a whole form, which takes the focus when it appears (with JavaScript). */
 export function FormError({ message }: { message?: string }) {
@@ -78,64 +71,5 @@ export function JoinCode({ shown, testId }: { shown: string; testId?: string }) 
     <p className="font-mono text-3xl font-bold tracking-[0.2em]" data-testid={testId}>
       {shown}
     </p>
-  );
-}
-
-/** A labelled text field with its hint and error, tied for screen readers. */
-export function TextField({
-  name,
-  label,
-  hint,
-  value,
-  error,
-  required,
-  maxLength,
-  type = "text",
-  autoComplete,
-  inputMode,
-  className = "",
-  extra = {},
-}: {
-  name: string;
-  label: string;
-  hint?: string;
-  value?: string;
-  error?: string;
-  required?: boolean;
-  maxLength?: number;
-  type?: "text" | "email" | "number";
-  autoComplete?: string;
-  inputMode?: "text" | "email" | "numeric";
-  className?: string;
-  extra?: Record<string, string | number | boolean>;
-}) {
-  const id = `field-${name}`;
-  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className={mutedText}>
-          {hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={value}
-        required={required}
-        maxLength={maxLength}
-        autoComplete={autoComplete ?? "off"}
-        inputMode={inputMode}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className={`${inputClass} mt-1`}
-        {...extra}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
   );
 }

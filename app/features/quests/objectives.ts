@@ -2,29 +2,30 @@
  * What each step objective asks of a member, and where they go to do it. Shared by the
  * server (the quest map) and the browser (the game master's step editor).
  */
+import { href } from "react-router";
 import type { QuestObjective } from "~/platform/db/schema/quests";
 
 /** Where a step with this objective is done, when the step names no place of its own. */
 export function placeOf(objective: QuestObjective, target: string | null): string | null {
   switch (objective) {
     case "signup":
-      return "/signup";
+      return href("/signup");
     case "visit":
       return target;
     case "avatar":
-      return "/profile#creator";
+      return `${href("/profile")}#creator`;
     case "salute":
-      return target === "star" ? "/starsalute" : "/salute-select";
+      return target === "star" ? href("/starsalute") : href("/salute-select");
     case "party":
-      return "/partybuilder";
+      return href("/partybuilder");
     case "guess":
-      return target ? `/takeaguess/${encodeURIComponent(target)}` : null;
+      return target ? href("/takeaguess/:cardID", { cardID: encodeURIComponent(target) }) : null;
     case "treasure":
-      return "/treasure";
+      return href("/treasure");
     case "light":
-      return "/beamkins";
+      return href("/beamkins");
     case "chat":
-      return "/chat-demo";
+      return href("/chat-demo");
   }
 }
 

@@ -5,6 +5,7 @@
  * (a member's from their account, a visitor's from local storage; not muted by default)
  * and kept where it was read.
  */
+import { href } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
 
@@ -32,7 +33,7 @@ export default function StorySound({ panel, memberMuted }: { panel: number; memb
     setMuted(next);
     localStorage.setItem(STORAGE_KEY, String(next));
     if (memberMuted !== null) {
-      void fetch("/preferences/story-sound", {
+      void fetch(href("/preferences/story-sound"), {
         method: "POST",
         headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ muted: String(next) }),

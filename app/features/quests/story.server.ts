@@ -4,6 +4,7 @@
  * get the story that leads to signup and the first quest; a returning member gets the
  * second variant, a welcome back with their beamkin and what is next. Decision 0908.
  */
+import { href } from "react-router";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CurrentMember } from "~/features/auth/principal.server";
@@ -24,9 +25,9 @@ export function storyVariant(member: CurrentMember | null): StoryVariant {
 
 /** Where the story's last panel leads. */
 export function storyEnd(member: CurrentMember | null): string {
-  const signupThenPlay = `/signup?redirectTo=${encodeURIComponent("/playquest")}`;
-  if (!member) return `/signin?redirectTo=${encodeURIComponent(signupThenPlay)}`;
-  return storyVariant(member) === "returning" ? "/playquest" : signupThenPlay;
+  const signupThenPlay = `${href("/signup")}?redirectTo=${encodeURIComponent(href("/playquest"))}`;
+  if (!member) return `${href("/signin")}?redirectTo=${encodeURIComponent(signupThenPlay)}`;
+  return storyVariant(member) === "returning" ? href("/playquest") : signupThenPlay;
 }
 
 /** What the returning member's story mentions: quests under way, boxes waiting. */

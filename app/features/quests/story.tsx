@@ -49,7 +49,7 @@ export function StoryPanel(props: StoryProps) {
     count: props.news?.playing ?? 0,
   };
   const last = panel === panels;
-  const at = (n: number) => (n === 0 ? "/start" : `/story-landing?panel=${n}`);
+  const at = (n: number) => (n === 0 ? href("/start") : `${href("/story-landing")}?panel=${n}`);
   return (
     <article aria-labelledby="story-heading" className="space-y-5">
       <div className="flex items-center justify-between gap-3">

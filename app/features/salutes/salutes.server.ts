@@ -8,6 +8,7 @@
  * A secret salute's sender is stored (staff need it when handling a report) but every
  * query a recipient can reach leaves it out at the SQL level.
  */
+import { href } from "react-router";
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { alias, type PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db, type Database } from "~/platform/db/db.server";
@@ -332,7 +333,7 @@ export async function starReceiptPath(saluteId: number): Promise<string | null> 
     })
     .from(salutes)
     .where(and(eq(salutes.id, saluteId), eq(salutes.kind, "star")));
-  return row && starReceiptIsPublic(row) ? `/starsalute/view/${row.code}` : null;
+  return row && starReceiptIsPublic(row) ? href("/starsalute/view/:starID", { starID: row.code }) : null;
 }
 
 // ───────────── Hiding and reporting (the recipient) ─────────────

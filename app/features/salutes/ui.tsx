@@ -95,7 +95,7 @@ export function RecipientPicker({
     const controller = new AbortController();
     inflight.current = controller;
     setSuggesting(true);
-    fetch(`/salutes/recipients?q=${encodeURIComponent(value)}`, {
+    fetch(`${href("/salutes/recipients")}?q=${encodeURIComponent(value)}`, {
       signal: controller.signal,
       headers: { Accept: "application/json" },
     })
@@ -310,7 +310,7 @@ export function ReceivedSalutes({
 function HideOrReport({ saluteId }: { saluteId: number }) {
   const { t } = useTranslation("salutes");
   const id = useId();
-  const posting = usePosting("/salutes/received", { saluteId: String(saluteId) });
+  const posting = usePosting(href("/salutes/received"), { saluteId: String(saluteId) });
   return (
     <div className="mt-2 flex flex-wrap items-end gap-3">
       <Form method="post" action={href("/salutes/received")}>

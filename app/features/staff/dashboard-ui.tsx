@@ -50,7 +50,7 @@ export function SignOutForm() {
         sessionStorage.removeItem("clientids");
         sessionStorage.removeItem("admin");
         const body = new URLSearchParams({ intent: "sign-out" });
-        fetch("/dashboard", { method: "POST", body, credentials: "same-origin", redirect: "manual" })
+        fetch(href("/dashboard"), { method: "POST", body, credentials: "same-origin", redirect: "manual" })
           .catch(() => undefined)
           .finally(() => window.location.assign("/"));
       }}
@@ -78,7 +78,7 @@ export function Resources({ resources, openNow }: { resources: AgentResource[]; 
     if (tab) tab.opener = null;
     else setBlocked(true);
     // A reload of this page must not open it again.
-    window.history.replaceState(window.history.state, "", "/dashboard");
+    window.history.replaceState(window.history.state, "", href("/dashboard"));
   }, [openNow]);
   return (
     <section id="resources" aria-labelledby="resources-heading" className={sectionClass}>
@@ -191,7 +191,7 @@ export function ModerationQueue({ queue, isAdmin, answer }: { queue: QueueItem[]
 function ReportDecision({ saluteId, isAdmin, answer }: { saluteId: number; isAdmin: boolean; answer: FormAnswer | null }) {
   const { t } = useTranslation("staff");
   const id = useId();
-  const posting = usePosting("/dashboard", { intent: "handle-report", saluteId: String(saluteId) });
+  const posting = usePosting(href("/dashboard"), { intent: "handle-report", saluteId: String(saluteId) });
   const errors = answer?.errors ?? {};
   const sender = answer?.values.sender ?? "none";
   return (
@@ -319,7 +319,7 @@ function MemberList({ label, members, answer }: { label: string; members: Member
 function SuspendForm({ memberId, answer }: { memberId: number; answer: FormAnswer | null }) {
   const { t } = useTranslation("staff");
   const id = useId();
-  const posting = usePosting("/dashboard", { intent: "suspend-member", memberId: String(memberId) });
+  const posting = usePosting(href("/dashboard"), { intent: "suspend-member", memberId: String(memberId) });
   const errors = answer?.errors ?? {};
   return (
     <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
@@ -350,7 +350,7 @@ function SuspendForm({ memberId, answer }: { memberId: number; answer: FormAnswe
 
 function LiftForm({ memberId, answer }: { memberId: number; answer: FormAnswer | null }) {
   const { t } = useTranslation("staff");
-  const posting = usePosting("/dashboard", { intent: "lift-suspension", memberId: String(memberId) });
+  const posting = usePosting(href("/dashboard"), { intent: "lift-suspension", memberId: String(memberId) });
   return (
     <Form method="post" className="mt-2">
       <FormError message={answer?.errors.form} />

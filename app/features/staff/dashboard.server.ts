@@ -44,7 +44,7 @@ export const OPEN_RESOURCE_PARAM = "opening";
 
 export async function loadLoginPage(request: Request, context: Context) {
   const url = new URL(request.url);
-  if (await currentStaff(context)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), url.origin, "/dashboard"));
+  if (await currentStaff(context)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), url.origin, href("/dashboard")));
   return { title: getInstance(context).t("staff:login.title") };
 }
 
@@ -58,12 +58,12 @@ export async function signInFromLoginPage(args: ActionArgs) {
     previousSid: await staffSessionIdOf(request),
   });
   const url = new URL(request.url);
-  const asked = safeRedirectPath(url.searchParams.get("redirectTo"), url.origin, "/dashboard");
+  const asked = safeRedirectPath(url.searchParams.get("redirectTo"), url.origin, href("/dashboard"));
   const answer = respond(args, outcome, {
     values: form.values,
     done: ({ resources, staff }, t) => ({
       // Section 6: an agent with exactly one resource gets it opened in a new tab.
-      redirectTo: asked === "/dashboard" && resources.length === 1 ? `/dashboard?${OPEN_RESOURCE_PARAM}=1` : asked,
+      redirectTo: asked === href("/dashboard") && resources.length === 1 ? `${href("/dashboard")}?${OPEN_RESOURCE_PARAM}=1` : asked,
       toast: t("staff:toast.signedIn"),
       // A script posting this form gets the flow's fields; the session id stays in the cookie.
       result: { is_admin: staff.isAdmin ? 1 : 0, agentid: staff.agentId, resources },
@@ -135,7 +135,7 @@ const SetPassword = z.object({ staffUserId: z.coerce.number().int().positive().m
 const RemoveResource = z.object({ resourceId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Where a dashboard form's answer lands: the section it belongs to. */
-const section = (id: string) => `/dashboard#${id}`;
+const section = (id: string) => `${href("/dashboard")}#${id}`;
 
 export async function dashboardAction(args: ActionArgs) {
   const { request, context } = args;
@@ -241,9 +241,9 @@ function backToMembers(request: Request) {
   const origin = new URL(request.url).origin;
   try {
     const page = new URL(referer ?? "", origin);
-    if (page.origin === origin && page.pathname === "/dashboard") {
+    if (page.origin === origin && page.pathname === href("/dashboard")) {
       const q = page.searchParams.get("q");
-      return q ? `/dashboard?q=${encodeURIComponent(q)}#members` : section("members");
+      return q ? `${href("/dashboard")}?q=${encodeURIComponent(q)}#members` : section("members");
     }
   } catch {
     // no usable Referer: the section itself

@@ -7,7 +7,7 @@
  * for what only admins may do; a visitor goes to /login (a JSON caller gets 401), a staff
  * member without the right gets 403.
  */
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider, href } from "react-router";
 import { getInstance } from "~/platform/i18n.server";
 import { lookUpOnce, principalRequest } from "~/platform/principal.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
@@ -32,9 +32,10 @@ export function currentStaff(context: Context): Promise<StaffMember | null> {
 export function staffSignInUrl(request: Request): string {
   const url = new URL(request.url);
   const posted = request.method !== "GET" && request.method !== "HEAD";
-  const page = posted ? "/dashboard" : `${url.pathname.replace(/\.data$/, "")}${url.search}`;
-  const back = safeRedirectPath(page, url.origin, "/dashboard");
-  return back === "/dashboard" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
+  const dashboard = href("/dashboard");
+  const page = posted ? dashboard : `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  const back = safeRedirectPath(page, url.origin, dashboard);
+  return back === dashboard ? href("/login") : `${href("/login")}?redirectTo=${encodeURIComponent(back)}`;
 }
 
 /** The signed-in staff member (an admin when `admin` is asked); /login, 401 or 403 otherwise. */

@@ -1,6 +1,7 @@
 /**
  * The claim form as both treasure screens read it, and how its refusals are answered.
  */
+import { href } from "react-router";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Language } from "~/platform/i18n";
@@ -34,7 +35,7 @@ export function claimInWords(outcome: ClaimOutcome, lang: Language): ClaimOutcom
 
 export function claimDone(found: Extract<ClaimOutcome, { ok: true }>["value"], t: Translate): DoneAnswer<ClaimDone> {
   return {
-    redirectTo: `/treasure/${found.treasureId}`,
+    redirectTo: href("/treasure/:id", { id: String(found.treasureId) }),
     toast:
       found.status === "review"
         ? t("treasures:toast.review", { name: found.name })

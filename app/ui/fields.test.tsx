@@ -1,0 +1,59 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { SelectField, TextField } from "./fields";
+
+/** A rendered tag's attributes (names in lower case, as HTML reads them). */
+function attrs(html: string, tag: string) {
+  const found = new RegExp(`<${tag}\\b([^>]*)>`).exec(html);
+  if (!found) throw new Error(`no <${tag}> in ${html}`);
+  return Object.fromEntries([...found[1]!.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map((m) => [m[1]!.toLowerCase(), m[2] ?? ""]));
+}
+
+describe("TextField", () => {
+  it("labels its input, which keeps what was typed, and ties the error and hint to it", () => {
+    const html = renderToStaticMarkup(<TextField idPrefix="entry-3" name="text" label="Your entry" hint="Up to 500 characters" value="Our poem" error="Write your entry." required />);
+    const input = attrs(html, "input");
+    expect(input).toMatchObject({ id: "entry-3-text", name: "text", value: "Our poem", "aria-invalid": "true", "aria-describedby": "entry-3-text-error entry-3-text-hint", required: "" });
+    expect(attrs(html, "label").for).toBe("entry-3-text");
+    expect(html).toContain('<p id="entry-3-text-error" class="mt-1 text-sm font-medium text-red-700 dark:text-red-300">Write your entry.</p>');
+    expect(html).toContain(">Up to 500 characters</p>");
+  });
+
+  it("without an error is not invalid and is described by its hint only; the id defaults to field-<name>", () => {
+    const input = attrs(renderToStaticMarkup(<TextField name="motto" label="Motto" hint="Optional" />), "input");
+    expect(input.id).toBe("field-motto");
+    expect(input["aria-invalid"]).toBeUndefined();
+    expect(input["aria-describedby"]).toBe("field-motto-hint");
+    expect(input.autocomplete).toBe("off");
+  });
+
+  it("is a textarea when multiline, with the same ties and the value kept", () => {
+    const html = renderToStaticMarkup(<TextField idPrefix="ask" name="question" label="Question" value="When?" error="Too long." multiline maxLength={10} />);
+    expect(html).not.toContain("<input");
+    expect(attrs(html, "textarea")).toMatchObject({ id: "ask-question", name: "question", maxlength: "10", "aria-invalid": "true", "aria-describedby": "ask-question-error" });
+    expect(html).toContain(">When?</textarea>");
+  });
+});
+
+describe("SelectField", () => {
+  it("labels its select, keeps the chosen option and ties the error to it", () => {
+    const html = renderToStaticMarkup(
+      <SelectField
+        id="ask-role-contest"
+        name="contestId"
+        label="Contest"
+        value="7"
+        error="Choose a contest."
+        options={[
+          { value: 3, label: "Spring" },
+          { value: 7, label: "夏季", lang: "zh-Hans" },
+          { value: 9, label: "Taken", disabled: true },
+        ]}
+      />,
+    );
+    expect(attrs(html, "select")).toMatchObject({ id: "ask-role-contest", name: "contestId", "aria-invalid": "true", "aria-describedby": "ask-role-contest-error" });
+    expect(attrs(html, "label").for).toBe("ask-role-contest");
+    expect(html).toContain('<option value="7" lang="zh-Hans" selected="">夏季</option>');
+    expect(html).toContain('<option value="9" disabled="">Taken</option>');
+  });
+});
