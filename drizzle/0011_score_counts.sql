@@ -27,62 +27,68 @@ DECLARE
   week_scores int[];
   week_changes int[];
 BEGIN
+  -- The changes, per score and per (week, score): +1 for each new row, -1 for each old one.
   IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(score), array_agg(n) INTO scores, changes
-      FROM (SELECT score, count(*)::int AS n FROM new_rows WHERE score > 0 GROUP BY score) c;
-    SELECT array_agg(score_week), array_agg(week_score), array_agg(n) INTO weeks, week_scores, week_changes
-      FROM (SELECT score_week, week_score, count(*)::int AS n FROM new_rows
-             WHERE week_score > 0 AND score_week IS NOT NULL GROUP BY score_week, week_score) c;
+    SELECT a.s, a.n, w.w, w.s, w.n INTO scores, changes, weeks, week_scores, week_changes
+      FROM (SELECT array_agg(score) AS s, array_agg(n) AS n
+              FROM (SELECT score, count(*)::int AS n FROM new_rows WHERE score > 0 GROUP BY score) c) a,
+           (SELECT array_agg(score_week) AS w, array_agg(week_score) AS s, array_agg(n) AS n
+              FROM (SELECT score_week, week_score, count(*)::int AS n FROM new_rows
+                     WHERE week_score > 0 AND score_week IS NOT NULL GROUP BY score_week, week_score) c) w;
   ELSIF TG_OP = 'DELETE' THEN
-    SELECT array_agg(score), array_agg(n) INTO scores, changes
-      FROM (SELECT score, -count(*)::int AS n FROM old_rows WHERE score > 0 GROUP BY score) c;
-    SELECT array_agg(score_week), array_agg(week_score), array_agg(n) INTO weeks, week_scores, week_changes
-      FROM (SELECT score_week, week_score, -count(*)::int AS n FROM old_rows
-             WHERE week_score > 0 AND score_week IS NOT NULL GROUP BY score_week, week_score) c;
+    SELECT a.s, a.n, w.w, w.s, w.n INTO scores, changes, weeks, week_scores, week_changes
+      FROM (SELECT array_agg(score) AS s, array_agg(n) AS n
+              FROM (SELECT score, -count(*)::int AS n FROM old_rows WHERE score > 0 GROUP BY score) c) a,
+           (SELECT array_agg(score_week) AS w, array_agg(week_score) AS s, array_agg(n) AS n
+              FROM (SELECT score_week, week_score, -count(*)::int AS n FROM old_rows
+                     WHERE week_score > 0 AND score_week IS NOT NULL GROUP BY score_week, week_score) c) w;
   ELSE
     -- Most updates of members touch no score: leave at once.
     IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
                     WHERE (n.score, n.week_score, n.score_week) IS DISTINCT FROM (o.score, o.week_score, o.score_week)) THEN
       RETURN NULL;
     END IF;
-    SELECT array_agg(score), array_agg(n) INTO scores, changes
-      FROM (SELECT score, sum(n)::int AS n
-              FROM (SELECT score, 1 AS n FROM new_rows UNION ALL SELECT score, -1 FROM old_rows) r
-             WHERE score > 0 GROUP BY score HAVING sum(n) <> 0) c;
-    SELECT array_agg(score_week), array_agg(week_score), array_agg(n) INTO weeks, week_scores, week_changes
-      FROM (SELECT score_week, week_score, sum(n)::int AS n
-              FROM (SELECT score_week, week_score, 1 AS n FROM new_rows
-                    UNION ALL SELECT score_week, week_score, -1 FROM old_rows) r
-             WHERE week_score > 0 AND score_week IS NOT NULL
-             GROUP BY score_week, week_score HAVING sum(n) <> 0) c;
+    SELECT a.s, a.n, w.w, w.s, w.n INTO scores, changes, weeks, week_scores, week_changes
+      FROM (SELECT array_agg(score) AS s, array_agg(n) AS n
+              FROM (SELECT score, sum(n)::int AS n
+                      FROM (SELECT score, 1 AS n FROM new_rows UNION ALL SELECT score, -1 FROM old_rows) r
+                     WHERE score > 0 GROUP BY score HAVING sum(n) <> 0) c) a,
+           (SELECT array_agg(score_week) AS w, array_agg(week_score) AS s, array_agg(n) AS n
+              FROM (SELECT score_week, week_score, sum(n)::int AS n
+                      FROM (SELECT score_week, week_score, 1 AS n FROM new_rows
+                            UNION ALL SELECT score_week, week_score, -1 FROM old_rows) r
+                     WHERE week_score > 0 AND score_week IS NOT NULL
+                     GROUP BY score_week, week_score HAVING sum(n) <> 0) c) w;
+  END IF;
+  IF scores IS NULL AND weeks IS NULL THEN
+    RETURN NULL;
   END IF;
 
-  IF scores IS NOT NULL THEN
-    WITH folded AS (
-      DELETE FROM score_counts WHERE id IN (
-        SELECT id FROM score_counts WHERE score = ANY (scores) FOR UPDATE SKIP LOCKED)
-      RETURNING score, members
-    )
+  -- Both tables in one statement: the changes, plus the rows of their scores that no other
+  -- open transaction holds (taken out and summed in), as one row a score.
+  WITH folded AS (
+    DELETE FROM score_counts WHERE id IN (
+      SELECT id FROM score_counts WHERE score = ANY (scores) FOR UPDATE SKIP LOCKED)
+    RETURNING score, members
+  ),
+  week_folded AS (
+    DELETE FROM week_score_counts WHERE id IN (
+      SELECT id FROM week_score_counts
+       WHERE (week, score) IN (SELECT * FROM unnest(weeks, week_scores))
+         FOR UPDATE SKIP LOCKED)
+    RETURNING week, score, members
+  ),
+  counted AS (
     INSERT INTO score_counts (score, members)
     SELECT score, sum(members)::int
       FROM (SELECT * FROM unnest(scores, changes) AS c(score, members) UNION ALL SELECT score, members FROM folded) s
-     GROUP BY score HAVING sum(members) <> 0;
-  END IF;
-
-  IF weeks IS NOT NULL THEN
-    WITH folded AS (
-      DELETE FROM week_score_counts WHERE id IN (
-        SELECT id FROM week_score_counts
-         WHERE (week, score) IN (SELECT * FROM unnest(weeks, week_scores))
-           FOR UPDATE SKIP LOCKED)
-      RETURNING week, score, members
-    )
-    INSERT INTO week_score_counts (week, score, members)
-    SELECT week, score, sum(members)::int
-      FROM (SELECT * FROM unnest(weeks, week_scores, week_changes) AS c(week, score, members)
-            UNION ALL SELECT week, score, members FROM folded) s
-     GROUP BY week, score HAVING sum(members) <> 0;
-  END IF;
+     GROUP BY score HAVING sum(members) <> 0
+  )
+  INSERT INTO week_score_counts (week, score, members)
+  SELECT week, score, sum(members)::int
+    FROM (SELECT * FROM unnest(weeks, week_scores, week_changes) AS c(week, score, members)
+          UNION ALL SELECT week, score, members FROM week_folded) s
+   GROUP BY week, score HAVING sum(members) <> 0;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
