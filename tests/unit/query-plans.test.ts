@@ -98,6 +98,7 @@ async function plansOf(work: () => Promise<unknown>) {
 
 let memberId: number;
 let topMemberId: number;
+let deepMemberId: number;
 let sid: string;
 
 beforeAll(async () => {
@@ -116,6 +117,8 @@ beforeAll(async () => {
   };
   memberId = await pick(sql`select id from members where phone like '+1888%' order by id limit 1`);
   topMemberId = await pick(sql`select id from members order by score desc, id limit 1`);
+  // Thousands ahead on both boards.
+  deepMemberId = await pick(sql`select id from members where score between 1 and 20 and week_score between 1 and 5 order by id limit 1`);
   sid = await startSession(memberId);
 }, 120_000);
 
@@ -154,10 +157,17 @@ describe("the hot statements use indexes, not scans of growing tables (database)
     expect(deep.flatMap((p) => p.seqScans)).toEqual([]);
   });
 
-  it("a leader's own rank counts the few above them through the ranking index", async () => {
-    const plans = await plansOf(() => ownRank(topMemberId, "all"));
-    expect(plans.flatMap((p) => p.seqScans)).toEqual([]);
-    expect(plans.flatMap((p) => p.indexes)).toContain("members_score_rank_idx");
+  it("a member's own rank, at the top or deep in the board, sums the score counts and counts only their tie", async () => {
+    for (const id of [topMemberId, deepMemberId]) {
+      const all = await plansOf(() => ownRank(id, "all"));
+      expect(all.flatMap((p) => p.seqScans)).toEqual([]);
+      // Members ahead: the counts of the scores above (decision 1010); their place in a tie:
+      // the ranking index's range of that one score.
+      expect(all.flatMap((p) => p.indexes)).toEqual(expect.arrayContaining(["score_counts_score_idx", "members_score_rank_idx"]));
+      const week = await plansOf(() => ownRank(id, "week"));
+      expect(week.flatMap((p) => p.seqScans)).toEqual([]);
+      expect(week.flatMap((p) => p.indexes)).toEqual(expect.arrayContaining(["week_score_counts_week_score_idx", "members_week_score_rank_idx"]));
+    }
   });
 
   it("every page's session lookup finds the session by its key", async () => {

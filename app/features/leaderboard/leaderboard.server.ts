@@ -1,11 +1,13 @@
 /**
  * Leaderboard queries. Members are ranked by the materialised score (see score.server.ts)
- * through the ranking indexes, so a page and a member's own rank stay fast at 100 000
- * members. Ranks are competition ranks: equal scores share a rank (1, 2, 2, 4).
+ * through the ranking indexes, so a page stays fast at 100 000 members; a rank is counted
+ * over the score counts (one row per distinct score, decision 1010), so a member's own rank
+ * costs the same at #48 213 as at #3. Ranks are competition ranks: equal scores share a
+ * rank (1, 2, 2, 4).
  */
-import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql, type AnyColumn } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
-import { contests, judgeScores, members, parties, type Member } from "~/platform/db/schema";
+import { contests, judgeScores, members, parties, scoreCounts, weekScoreCounts, type Member } from "~/platform/db/schema";
 import { displayName } from "~/features/members/member-name.server";
 import type { Language } from "~/platform/i18n";
 import { partyStandings } from "~/features/parties/points.server";
@@ -81,9 +83,23 @@ export async function listMemberBoard(board: "all" | "week", page: number, lang:
 }
 
 async function rankOfScore(board: "all" | "week", value: number, now: Date) {
-  const { score, where } = memberColumns(board, now);
-  const [row] = await db().select({ n: count() }).from(members).where(and(where, gt(score, value)));
+  const [row] = await membersAbove(board, value, now);
   return (row?.n ?? 0) + 1;
+}
+
+/**
+ * How many members have more points than `value` on a board: a sum over the score counts of
+ * the distinct scores above it (a few hundred rows however many members play), not a count
+ * of the members ahead, which grew with the rank (decision 1010).
+ */
+function membersAbove(board: "all" | "week", value: number, now: Date) {
+  const n = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
+  return board === "all"
+    ? db().select({ n: n(scoreCounts.members) }).from(scoreCounts).where(gt(scoreCounts.score, value))
+    : db()
+        .select({ n: n(weekScoreCounts.members) })
+        .from(weekScoreCounts)
+        .where(and(eq(weekScoreCounts.week, weekStart(now)), gt(weekScoreCounts.score, value)));
 }
 
 export interface OwnRank {
@@ -120,13 +136,15 @@ export async function ownRank(member: number | ScoreRow, board: "all" | "week", 
     mine = boardScoreOf(member, board, now);
   }
   if (mine === null) return null;
+  // The page needs the member's place among those tied with them (board order is score, then
+  // id): a range of the ranking index as long as their tie, which the score counts cannot say.
   const [ahead] = await db()
     .select({
-      above: sql<number>`count(*) filter (where ${score} > ${mine})::int`,
-      tiedBefore: sql<number>`count(*) filter (where ${score} = ${mine} and ${members.id} < ${memberId})::int`,
+      above: sql<number>`(${membersAbove(board, mine, now)})`,
+      tiedBefore: sql<number>`count(*)::int`,
     })
     .from(members)
-    .where(and(where, sql`${score} >= ${mine}`));
+    .where(and(where, eq(score, mine), sql`${members.id} < ${memberId}`));
   const above = ahead?.above ?? 0;
   const position = above + (ahead?.tiedBefore ?? 0);
   return { rank: above + 1, score: mine, page: Math.floor(position / LEADERBOARD_PAGE_SIZE) + 1 };

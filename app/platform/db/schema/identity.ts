@@ -2,7 +2,7 @@
  * Members, their sessions and their phone sign-in attempts.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 export const members = pgTable(
@@ -36,7 +36,8 @@ export const members = pgTable(
     lastVisitDay: date("last_visit_day"),
     /**
      * Leaderboard score, materialised so ranking 100 000 members is an index scan.
-     * Only app/features/leaderboard/score.server.ts writes these (the formula lives there).
+     * Only app/features/leaderboard/score.server.ts writes these (the formula lives there);
+     * `score_counts` and `week_score_counts` follow every change (triggers, migration 0011).
      */
     score: integer("score").notNull().default(0),
     /** Points earned in the week that starts on `score_week` (Monday, UTC). */
@@ -53,6 +54,36 @@ export const members = pgTable(
     check("members_creature_id_nonneg", sql`${t.creatureId} >= 0`),
     check("members_score_nonneg", sql`${t.score} >= 0 and ${t.weekScore} >= 0`),
   ],
+);
+
+/**
+ * How many members hold each all-time score above zero, so a member's rank is a sum over
+ * the distinct scores above theirs (a few hundred rows) instead of a count of the members
+ * ahead (decision 1010). A score's count is the sum of its rows: a change adds a row and
+ * folds in the rows no other transaction holds, so concurrent awards never wait on one
+ * another. Kept by statement triggers on `members` (migration 0011), whoever writes a score.
+ */
+export const scoreCounts = pgTable(
+  "score_counts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    score: integer("score").notNull(),
+    /** A change in how many members hold `score` (negative when members left it). */
+    members: integer("members").notNull(),
+  },
+  (t) => [index("score_counts_score_idx").on(t.score)],
+);
+
+/** The same for weekly scores: members whose `score_week` is `week` with `week_score` = `score`. */
+export const weekScoreCounts = pgTable(
+  "week_score_counts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    week: date("week").notNull(),
+    score: integer("score").notNull(),
+    members: integer("members").notNull(),
+  },
+  (t) => [index("week_score_counts_week_score_idx").on(t.week, t.score)],
 );
 
 export const sessions = pgTable(
