@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { lazy, Suspense, useCallback } from "react";
 import { useTranslation } from "~/platform/translations";
 import { Form, Link, href, useSearchParams } from "react-router";
 import type { Route } from "./+types/playquest";
@@ -6,18 +6,15 @@ import { requireMember } from "~/features/auth/principal.server";
 import { hasSignedUp } from "~/features/members/profile.server";
 import { openedBox, memberCosmeticList, openPrizeBox } from "~/features/quests/prize-box.server";
 import { PlayIntent, speakerOf } from "~/features/quests/play.server";
-import { PRIZE_TABLE } from "~/features/quests/prize-box";
 import { questMap, replayQuest, scanStepCode, skipQuest, type MapRun } from "~/features/quests/runs.server";
 import { builtInQuests, SIGNUP_QUEST } from "~/features/quests/built-in.server";
 import { spoken } from "~/features/quests/text";
-import { CompanionSays, CosmeticBadge, PrizeOdds, PrizeReveal, Shown } from "~/features/quests/ui";
-import { RecipientPicker } from "~/features/salutes/ui";
+import { CompanionSays, CosmeticBadge, Shown } from "~/features/quests/ui";
 import { lazyIsland } from "~/ui/client-only";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { formatDay } from "~/ui/dates";
-import { OfflineOutbox } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import type { KeyIn } from "~/locales/types";
 import { PageHeading, pageTitle } from "~/ui/page";
@@ -25,6 +22,13 @@ import { PageHeading, pageTitle } from "~/ui/page";
 export const handle = { i18n: ["quests", "beamkins", "salutes"] };
 
 const Confetti = lazyIsland(() => import("~/ui/confetti"));
+// Renders nothing on the server (the kept posts are in this browser's storage): an island.
+const OfflineOutbox = lazyIsland<Record<string, never>>(() => import("~/ui/offline-outbox").then((m) => ({ default: m.OfflineOutbox })));
+// Seen now and then (decision 1025): their code loads after the page's first scripts.
+const occasional = () => import("./playquest/occasional");
+const BoxOdds = lazy(() => occasional().then((m) => ({ default: m.BoxOdds })));
+const PrizeReveal = lazy(() => occasional().then((m) => ({ default: m.PrizeReveal })));
+const RecipientPicker = lazy(() => occasional().then((m) => ({ default: m.RecipientPicker })));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireMember(context);
@@ -134,7 +138,9 @@ export default function PlayQuest({ loaderData, actionData }: Route.ComponentPro
           <h2 id="opened-heading" className="text-xl font-semibold">
             {opened.questTitle ? t("prize.openedFrom", { quest: opened.questTitle.text }) : t("prize.opened")}
           </h2>
-          <PrizeReveal prize={opened} />
+          <Suspense>
+            <PrizeReveal prize={opened} />
+          </Suspense>
         </section>
       ) : null}
 
@@ -158,7 +164,9 @@ export default function PlayQuest({ loaderData, actionData }: Route.ComponentPro
               </li>
             ))}
           </ul>
-          <PrizeOdds table={PRIZE_TABLE} />
+          <Suspense>
+            <BoxOdds />
+          </Suspense>
         </section>
       ) : null}
 
@@ -293,7 +301,9 @@ function QuestOnMap({ run, speaker }: { run: MapRun; speaker: { slug: string; na
             {t("play.starSalute.heading")}
           </h4>
           <p className="text-sm">{t("play.starSalute.intro")}</p>
-          <RecipientPicker basePath={href("/starsalute")} q="" results={null} recipient={null} />
+          <Suspense>
+            <RecipientPicker basePath={href("/starsalute")} q="" results={null} recipient={null} />
+          </Suspense>
         </section>
       ) : null}
       <ol className="space-y-2" aria-label={t("play.stepsOf", { quest: run.title.text })}>

@@ -5,7 +5,7 @@ import type { Route } from "./+types/prize-box-demo";
 import { isCosmetic } from "~/features/quests/cosmetics";
 import { DEMO_PRIZE_TABLE } from "~/features/quests/prize-box";
 import { demoRoll } from "~/features/quests/prize-box.server";
-import { PrizeOdds, PrizeReveal, type RevealedPrize } from "~/features/quests/ui";
+import { PrizeOdds, PrizeReveal, type RevealedPrize } from "~/features/quests/prize-ui";
 import { lazyIsland } from "~/ui/client-only";
 import { listCatalogue } from "~/features/beamkins/creatures.server";
 import { getInstance } from "~/platform/i18n.server";

@@ -3,7 +3,7 @@ import { Link, href } from "react-router";
 import type { Route } from "./+types/quest-tutorial";
 import { currentMember } from "~/features/auth/principal.server";
 import { PRIZE_TABLE } from "~/features/quests/prize-box";
-import { PrizeOdds } from "~/features/quests/ui";
+import { PrizeOdds } from "~/features/quests/prize-ui";
 import { getInstance } from "~/platform/i18n.server";
 import { PageHeading, pageTitle } from "~/ui/page";
 

@@ -289,6 +289,30 @@ test.describe("a step that asks for a star salute", () => {
     await expect(trail.getByRole("listitem").first()).toContainText("(done)");
     await expect(star).toHaveCount(0);
   });
+
+  test("the map's picker, prize parts and companion art load after its first scripts, and the server still sends them whole", async ({ page }, testInfo) => {
+    await ownAddress(page);
+    await signIn(page, { withAvatar: true, firstName: "Wayfarer" });
+    await page.goto("/choose-quest");
+    await page.getByRole("button", { name: "Start The Lantern Trail" }).click();
+    await expect(page).toHaveURL(/\/playquest$/);
+    // The server's page: the picker and the companion are in it, their code is not preloaded.
+    const html = await (await page.request.get("/playquest")).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloads.length).toBeGreaterThan(0);
+    expect(preloads.filter((href) => /occasional|recipient-picker|prize-ui|beamkin-art|offline-outbox|\/look-/.test(href!))).toEqual([]);
+    expect(html).toContain("data-beamkin=");
+    const trail = page.getByRole("article", { name: /The Lantern Trail/ });
+    const star = trail.getByRole("region", { name: "A star salute for this step" });
+    await expect(star.getByLabel("Who do you want to salute? Search by name or username")).toBeVisible();
+    await expect(trail.locator("svg[data-beamkin]")).toHaveCount(1);
+    if (testInfo.project.name !== "no-js") {
+      // Once the page has taken over, the picker suggests as the member types (its code came later).
+      await hydrated(page);
+      await star.getByLabel("Who do you want to salute? Search by name or username").fill("Grace");
+      await expect(star.getByRole("list", { name: "Matching members" }).getByRole("link", { name: /Grace Hopper/ })).toBeVisible();
+    }
+  });
 });
 
 test.describe("party quests", () => {

@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData, href } from "react-router";
 import { useTranslation } from "~/platform/translations";
 import { showToast } from "~/ui/toaster";
 import { AvatarImage } from "./avatar-image";
-import { DEFAULT_AVATAR_URL } from "./look";
+import { DEFAULT_AVATAR_URL } from "./avatar-address";
 
 export interface HeaderAvatarData {
   url: string;

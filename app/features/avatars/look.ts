@@ -85,13 +85,9 @@ export function previewUrl(values: LookValues) {
   return `/avatars/preview.svg?${lookSearchParams(values).toString()}`;
 }
 
-/** A saved look: the version in the path changes on every save, so it can be cached forever. */
-export function avatarUrl(memberId: number, version: number) {
-  return `/avatars/${memberId}/${version}.svg`;
-}
-
-/** Members who never saved a look wear the default one (pixelArt, seed Aneka). */
-export const DEFAULT_AVATAR_URL = "/avatars/default.svg";
+// The avatar addresses live in their own module: the site header needs only them, and
+// importing this one from it put the creator's labels into every page's first load.
+export { avatarUrl, DEFAULT_AVATAR_URL } from "./avatar-address";
 
 export interface Label {
   key: string;

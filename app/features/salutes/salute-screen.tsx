@@ -22,9 +22,9 @@ import {
   MessageField,
   primaryButton,
   ReceivedSalutes,
-  RecipientPicker,
   useSaluteFocus,
 } from "./ui";
+import { RecipientPicker } from "./recipient-picker";
 import { PageHeading } from "~/ui/page";
 
 export interface SaluteScreenData {
