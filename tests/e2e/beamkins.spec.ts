@@ -282,8 +282,9 @@ test.describe("the floating companion and the backpack", () => {
     await pickSparkit(page);
     const html = await (await page.request.get("/newsfeed")).text();
     expect(html).not.toMatch(/companion-island/);
-    // Loads that arrive: the page left behind may still be fetching the island when the
-    // feed opens, and the browser then drops that request (CI saw it counted once).
+    // The page left behind loads the island too: let it finish first, so only the feed's
+    // own load of it is counted (a late one of the page before was counted twice under load).
+    await page.waitForLoadState("networkidle");
     const islandRequests: string[] = [];
     page.on("requestfinished", (request) => {
       if (/companion-island/.test(request.url())) islandRequests.push(request.url());
