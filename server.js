@@ -92,29 +92,37 @@ function workerCount() {
  */
 function superviseWorkers(count) {
   let stopping = false;
+  let exitCode = 0;
+  let othersStarted = false;
   const deaths = [];
+  const stopAll = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+  };
   const fork = (number) => {
-    const worker = cluster.fork({ GLOW_WORKER_NUMBER: String(number), GLOW_WORKER_COUNT: String(count) });
+    // Only the first start of the first worker says where Glow listens.
+    const welcome = number === 1 && !othersStarted;
+    const worker = cluster.fork({ GLOW_WORKER_NUMBER: String(number), GLOW_WORKER_COUNT: String(count), GLOW_WORKER_WELCOME: welcome ? "1" : "0" });
     let listening = false;
     worker.once("exit", (code, signal) => {
       if (stopping) {
-        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
         return;
       }
       if (!listening) {
         // It never came up (configuration, database unreachable): it has said why.
-        stopping = true;
-        for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
-        process.exit(code || 1);
+        exitCode = code || 1;
+        stopAll();
+        return;
       }
       const now = Date.now();
       deaths.push(now);
       while (deaths[0] < now - 60_000) deaths.shift();
       if (deaths.length > 5) {
         console.error("Glow's workers keep stopping (more than five in a minute): stopping.");
-        stopping = true;
-        for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
-        setTimeout(() => process.exit(1), 12_000).unref();
+        exitCode = 1;
+        stopAll();
         return;
       }
       console.error(`Glow worker ${number} stopped (${signal ?? `exit code ${code}`}); starting another.`);
@@ -122,15 +130,14 @@ function superviseWorkers(count) {
     });
     worker.once("listening", () => {
       listening = true;
-      if (number === 1) for (let n = 2; n <= count; n++) fork(n);
+      if (othersStarted) return;
+      othersStarted = true;
+      for (let n = 2; n <= count; n++) fork(n);
     });
   };
   for (const signal of ["SIGTERM", "SIGINT"]) {
     process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (!stopping) stopAll();
     });
   }
   fork(1);
@@ -156,12 +163,12 @@ async function main() {
     await startServer({ clientDir: path.join(buildDir, "client"), onListening: printWelcome });
     return;
   }
-  // A worker: the supervisor has built; the first worker says where Glow listens.
+  // A worker: the supervisor has built.
   const { startServer } = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
-  const first = process.env.GLOW_WORKER_NUMBER === "1";
+  const welcome = process.env.GLOW_WORKER_WELCOME === "1";
   await startServer({
     clientDir: path.join(buildDir, "client"),
-    onListening: first ? (facts) => printWelcome({ ...facts, workers: Number(process.env.GLOW_WORKER_COUNT) }) : undefined,
+    onListening: welcome ? (facts) => printWelcome({ ...facts, workers: Number(process.env.GLOW_WORKER_COUNT) }) : undefined,
   });
 }
 

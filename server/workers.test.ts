@@ -93,6 +93,7 @@ describe.skipIf(!serverUrl)("on PostgreSQL, with two workers", () => {
     await expect.poll(() => childrenOf(server.child.pid!).length, { timeout: 60_000 }).toBe(2);
     // Each worker names its SMS provider once it listens.
     await expect.poll(() => server.lines.filter((l) => l.includes('"msg":"sms provider"')).length, { timeout: 60_000 }).toBe(2);
+    // The first worker is the first forked: the lowest process id.
     const [first] = childrenOf(server.child.pid!);
     process.kill(first!, "SIGKILL");
     await expect
@@ -101,7 +102,12 @@ describe.skipIf(!serverUrl)("on PostgreSQL, with two workers", () => {
         return now.length === 2 && !now.includes(first!);
       }, { timeout: 60_000 })
       .toBe(true);
-    expect(server.lines.join("\n")).toMatch(/worker \d stopped \(SIGKILL\); starting another/);
+    expect(server.lines.join("\n")).toMatch(/worker 1 stopped \(SIGKILL\); starting another/);
+    // The new first worker listens, and starts no second set of workers nor says hello again.
+    await expect.poll(() => server.lines.filter((l) => l.includes('"msg":"sms provider"')).length, { timeout: 60_000 }).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(childrenOf(server.child.pid!)).toHaveLength(2);
+    expect(server.lines.filter((l) => l.includes("Glow is listening on"))).toHaveLength(1);
     for (let i = 0; i < 6; i++) expect((await request(server.port, { path: "/healthz" })).status).toBe(200);
   }, 120_000);
 
