@@ -120,8 +120,11 @@ test.describe("signup and the character creator", () => {
     // Before hydration Enter submits the form natively and the page loads anew (the no-JS
     // path, with its own test): this one is about the enhanced form.
     await hydrated(page);
-    await page.getByLabel("Seed").fill("Kept focus");
+    // The creator's code comes after the page's (decision 1015): its main button says
+    // 'Save avatar' once it runs, and only then is typing the enhanced form's.
     const save = page.getByRole("button", { name: "Save avatar" });
+    await expect(save).toBeVisible();
+    await page.getByLabel("Seed").fill("Kept focus");
     await save.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByText("Your avatar is saved.")).toBeVisible();
