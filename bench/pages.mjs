@@ -215,12 +215,14 @@ export const eventMix = [
     weight: 2,
     write: "treasure",
     needs: "treasureCodes",
-    // A member claims a code of the hunt; claiming it again answers "already found" (done).
+    // A member claims a code of the hunt. Claiming one they found before answers 409 "Already
+    // yours!" (the catalogue's already-yours): the find is theirs, so it is done, and it must
+    // be in the database once like any other.
     request: ({ member, pick, ids }) => {
       const code = pick(ids.treasureCodes);
       return { method: "POST", path: "/treasures/claim", form: { code }, accept: "application/json", payload: `${member.id}:${code}` };
     },
-    accepted: (answer) => answer.status === 200,
+    accepted: (answer) => answer.status === 200 || (answer.status === 409 && /Already yours/.test(answer.body ?? "")),
     check: (query, { memberIds }) =>
       query(
         `select c.member_id || ':' || t.code as payload, count(*)::int as n
