@@ -3,6 +3,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { noteDatabaseAway } from "~/platform/database-away.server";
 import { htmlBody } from "~/platform/html-stream.server";
+import { lowPriorityScripts } from "~/platform/script-priority.server";
 import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { TranslationsProvider } from "~/platform/translations";
@@ -69,10 +70,15 @@ export default function handleRequest(
         // costs only that first module load.
         onAllReady() {
           recordRender(performance.now() - renderStarted, timing);
-          const { destination, body } = htmlBody(() => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-          });
+          const { destination, body } = htmlBody(
+            () => {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+            },
+            undefined,
+            // The page first, its scripts after (decision 1030).
+            lowPriorityScripts(),
+          );
           pipe(destination);
           resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         },

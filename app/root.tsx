@@ -220,7 +220,7 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
       >
         <AccountArea member={root?.member ?? null} />
       </SiteHeader>
-      {/* The companion's dock follows <main> and keeps its own height clear (docs/decisions/0304). */}
+      {/* The companion's dock follows <main> and keeps its own height clear (docs/decisions/1031). */}
       <main id="main" className={`mx-auto w-full max-w-3xl px-4 pt-6 ${root?.companion ? "pb-6" : "pb-24"}`}>
         {children}
       </main>

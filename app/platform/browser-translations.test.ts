@@ -165,6 +165,32 @@ describe("loading the browser's translations", () => {
     expect(working.language).toBe("zh");
     expect(working.fixedT([])("appName")).toBe("发光");
   });
+
+  it("tells a component its text changed only when its namespaces, 'common' or the language did", async () => {
+    const translations = fresh();
+    translations.addBundle("en", "common", { appName: "Glow" });
+    translations.addBundle("en", "newsfeed", { title: "Newsfeed" });
+    const feed = translations.version(["newsfeed"]);
+    let told = 0;
+    translations.subscribe(() => told++);
+
+    // A part loaded later brings its own namespace: the feed's text is the same as before.
+    translations.addBundle("en", "quests", { title: "Quests" });
+    expect(told).toBe(1);
+    expect(translations.version(["newsfeed"])).toBe(feed);
+    expect(translations.version(["quests"])).not.toBe(translations.version([]));
+
+    translations.addBundle("en", "common", { appName: "Glow!" });
+    const withCommon = translations.version(["newsfeed"]);
+    expect(withCommon).not.toBe(feed);
+    translations.addBundle("en", "newsfeed", { title: "The feed" });
+    expect(translations.version(["newsfeed"])).not.toBe(withCommon);
+
+    vi.stubGlobal("fetch", async () => Response.json({ title: "动态" }));
+    const before = translations.version(["newsfeed"]);
+    await translations.changeLanguage("zh");
+    expect(translations.version(["newsfeed"])).not.toBe(before);
+  });
 });
 
 beforeAll(() => {

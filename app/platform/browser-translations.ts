@@ -64,7 +64,10 @@ export class BrowserTranslations implements Translations {
   readonly #loading = new Map<string, Promise<void>>();
   readonly #listeners = new Set<() => void>();
   readonly #plurals = new Map<string, Intl.PluralRules>();
-  #version = 0;
+  /** Bumped when the language changes. */
+  #languageVersion = 0;
+  /** Bumped for a namespace (in a language) when its text arrives. */
+  readonly #bundleVersions = new Map<string, number>();
 
   constructor(options: BrowserTranslationsOptions) {
     this.#options = { retryTimeout: 350, maxRetries: 5, ...options };
@@ -73,6 +76,8 @@ export class BrowserTranslations implements Translations {
 
   addBundle(language: string, ns: string, tree: Tree) {
     (this.#bundles[language] ??= {})[ns] = tree;
+    const at = `${language}/${ns}`;
+    this.#bundleVersions.set(at, (this.#bundleVersions.get(at) ?? 0) + 1);
     this.#changed();
   }
 
@@ -183,6 +188,7 @@ export class BrowserTranslations implements Translations {
     if (language === this.language) return;
     await this.load(Object.keys(this.#bundles[this.language] ?? {}), language);
     this.language = language;
+    this.#languageVersion++;
     this.#changed();
   }
 
@@ -195,10 +201,16 @@ export class BrowserTranslations implements Translations {
     return () => void this.#listeners.delete(listener);
   };
 
-  version = () => this.#version;
+  /**
+   * What the text of these namespaces depends on: the language and each one's bundle (the
+   * fallback namespace's too). A string, so equal text compares equal for React.
+   */
+  version = (namespaces: readonly string[]) => {
+    const stamps = [...namespaces, this.#options.fallbackNamespace].map((ns) => this.#bundleVersions.get(`${this.language}/${ns}`) ?? 0);
+    return `${this.#languageVersion}:${stamps.join(".")}`;
+  };
 
   #changed() {
-    this.#version++;
     this.#listeners.forEach((listener) => listener());
   }
 }

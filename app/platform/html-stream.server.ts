@@ -12,11 +12,18 @@
  * Backpressure holds: a callback also waits while the reader is `highWaterMark` bytes behind,
  * so `write` answers false and "drain" follows once the reader catches up. When the reader
  * goes away (the browser left), the writable is destroyed, which tells React to stop.
- * `onEnd` runs once, when the page is finished, fails or is abandoned.
+ * `onEnd` runs once, when the page is finished, fails or is abandoned. `amend`, when given,
+ * sees every piece on its way and may change it (platform/script-priority.server.ts).
  */
 import { Writable } from "node:stream";
 
-export function htmlBody(onEnd: () => void = () => {}, highWaterMark = 64 * 1024) {
+/** Changes the page's bytes on their way out; `rest` is what it still holds at the end. */
+export interface HtmlAmendment {
+  piece(bytes: Uint8Array): Uint8Array;
+  rest(): Uint8Array;
+}
+
+export function htmlBody(onEnd: () => void = () => {}, highWaterMark = 64 * 1024, amend?: HtmlAmendment) {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   /** A write's callback, held until the next turn or until the reader takes what waits. */
   let held: (() => void) | null = null;
@@ -30,7 +37,7 @@ export function htmlBody(onEnd: () => void = () => {}, highWaterMark = 64 * 1024
     callback?.();
   };
   const handOn = (bytes: Uint8Array, callback: () => void) => {
-    controller.enqueue(bytes);
+    controller.enqueue(amend ? amend.piece(bytes) : bytes);
     held = callback;
     nextTurn = setImmediate(release);
   };
@@ -44,6 +51,8 @@ export function htmlBody(onEnd: () => void = () => {}, highWaterMark = 64 * 1024
       handOn(Buffer.concat(chunks.map(({ chunk }) => chunk as Uint8Array)), callback);
     },
     final(callback) {
+      const rest = amend?.rest();
+      if (rest?.byteLength) controller.enqueue(rest);
       controller.close();
       callback();
     },

@@ -15,6 +15,7 @@ import {
   Fragment,
   isValidElement,
   use,
+  useCallback,
   useContext,
   useMemo,
   useState,
@@ -44,7 +45,12 @@ export interface Translations {
   changeLanguage(language: string): Promise<void>;
   /** Called when the language or the text at hand changes. */
   subscribe(listener: () => void): () => void;
-  version(): number;
+  /**
+   * Changes when the language changes or the text of one of these namespaces (or "common")
+   * does: a namespace arriving for a part loaded later re-renders the components that read
+   * it, not the whole page (decision 1030).
+   */
+  version(namespaces: readonly string[]): string | number;
 }
 
 /** A component's lookup: only keys the English files have, in its namespaces or prefixed. */
@@ -76,11 +82,13 @@ const DEFAULT_NAMESPACES = ["common"] as const;
  */
 export function useTranslation<const NS extends Namespaces = "common">(ns?: NS): { t: TFunction<Of<NS>>; i18n: Translations } {
   const i18n = useTranslations();
-  const version = useSyncExternalStore(i18n.subscribe, i18n.version, i18n.version);
   const namespaces: readonly string[] = ns === undefined ? DEFAULT_NAMESPACES : typeof ns === "string" ? [ns] : ns;
+  const nsKey = namespaces.join(",");
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- nsKey stands for the namespaces
+  const snapshot = useCallback(() => i18n.version(namespaces), [i18n, nsKey]);
+  const version = useSyncExternalStore(i18n.subscribe, snapshot, snapshot);
   const loading = i18n.whenLoaded(namespaces);
   if (loading) use(loading);
-  const nsKey = namespaces.join(",");
   const remember = useContext(RepeatedWordsContext);
   const t = useMemo(() => {
     const lookup = i18n.fixedT(nsKey.split(",")) as TFunction<Of<NS>>;

@@ -44,10 +44,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
   if (!chosen) return { ...base, chosen: null, rounds: [], results: null, questions: [] };
   const [rounds, results, questions] = await Promise.all([roundsForParty(chosen.id, chosen.partyId), publishedResults(chosen.id), questionsOf(current.member.id, chosen.id)]);
+  const { lng } = base;
   return {
     ...base,
     chosen,
-    rounds,
+    // Moments told here, on the server (ui/dates.ts).
+    rounds: rounds.map((r) => ({
+      ...r,
+      closesAtText: r.closesAt ? formatMoment(r.closesAt, lng) : null,
+      entry: r.entry && { ...r.entry, submittedAtText: formatMoment(r.entry.submittedAt, lng) },
+    })),
     results,
     questions: questions.map((q) => ({ ...q, at: q.at.toISOString() })),
   };
@@ -103,7 +109,7 @@ export default function Compete({ loaderData, actionData }: Route.ComponentProps
   const { t } = useTranslation("contests");
   const answer = actionData as FormAnswer | undefined;
   const page = useFocusFirstInvalid<HTMLDivElement>(answer);
-  const { contests, chosen, rounds, results, questions, lng } = loaderData;
+  const { contests, chosen, rounds, results, questions } = loaderData;
   const asking = answer && (answer.values.intent === "ask-join" || answer.values.intent === "ask-role") ? answer : undefined;
   return (
     <div ref={page} className="space-y-6">
@@ -155,7 +161,7 @@ export default function Compete({ loaderData, actionData }: Route.ComponentProps
               </a>
             </p>
           </section>
-          <Rounds rounds={rounds} answer={answer} lng={lng} party={chosen.party} />
+          <Rounds rounds={rounds} answer={answer} party={chosen.party} />
           <Standing results={results} />
           <Questions contestId={chosen.id} questions={questions} answer={answer?.values.intent === "question" ? answer : undefined} />
         </>
@@ -258,7 +264,7 @@ function MemberRequests({ loaded, answer }: { loaded: Loaded; answer?: FormAnswe
   );
 }
 
-function Rounds({ rounds, answer, lng, party }: { rounds: Loaded["rounds"]; answer?: FormAnswer; lng: string; party: string }) {
+function Rounds({ rounds, answer, party }: { rounds: Loaded["rounds"]; answer?: FormAnswer; party: string }) {
   const { t } = useTranslation("contests");
   if (rounds.length === 0) return <p>{t("compete.noRounds")}</p>;
   return (
@@ -278,10 +284,10 @@ function Rounds({ rounds, answer, lng, party }: { rounds: Loaded["rounds"]; answ
               <span className="font-medium">{t("compete.challenge")}</span> {r.challenge}
             </p>
             <p className={mutedText}>{r.criteria.map((c) => t("rounds.criterion", { name: c.name, weight: c.weight })).join(" · ")}</p>
-            {r.closesAt ? <p className="font-medium">{t("compete.deadline", { when: formatMoment(r.closesAt, lng) })}</p> : null}
+            {r.closesAtText ? <p className="font-medium">{t("compete.deadline", { when: r.closesAtText })}</p> : null}
             {r.entry ? (
               <div>
-                <p className="font-medium">{t("compete.yourEntry", { when: formatMoment(r.entry.submittedAt, lng) })}</p>
+                <p className="font-medium">{t("compete.yourEntry", { when: r.entry.submittedAtText })}</p>
                 <blockquote className="whitespace-pre-line border-l-4 border-glow-700 pl-3" data-testid="our-entry">
                   {r.entry.text}
                 </blockquote>

@@ -31,7 +31,6 @@ import { parseInput, readInput } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { done, refused } from "~/platform/outcome";
 import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
-import { formatMoment } from "~/ui/dates";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { answerFor, PAGE, pageOf, useSelf } from "./gamemaster/console";
 
@@ -65,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A link may name the contest (a second tab, a bookmark); otherwise the member's current one.
   const named = contests.find((c) => String(c.id) === url.searchParams.get("contest"));
   const chosen = named ?? (await currentContestAmong(current.member.id, contests));
-  const base = { title: i18n.t("contests:console.title"), contests, chosenId: chosen?.id ?? null, lng: getLocale(context), modal: url.searchParams.get("modal") };
+  const base = { title: i18n.t("contests:console.title"), contests, chosenId: chosen?.id ?? null, modal: url.searchParams.get("modal") };
   if (!chosen || chosen.role !== "gamemaster") {
     // Section 6: a judge-only member sees all their roles here, and goes on to judging.
     return { ...base, view: null, judgeRoles: current.roles.map((r) => ({ role: r.role, contestId: r.contestId === null ? null : String(r.contestId), name: contests.find((c) => String(c.id) === String(r.contestId))?.name ?? null })) };
@@ -181,7 +180,7 @@ export default function GameMaster({ loaderData, actionData }: Route.ComponentPr
               <RequestModal view={view} answer={answer} />
             </Suspense>
           ) : null}
-          <ContestCard view={view} answer={answer} lng={loaderData.lng} />
+          <ContestCard view={view} answer={answer} />
           {view.shownInvite ? (
             <Notice tone="ok" title={t("invite.linkTitle", { role: t(`roles.${view.shownInvite.role}`) })}>
               <p className={mutedText}>{t("invite.linkOnce")}</p>
@@ -191,12 +190,12 @@ export default function GameMaster({ loaderData, actionData }: Route.ComponentPr
               <QrCode drawing={view.shownInvite.qr} label={t("invite.qrLabel")} />
             </Notice>
           ) : null}
-          <Rounds view={view} answer={answer} lng={loaderData.lng} />
+          <Rounds view={view} answer={answer} />
           <Suspense>
             <NewRound contestId={view.contest.id} answer={answerFor(answer, "create-round")} />
             <Invites view={view} answer={answerFor(answer, "invite")} />
             <Overrides view={view} answer={answer} />
-            <AuditTrail view={view} lng={loaderData.lng} />
+            <AuditTrail view={view} />
           </Suspense>
         </>
       ) : (
@@ -242,7 +241,7 @@ function JudgeOnly({ roles }: { roles: Loaded["judgeRoles"] }) {
 
 
 
-function ContestCard({ view, answer, lng }: { view: View; answer?: FormAnswer; lng: string }) {
+function ContestCard({ view, answer }: { view: View; answer?: FormAnswer }) {
   const { t } = useTranslation("contests");
   const self = useSelf();
   const { contest } = view;
@@ -262,7 +261,7 @@ function ContestCard({ view, answer, lng }: { view: View; answer?: FormAnswer; l
       </div>
       {contest.description ? <p className="whitespace-pre-line">{contest.description}</p> : null}
       <p className={mutedText}>
-        {contest.startsAt ? t("console.starts", { when: formatMoment(contest.startsAt, lng) }) : null} {contest.endsAt ? t("console.ends", { when: formatMoment(contest.endsAt, lng) }) : null}
+        {contest.startsAtText ? t("console.starts", { when: contest.startsAtText }) : null} {contest.endsAtText ? t("console.ends", { when: contest.endsAtText }) : null}
       </p>
       <p>
         <a href={`${self}&modal=requests`} className={secondaryButton} data-testid="open-requests">
@@ -296,7 +295,7 @@ function ContestCard({ view, answer, lng }: { view: View; answer?: FormAnswer; l
 
 
 
-function Rounds({ view, answer, lng }: { view: View; answer?: FormAnswer; lng: string }) {
+function Rounds({ view, answer }: { view: View; answer?: FormAnswer }) {
   const { t } = useTranslation("contests");
   const self = useSelf();
   return (
@@ -321,7 +320,7 @@ function Rounds({ view, answer, lng }: { view: View; answer?: FormAnswer; lng: s
               {round.criteria.map((c) => t("rounds.criterion", { name: c.name, weight: c.weight })).join(" · ")}
             </p>
             <p className={mutedText}>
-              {round.opensAt ? t("rounds.opens", { when: formatMoment(round.opensAt, lng) }) : null} {round.closesAt ? t("rounds.closes", { when: formatMoment(round.closesAt, lng) }) : null}
+              {round.opensAtText ? t("rounds.opens", { when: round.opensAtText }) : null} {round.closesAtText ? t("rounds.closes", { when: round.closesAtText }) : null}
             </p>
             {round.state !== "published" ? (
               <Form method="post" action={self} className="space-y-1">

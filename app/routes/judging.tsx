@@ -38,7 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chosen = await currentContestAmong(current.member.id, contests);
   const asked = Number(new URL(request.url).searchParams.get("entry"));
   const desk = chosen ? await judgeDesk(current.member.id, current.roles, chosen.id, Number.isSafeInteger(asked) && asked > 0 ? asked : null) : null;
-  return { title: i18n.t("contests:judging.title"), contests, chosenId: chosen?.id ?? null, desk, lng: getLocale(context) };
+  const open = desk?.open;
+  // The claim's end told here, on the server (ui/dates.ts).
+  const claimedUntilText = open?.claimedUntil ? formatMoment(open.claimedUntil, getLocale(context)) : null;
+  return { title: i18n.t("contests:judging.title"), contests, chosenId: chosen?.id ?? null, desk, claimedUntilText };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -102,7 +105,7 @@ export default function Judging({ loaderData, actionData }: Route.ComponentProps
           {contests.length > 1 ? <ContestSwitcher contests={contests} chosenId={chosenId} action={PAGE} /> : null}
           <Progress desk={desk} />
           {desk.open ? (
-            <ScoreSheet open={desk.open} answer={answer?.values.intent === "score" ? answer : undefined} lng={loaderData.lng} />
+            <ScoreSheet open={desk.open} answer={answer?.values.intent === "score" ? answer : undefined} claimedUntil={loaderData.claimedUntilText} />
           ) : desk.available ? (
             <Form method="post" action={PAGE}>
               <input type="hidden" name="intent" value="claim" />
@@ -166,7 +169,7 @@ function Progress({ desk }: { desk: Desk }) {
   );
 }
 
-function ScoreSheet({ open, answer, lng }: { open: NonNullable<Desk["open"]>; answer?: FormAnswer; lng: string }) {
+function ScoreSheet({ open, answer, claimedUntil }: { open: NonNullable<Desk["open"]>; answer?: FormAnswer; claimedUntil: string | null }) {
   const { t } = useTranslation("contests");
   const v = answer?.values;
   return (
@@ -186,7 +189,7 @@ function ScoreSheet({ open, answer, lng }: { open: NonNullable<Desk["open"]>; an
           </a>
         </p>
       ) : null}
-      {open.claimedUntil ? <p className={mutedText}>{t("judging.claimed", { when: formatMoment(open.claimedUntil, lng) })}</p> : null}
+      {claimedUntil ? <p className={mutedText}>{t("judging.claimed", { when: claimedUntil })}</p> : null}
       <Form method="post" action={PAGE} className="space-y-4">
         <input type="hidden" name="intent" value="score" />
         <input type="hidden" name="entryId" value={open.entryId} />

@@ -21,11 +21,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const post = await findPost(id, postType, current?.member.id ?? null);
   if (!post) throw data(null, { status: 404 });
   return {
-    post: cardOf(post, getLocale(context)),
+    post: cardOf(post, getLocale(context), Date.now()),
     // A star salute's public receipt (star salutes are never secret; the card carries no refId).
     receiptPath: post.type === "starsalute" && post.refId !== null ? await starReceiptPath(post.refId) : null,
     signedIn: Boolean(current),
-    now: Date.now(),
     title: getInstance(context).t("newsfeed:postTitle"),
   };
 }
@@ -41,7 +40,7 @@ export default function NewsfeedPost({ loaderData }: Route.ComponentProps) {
     // Opened in the page, focus goes to this post's heading (RouteFocus).
     <section aria-label={t("postTitle")} className="space-y-2" data-route-focus>
       <GlowFormsProvider signedIn={loaderData.signedIn}>
-        <PostCard post={loaderData.post} now={loaderData.now} signedIn={loaderData.signedIn} open />
+        <PostCard post={loaderData.post} signedIn={loaderData.signedIn} open />
       </GlowFormsProvider>
       <div className="flex flex-wrap gap-4">
         {loaderData.receiptPath ? (

@@ -21,12 +21,11 @@ const FeedUpdates = lazyIsland(() => import("~/features/feed/feed-updates"));
 export async function loader({ request, context }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get("before");
   const current = await feedReader(request, context);
-  const feed = await listFeedCards(before, current?.member.id ?? null, getLocale(context));
+  const feed = await listFeedCards(before, current?.member.id ?? null, getLocale(context), Date.now());
   return {
     ...feed,
     signedIn: Boolean(current),
     paged: Boolean(before),
-    now: Date.now(),
     title: getInstance(context).t("newsfeed:title"),
   };
 }
@@ -44,7 +43,7 @@ function useOpenPostId(): number | null {
 
 export default function Newsfeed({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("newsfeed");
-  const { nextCursor, now, paged, signedIn, topPostId } = loaderData;
+  const { nextCursor, paged, signedIn, topPostId } = loaderData;
   // The post open above the list is not shown in it a second time.
   const openId = useOpenPostId();
   const posts = loaderData.posts.filter((post) => post.id !== openId);
@@ -75,7 +74,7 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
           <RepeatedWords>
             <ol className="space-y-3" aria-labelledby="feed-posts">
               {posts.map((post) => (
-                <PostItem key={post.id} post={post} now={now} signedIn={signedIn} listQuery={listQuery} />
+                <PostItem key={post.id} post={post} signedIn={signedIn} listQuery={listQuery} />
               ))}
             </ol>
           </RepeatedWords>

@@ -7,7 +7,7 @@
  * Enter or Space opens the chat. It pauses while a form control has focus, or anything
  * has the keyboard's focus, and moves off what it would cover. It starts, and with reduced
  * motion stays, parked in the dock's perch: space the page keeps clear at its bottom, so
- * parking hides nothing for good (docs/decisions/0304).
+ * parking hides nothing for good (docs/decisions/1031).
  */
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
@@ -95,7 +95,7 @@ function boxAt(p: Point, size: number): Box {
 
 /**
  * A place for the companion that does not cover `avoid`: its perch in the dock if that is
- * free, else a corner (the bottom left is the dock's own), else above or below `avoid`.
+ * free, else a top corner, else above or below `avoid`, the bottom left last (decision 1031).
  */
 export function placeAwayFrom(
   avoid: Box,

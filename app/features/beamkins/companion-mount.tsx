@@ -5,12 +5,12 @@
  * floating companion island (./companion-island) is imported and takes over those links.
  * This file is in every page's bundle, so it stays tiny.
  *
- * The dock is a sticky band at the end of the page (docs/decisions/0304): it stays at the
+ * The dock is a sticky band at the end of the page (docs/decisions/1031): it stays at the
  * bottom of the screen like a fixed dock, but it also takes its own height in the page's
  * flow, so scrolled to the end nothing of the page is left under it. Its height is the
  * document's scroll-padding-bottom (app.css, --companion-dock-height), so a control that
  * gets the focus is scrolled clear of it. The floating companion parks in the dock's
- * "perch" (its right end), inside that reserved band.
+ * "perch" (its inline end, beside the links), inside that reserved band.
  */
 import { href } from "react-router";
 import { createElement, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
@@ -120,16 +120,20 @@ export function CompanionMount({
     choosePanel(which);
   };
   const { labels, dialogue } = companion;
-  const floating = Boolean(Island && companion.creature && !companion.corralled);
+  const perched = Boolean(companion.creature && !companion.corralled);
   return (
     <>
+      {/* At the inline end, the links by the perch: a page's checkboxes and radios sit at its
+          start, and links floating over one at the screen's foot left it half covered (a 24 px
+          target, WCAG 2.5.8). The perch is there from the server on, so nothing moves when the
+          companion arrives (decision 1031). */}
       <aside
         ref={dock}
         aria-label={labels.region}
         data-testid="companion-dock"
-        className="companion-dock pointer-events-none sticky bottom-3 z-30 mx-3 mb-3 mt-auto flex flex-wrap items-end gap-2"
+        className="companion-dock pointer-events-none sticky bottom-3 z-30 mx-3 mb-3 mt-auto flex flex-wrap items-end justify-end gap-2"
       >
-        <div className="flex max-w-[min(20rem,100%)] flex-col items-start gap-2">
+        <div className="flex max-w-[min(20rem,100%)] flex-col items-end gap-2">
           {dialogue ? (
             <details
               open
@@ -169,11 +173,11 @@ export function CompanionMount({
             </nav>
           ) : null}
         </div>
-        {floating ? (
+        {perched ? (
           <div
             data-companion-perch=""
             data-testid="companion-perch"
-            className="ms-auto shrink-0"
+            className="shrink-0"
             style={{ width: COMPANION_SIZE, height: COMPANION_SIZE }}
           />
         ) : null}

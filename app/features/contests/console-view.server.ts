@@ -9,6 +9,10 @@ import { auditTrail, findRoleInvite, pendingRequests, roleInviteLink, roleInvite
 import { flaggedEntries } from "./judging.server";
 import { roundResults } from "./results.server";
 import { contestStatus } from "./rules";
+import { formatMoment } from "~/ui/dates";
+
+/** A moment as the console shows it, told on the server (ui/dates.ts). */
+const momentText = (iso: string | null, lang: Language) => (iso ? formatMoment(iso, lang) : null);
 
 export async function consoleView(contestId: number, shownToken: string | null, origin: string, lang: Language) {
   const [contest] = await db().select().from(contests).where(eq(contests.id, contestId));
@@ -32,6 +36,8 @@ export async function consoleView(contestId: number, shownToken: string | null, 
       criteria: round.criteria,
       opensAt: round.opensAt?.toISOString() ?? null,
       closesAt: round.closesAt?.toISOString() ?? null,
+      opensAtText: momentText(round.opensAt?.toISOString() ?? null, lang),
+      closesAtText: momentText(round.closesAt?.toISOString() ?? null, lang),
       publishedAt: round.publishedAt?.toISOString() ?? null,
       entries: entries.filter((e) => e.roundId === round.id).map(({ photo, ...e }) => ({ ...e, hasPhoto: photo !== null, submittedAt: e.submittedAt.toISOString() })),
       results: round.state === "draft" ? null : await roundResults(round, db(), lang),
@@ -67,6 +73,8 @@ export async function consoleView(contestId: number, shownToken: string | null, 
       status: contestStatus(contest.status),
       startsAt: contest.startsAt?.toISOString() ?? null,
       endsAt: contest.endsAt?.toISOString() ?? null,
+      startsAtText: momentText(contest.startsAt?.toISOString() ?? null, lang),
+      endsAtText: momentText(contest.endsAt?.toISOString() ?? null, lang),
       frozen: contest.boardFrozenAt !== null,
     },
     rounds: withResults,
@@ -74,7 +82,7 @@ export async function consoleView(contestId: number, shownToken: string | null, 
     rosters,
     requests: await pendingRequests(contestId, lang),
     invites: await roleInvites(contestId, lang),
-    audit: await auditTrail(contestId, lang),
+    audit: (await auditTrail(contestId, lang)).map((entry) => ({ ...entry, atText: formatMoment(entry.at, lang) })),
     flagged: await flaggedEntries(contestId),
     shownInvite,
   };

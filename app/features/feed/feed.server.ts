@@ -8,6 +8,7 @@ import { keep } from "~/platform/cache";
 import { chosenName } from "~/features/members/display-name";
 import { generatedName } from "~/features/members/member-name.server";
 import type { Language } from "~/platform/i18n";
+import { formatAgo } from "~/ui/dates";
 
 export const FEED_PAGE_SIZE = 20;
 
@@ -43,12 +44,14 @@ export interface FeedPost {
 export interface CardPost extends Omit<FeedPost, "actor" | "subject" | "refId"> {
   actor: { name: string; avatarUrl: string } | null;
   subject: { name: string } | null;
+  /** When, as the reader reads it ("3 hours ago"), from the server's clock (ui/dates.ts). */
+  ago: string;
 }
 
 /** A person as a card names them, in the reader's language. */
 const nameIn = (person: FeedPerson, lang: Language) => person.name ?? generatedName(person.id, lang);
 
-export function cardOf(post: FeedPost, lang: Language): CardPost {
+export function cardOf(post: FeedPost, lang: Language, now: number): CardPost {
   const { actor, subject } = post;
   return {
     id: post.id,
@@ -58,6 +61,7 @@ export function cardOf(post: FeedPost, lang: Language): CardPost {
     text: post.text,
     data: post.data,
     createdAt: post.createdAt,
+    ago: formatAgo(post.createdAt, now, lang),
     glows: post.glows,
     glowedByMe: post.glowedByMe,
   };
@@ -280,9 +284,10 @@ export async function listFeedCards(
   cursor: string | null,
   viewerId: number | null,
   lang: Language,
+  now: number,
 ): Promise<{ posts: CardPost[]; nextCursor: string | null; topPostId: number | null }> {
   const page = await listFeed(cursor, viewerId);
-  return { posts: page.posts.map((post) => cardOf(post, lang)), nextCursor: page.nextCursor, topPostId: page.posts[0]?.id ?? null };
+  return { posts: page.posts.map((post) => cardOf(post, lang, now)), nextCursor: page.nextCursor, topPostId: page.posts[0]?.id ?? null };
 }
 
 /** One post by id (and type, when the URL names one); null when there is no such post. */

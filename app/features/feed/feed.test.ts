@@ -85,13 +85,16 @@ describe("a post as its card shows it", () => {
   it("carries what the card shows and leaves people's ids and usernames on the server", async () => {
     const { posts } = await listFeed();
     const withBoth = posts.find((p) => p.actor && p.subject) ?? posts.find((p) => p.actor)!;
-    const card = cardOf(withBoth, "en");
+    const now = Date.parse(withBoth.createdAt) + 3 * 3600 * 1000;
+    const card = cardOf(withBoth, "en", now);
     expect(card).toEqual({
       id: withBoth.id,
       type: withBoth.type,
       text: withBoth.text,
       data: withBoth.data,
       createdAt: withBoth.createdAt,
+      // Told on the server in the reader's language: the browser formats no date (ui/dates.ts).
+      ago: "3 hours ago",
       glows: withBoth.glows,
       glowedByMe: withBoth.glowedByMe,
       actor: { name: withBoth.actor!.name, avatarUrl: withBoth.actor!.avatarUrl },
@@ -137,17 +140,18 @@ describe("a feed page's data", () => {
     try {
       for (const cursor of [null, first.nextCursor]) {
         for (const viewer of [reader!.id, null]) {
-          await listFeedCards(cursor, viewer, "en"); // the first page is shared from here on
+          const now = Date.now();
+          await listFeedCards(cursor, viewer, "en", now); // the first page is shared from here on
           const expected = await listFeed(cursor, viewer);
-          const cards = await listFeedCards(cursor, viewer, "en");
-          expect(cards.posts).toEqual(expected.posts.map((post) => cardOf(post, "en")));
+          const cards = await listFeedCards(cursor, viewer, "en", now);
+          expect(cards.posts).toEqual(expected.posts.map((post) => cardOf(post, "en", now)));
           expect(cards.nextCursor).toBe(expected.nextCursor);
           expect(cards.topPostId).toBe(expected.posts[0]!.id);
         }
       }
-      const mine = (await listFeedCards(null, reader!.id, "en")).posts;
+      const mine = (await listFeedCards(null, reader!.id, "en", Date.now())).posts;
       expect(mine[1]).toMatchObject({ id: first.posts[1]!.id, glowedByMe: true });
-      expect((await listFeedCards(null, null, "en")).posts[1]).toMatchObject({ glowedByMe: false });
+      expect((await listFeedCards(null, null, "en", Date.now())).posts[1]).toMatchObject({ glowedByMe: false });
     } finally {
       vi.useRealTimers();
     }

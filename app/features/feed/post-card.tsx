@@ -6,42 +6,13 @@ import { memberTextLang } from "~/ui/text-lang";
 import type { CardPost } from "./feed.server";
 import { GlowButton } from "./glow-button";
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ["year", 365 * 24 * 3600],
-  ["month", 30 * 24 * 3600],
-  ["week", 7 * 24 * 3600],
-  ["day", 24 * 3600],
-  ["hour", 3600],
-  ["minute", 60],
-];
-
-/** Building a formatter costs more than formatting: one per language (two in all). */
-const formats = new Map<string, Intl.RelativeTimeFormat>();
-
-function phrase(locale: string, amount: number, unit: Intl.RelativeTimeFormatUnit) {
-  let format = formats.get(locale);
-  if (!format) formats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
-  return format.format(amount, unit);
-}
-
-/** "3 hours ago", measured against the server's clock so server and browser agree. */
-export function relativeTime(iso: string, now: number, locale: string) {
-  const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return phrase(locale, Math.round(seconds / size), unit);
-  }
-  return phrase(locale, seconds, "second");
-}
-
 export function PostCard({
   post,
-  now,
   open = false,
   signedIn = false,
   listQuery = "",
 }: {
   post: CardPost;
-  now: number;
   open?: boolean;
   /** Whether the viewer can glow (anonymous visitors see the count and a sign-in link). */
   signedIn?: boolean;
@@ -101,7 +72,7 @@ export function PostCard({
         <p className="mt-1 text-sm">{t("salutes:received.gems", { count: post.data.gems })}</p>
       ) : null}
       <p className="muted mt-2 text-sm">
-        <time dateTime={post.createdAt}>{relativeTime(post.createdAt, now, i18n.language)}</time>
+        <time dateTime={post.createdAt}>{post.ago}</time>
         {/* One text node each (adjacent ones would need a marker comment between them). */}
         {post.actor ? ` · ${t("byline", { author: post.actor.name })}` : null}
       </p>
@@ -114,18 +85,16 @@ export function PostCard({
 /** One post of a feed list: its list item and card. */
 export function PostItem({
   post,
-  now,
   signedIn,
   listQuery = "",
 }: {
   post: CardPost;
-  now: number;
   signedIn: boolean;
   listQuery?: string;
 }) {
   return (
     <li>
-      <PostCard post={post} now={now} signedIn={signedIn} listQuery={listQuery} />
+      <PostCard post={post} signedIn={signedIn} listQuery={listQuery} />
     </li>
   );
 }

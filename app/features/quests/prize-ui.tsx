@@ -17,8 +17,7 @@ function entryLabel(t: TFunction<"quests">, entry: Pick<PrizeEntry, "kind" | "am
 
 /** The box's odds, one tap away in the box itself (a disclosure: it works without JavaScript). */
 export function PrizeOdds({ table, demo = false }: { table: readonly PrizeEntry[]; demo?: boolean }) {
-  const { t, i18n } = useTranslation("quests");
-  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const { t } = useTranslation("quests");
   return (
     <details className="rounded-lg border border-slate-300 p-3 text-sm dark:border-slate-700">
       <summary className="cursor-pointer font-semibold">{t("prize.odds.show")}</summary>
@@ -38,7 +37,10 @@ export function PrizeOdds({ table, demo = false }: { table: readonly PrizeEntry[
           {oddsOf(table).map((entry, i) => (
             <tr key={i} className="border-t border-slate-200 dark:border-slate-800">
               <td className="py-1 pe-4">{entryLabel(t, entry)}</td>
-              <td className="py-1 text-end tabular-nums">{t("prize.odds.percent", { value: percent.format(entry.percent) })}</td>
+              <td className="py-1 text-end tabular-nums">{/* oddsOf rounds to one decimal, and English and Chinese both write "12.5": the text
+                  Intl.NumberFormat would give, without loading the browser's number data while
+                  the page hydrates (ui/dates.ts says why). */}
+                {t("prize.odds.percent", { value: String(entry.percent) })}</td>
             </tr>
           ))}
         </tbody>

@@ -10,7 +10,6 @@ import { CONTEST_RULES, STATUS_CHANGES, TIE_BREAK_CHAIN } from "~/features/conte
 import { DateTimeField, Field, fixed } from "~/features/contests/ui";
 import { cardClass, dangerButton, FieldError, FormError, inputClass, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
 import type { FormAnswer } from "~/platform/form-answer";
-import { formatMoment } from "~/ui/dates";
 import { answerFor, useSelf, type ConsoleView } from "./console";
 
 export function Results({ results }: { results: NonNullable<ConsoleView["rounds"][number]["results"]> }) {
@@ -275,7 +274,7 @@ export function Overrides({ view, answer }: { view: ConsoleView; answer?: FormAn
   );
 }
 
-export function AuditTrail({ view, lng }: { view: ConsoleView; lng: string }) {
+export function AuditTrail({ view }: { view: ConsoleView }) {
   const { t } = useTranslation("contests");
   return (
     <section aria-labelledby="audit-heading" className={`${cardClass} space-y-2`}>
@@ -289,7 +288,7 @@ export function AuditTrail({ view, lng }: { view: ConsoleView; lng: string }) {
           {view.audit.map((a) => (
             <li key={a.id} className="text-sm">
               <span className="font-medium">{t(`audit.action.${a.action}`)}</span> · {a.subject}
-              {a.reason ? ` · “${a.reason}”` : ""} · {a.actor ?? ""} · {formatMoment(a.at, lng)}
+              {a.reason ? ` · “${a.reason}”` : ""} · {a.actor ?? ""} · {a.atText}
             </li>
           ))}
         </ul>
