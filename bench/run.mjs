@@ -418,10 +418,12 @@ async function phoneAndBytes() {
         for (const row of measured) {
           checkInterrupted();
           try {
-            // A member row signs in afresh for every run: the session-start row's page
-            // validates its session, which later runs must not inherit.
-            const headers = row.page?.setup ? ((await row.page.setup({ baseUrl: glow.url, e2eToken, ids })) ?? {}).headers : row.headers;
-            const result = await lighthouseRun(chrome, row.url, { headers });
+            const result = await withLighthouseRetries(row, async () => {
+              // A member row signs in afresh for every run: the session-start row's page
+              // validates its session, which later runs must not inherit.
+              const headers = row.page?.setup ? ((await row.page.setup({ baseUrl: glow.url, e2eToken, ids })) ?? {}).headers : row.headers;
+              return lighthouseRun(chrome, row.url, { headers });
+            });
             (row.runs ??= []).push(result);
             line.push(`${row.name} ${formatMs(result.lcp)}`);
           } catch (error) {
@@ -888,3 +890,20 @@ try {
   await cleanup();
 }
 process.exit(code);
+
+/**
+ * Lighthouse's own recording sometimes fails ("NO_NAVSTART … Please run Lighthouse again"):
+ * such a run is tried again, up to twice, and counted in `row.retries`, instead of leaving
+ * the page without a figure.
+ */
+async function withLighthouseRetries(row, attempt) {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const message = String(error?.message ?? error);
+      if (tries >= 3 || !/\b(NO_NAVSTART|NO_FCP|NO_LCP|NO_TRACING_STARTED|NO_DCL)\b/.test(message)) throw error;
+      row.retries = (row.retries ?? 0) + 1;
+    }
+  }
+}
