@@ -37,10 +37,12 @@ export function PrizeOdds({ table, demo = false }: { table: readonly PrizeEntry[
           {oddsOf(table).map((entry, i) => (
             <tr key={i} className="border-t border-slate-200 dark:border-slate-800">
               <td className="py-1 pe-4">{entryLabel(t, entry)}</td>
-              <td className="py-1 text-end tabular-nums">{/* oddsOf rounds to one decimal, and English and Chinese both write "12.5": the text
-                  Intl.NumberFormat would give, without loading the browser's number data while
-                  the page hydrates (ui/dates.ts says why). */}
-                {t("prize.odds.percent", { value: String(entry.percent) })}</td>
+              <td className="py-1 text-end tabular-nums">
+                {/* oddsOf rounds to one decimal, and English and Chinese both write "12.5": the
+                    text Intl.NumberFormat would give, without loading the browser's number data
+                    while the page hydrates (decision 1030). */}
+                {t("prize.odds.percent", { value: String(entry.percent) })}
+              </td>
             </tr>
           ))}
         </tbody>
