@@ -100,3 +100,20 @@ export function firstVisitAssets(requests) {
     .filter((r) => r.resourceType === "Font" || r.resourceType === "Image")
     .map((r) => ({ url: new URL(r.url).pathname, type: r.resourceType, bytes: r.transferSize }));
 }
+
+/**
+ * Lighthouse's own recording sometimes fails ("NO_NAVSTART … Please run Lighthouse again"):
+ * such a run is tried again, up to twice, and counted in `row.retries`, instead of leaving
+ * the page without a figure.
+ */
+export async function withLighthouseRetries(row, attempt) {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const message = String(error?.message ?? error);
+      if (tries >= 3 || !/\b(NO_NAVSTART|NO_FCP|NO_LCP|NO_TRACING_STARTED|NO_DCL)\b/.test(message)) throw error;
+      row.retries = (row.retries ?? 0) + 1;
+    }
+  }
+}

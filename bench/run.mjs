@@ -48,7 +48,7 @@ import {
   weightedPicker,
 } from "./lib.mjs";
 import { eventMix, growthRows, pages, seeds, worldIds } from "./pages.mjs";
-import { firstVisitAssets, lighthouseRun, startChrome } from "./phone.mjs";
+import { firstVisitAssets, lighthouseRun, startChrome, withLighthouseRetries } from "./phone.mjs";
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, "..");
@@ -891,19 +891,3 @@ try {
 }
 process.exit(code);
 
-/**
- * Lighthouse's own recording sometimes fails ("NO_NAVSTART … Please run Lighthouse again"):
- * such a run is tried again, up to twice, and counted in `row.retries`, instead of leaving
- * the page without a figure.
- */
-async function withLighthouseRetries(row, attempt) {
-  for (let tries = 1; ; tries++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      const message = String(error?.message ?? error);
-      if (tries >= 3 || !/\b(NO_NAVSTART|NO_FCP|NO_LCP|NO_TRACING_STARTED|NO_DCL)\b/.test(message)) throw error;
-      row.retries = (row.retries ?? 0) + 1;
-    }
-  }
-}

@@ -12,7 +12,7 @@ import { contestStatus } from "./rules";
 import { formatMoment } from "~/ui/dates";
 
 /** A moment as the console shows it, told on the server (ui/dates.ts). */
-const momentText = (iso: string | null, lang: Language) => (iso ? formatMoment(iso, lang) : null);
+const momentText = (at: Date | null, lang: Language) => (at ? formatMoment(at.toISOString(), lang) : null);
 
 export async function consoleView(contestId: number, shownToken: string | null, origin: string, lang: Language) {
   const [contest] = await db().select().from(contests).where(eq(contests.id, contestId));
@@ -36,8 +36,8 @@ export async function consoleView(contestId: number, shownToken: string | null, 
       criteria: round.criteria,
       opensAt: round.opensAt?.toISOString() ?? null,
       closesAt: round.closesAt?.toISOString() ?? null,
-      opensAtText: momentText(round.opensAt?.toISOString() ?? null, lang),
-      closesAtText: momentText(round.closesAt?.toISOString() ?? null, lang),
+      opensAtText: momentText(round.opensAt, lang),
+      closesAtText: momentText(round.closesAt, lang),
       publishedAt: round.publishedAt?.toISOString() ?? null,
       entries: entries.filter((e) => e.roundId === round.id).map(({ photo, ...e }) => ({ ...e, hasPhoto: photo !== null, submittedAt: e.submittedAt.toISOString() })),
       results: round.state === "draft" ? null : await roundResults(round, db(), lang),
@@ -73,8 +73,8 @@ export async function consoleView(contestId: number, shownToken: string | null, 
       status: contestStatus(contest.status),
       startsAt: contest.startsAt?.toISOString() ?? null,
       endsAt: contest.endsAt?.toISOString() ?? null,
-      startsAtText: momentText(contest.startsAt?.toISOString() ?? null, lang),
-      endsAtText: momentText(contest.endsAt?.toISOString() ?? null, lang),
+      startsAtText: momentText(contest.startsAt, lang),
+      endsAtText: momentText(contest.endsAt, lang),
       frozen: contest.boardFrozenAt !== null,
     },
     rounds: withResults,
