@@ -26,7 +26,7 @@ import { questVisits } from "~/features/quests/progress.server";
 import { CompanionMount } from "~/features/beamkins/companion-mount";
 import { SessionStart } from "~/features/auth/session-start";
 import { RobotsMeta } from "~/ui/robots-meta";
-import { StartupSplash } from "~/ui/startup-splash";
+import { StartupSplash, StartupSplashDecision } from "~/ui/startup-splash";
 import { companionDraftMessage } from "~/ui/draft";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
 import { answerDatabaseAway, sayWhenToComeBack } from "~/platform/database-away.server";
@@ -158,10 +158,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const lang = root?.locale ?? i18n.language ?? "en";
   return (
-    <html lang={pageLang(lang)} dir={i18n.dir(lang)} className={root?.theme ?? undefined}>
+    // suppressHydrationWarning: the splash's decision may mark <html> before hydration.
+    <html lang={pageLang(lang)} dir={i18n.dir(lang)} className={root?.theme ?? undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <StartupSplashDecision />
         <meta name="color-scheme" content="light dark" />
         <Meta />
         <RobotsMeta />

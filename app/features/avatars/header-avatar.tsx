@@ -18,7 +18,7 @@ export interface HeaderAvatarData {
  *
  * When the picture cannot be loaded (the spec's account load failure), the header shows the
  * default face and, with JavaScript, the error toast 'Failed to get avatar.' with what went
- * wrong (decision 0517). Without JavaScript the image's alt text stands in its place.
+ * wrong (decision 1032). Without JavaScript the image's alt text stands in its place.
  */
 export function HeaderAvatar() {
   const root = useRouteLoaderData("root") as { avatar?: HeaderAvatarData | null } | undefined;
