@@ -1,6 +1,7 @@
 import { useTranslation } from "~/platform/translations";
 import { PageHeading, pageTitle } from "~/ui/page";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
+import { LaterPart } from "~/ui/later-part";
 import { data, Form, href } from "react-router";
 import type { Route } from "./+types/gamemaster";
 import { requireMember } from "~/features/auth/principal.server";
@@ -176,9 +177,9 @@ export default function GameMaster({ loaderData, actionData }: Route.ComponentPr
         <>
           <LiveContest contestId={view.contest.id} />
           {loaderData.modal === "requests" ? (
-            <Suspense>
+            <LaterPart>
               <RequestModal view={view} answer={answer} />
-            </Suspense>
+            </LaterPart>
           ) : null}
           <ContestCard view={view} answer={answer} />
           {view.shownInvite ? (
@@ -191,20 +192,20 @@ export default function GameMaster({ loaderData, actionData }: Route.ComponentPr
             </Notice>
           ) : null}
           <Rounds view={view} answer={answer} />
-          <Suspense>
+          <LaterPart>
             <NewRound contestId={view.contest.id} answer={answerFor(answer, "create-round")} />
             <Invites view={view} answer={answerFor(answer, "invite")} />
             <Overrides view={view} answer={answer} />
             <AuditTrail view={view} />
-          </Suspense>
+          </LaterPart>
         </>
       ) : (
         <JudgeOnly roles={loaderData.judgeRoles} />
       )}
       {/* Keyed by the contest on screen: once a new contest exists, its form starts empty again. */}
-      <Suspense>
+      <LaterPart>
         <NewContest key={chosenId ?? "none"} answer={answerFor(answer, "create-contest")} />
-      </Suspense>
+      </LaterPart>
     </div>
   );
 }
@@ -268,26 +269,26 @@ function ContestCard({ view, answer }: { view: View; answer?: FormAnswer }) {
           {t("requests.open", { count: view.requests.length })}
         </a>
       </p>
-      <Suspense>
+      <LaterPart>
         <StatusChange contest={contest} answer={answerFor(answer, "status")} />
-      </Suspense>
+      </LaterPart>
       <details open={editAnswer ? true : undefined}>
         <summary className="cursor-pointer font-medium">{t("console.editContest")}</summary>
         <Form method="post" action={self} className="mt-3 space-y-3">
           <input type="hidden" name="intent" value="edit-contest" />
           <input type="hidden" name="contestId" value={contest.id} />
           <FormError message={editAnswer?.errors.form} />
-          <Suspense>
+          <LaterPart>
             <ContestFields answer={editAnswer} contest={contest} />
-          </Suspense>
+          </LaterPart>
           <button type="submit" className={primaryButton}>
             {t("console.saveContest")}
           </button>
         </Form>
       </details>
-      <Suspense>
+      <LaterPart>
         <FreezeBoard contest={contest} answer={answerFor(answer, "freeze")} />
-      </Suspense>
+      </LaterPart>
     </section>
   );
 }
@@ -342,9 +343,9 @@ function Rounds({ view, answer }: { view: View; answer?: FormAnswer }) {
                   <input type="hidden" name="contestId" value={view.contest.id} />
                   <input type="hidden" name="roundId" value={round.id} />
                   <FormError message={edit?.errors.form} />
-                  <Suspense>
+                  <LaterPart>
                     <RoundFields answer={edit} round={round} idPrefix={`round-${round.id}`} />
-                  </Suspense>
+                  </LaterPart>
                   <button type="submit" className={primaryButton}>
                     {t("rounds.save")}
                   </button>
@@ -380,9 +381,9 @@ function Rounds({ view, answer }: { view: View; answer?: FormAnswer }) {
                   </details>
                 ) : null}
                 {round.results ? (
-                  <Suspense>
+                  <LaterPart>
                     <Results results={round.results} />
-                  </Suspense>
+                  </LaterPart>
                 ) : null}
               </>
             )}

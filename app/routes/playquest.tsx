@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback } from "react";
+import { lazy, useCallback } from "react";
+import { LaterPart } from "~/ui/later-part";
 import { useTranslation } from "~/platform/translations";
 import { Form, Link, href, useSearchParams } from "react-router";
 import type { Route } from "./+types/playquest";
@@ -138,9 +139,9 @@ export default function PlayQuest({ loaderData, actionData }: Route.ComponentPro
           <h2 id="opened-heading" className="text-xl font-semibold">
             {opened.questTitle ? t("prize.openedFrom", { quest: opened.questTitle.text }) : t("prize.opened")}
           </h2>
-          <Suspense>
+          <LaterPart>
             <PrizeReveal prize={opened} />
-          </Suspense>
+          </LaterPart>
         </section>
       ) : null}
 
@@ -164,9 +165,9 @@ export default function PlayQuest({ loaderData, actionData }: Route.ComponentPro
               </li>
             ))}
           </ul>
-          <Suspense>
+          <LaterPart>
             <BoxOdds />
-          </Suspense>
+          </LaterPart>
         </section>
       ) : null}
 
@@ -301,9 +302,9 @@ function QuestOnMap({ run, speaker }: { run: MapRun; speaker: { slug: string; na
             {t("play.starSalute.heading")}
           </h4>
           <p className="text-sm">{t("play.starSalute.intro")}</p>
-          <Suspense>
+          <LaterPart>
             <RecipientPicker basePath={href("/starsalute")} q="" results={null} recipient={null} />
-          </Suspense>
+          </LaterPart>
         </section>
       ) : null}
       <ol className="space-y-2" aria-label={t("play.stepsOf", { quest: run.title.text })}>

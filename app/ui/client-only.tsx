@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore, type ComponentType } from "react";
+import { lazy, useSyncExternalStore, type ComponentType } from "react";
+import { LaterPart } from "./later-part";
 
 const subscribe = () => () => {};
 
@@ -13,7 +14,8 @@ export function useHydrated() {
 
 /**
  * A client-only island loaded on demand: nothing of it is in the page's first bundle,
- * nothing renders on the server, and pages work the same without it.
+ * nothing renders on the server, and pages work the same without it: so when its code
+ * cannot be loaded, nothing takes its place either.
  */
 export function lazyIsland<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const Lazy = lazy(load);
@@ -21,9 +23,9 @@ export function lazyIsland<P extends object>(load: () => Promise<{ default: Comp
     const hydrated = useHydrated();
     if (!hydrated) return null;
     return (
-      <Suspense fallback={null}>
+      <LaterPart failed={null}>
         <Lazy {...props} />
-      </Suspense>
+      </LaterPart>
     );
   };
 }

@@ -137,6 +137,27 @@ test.describe("signup and the character creator", () => {
     await expect(page.getByLabel("Seed")).toBeVisible();
     await expect(save).not.toBeFocused();
   });
+
+  test("when the creator's code cannot be loaded (a deploy, a dropped connection), the rest of the profile stays, with a way to reload", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "chromium", "without JavaScript no code is loaded: the creator is the server's form");
+    await signIn(page, { firstName: "Kept", withAvatar: true, username: uniqueUsername(), zipcode: "10001" });
+    await page.route(/\/character-creator-[^/]*\.js$/, (route) => route.abort());
+    await page.goto("/profile");
+    await hydrated(page);
+    const notice = page.getByRole("alert").filter({ hasText: "This part of the page could not be loaded." });
+    await expect(notice).toBeVisible();
+    await expect(page.getByLabel("Seed")).toHaveCount(0);
+    // Not the error screen: the page's heading and its other form are still there.
+    await expect(page.getByRole("heading", { name: "Your character" })).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue("Kept");
+    // Once the code can be loaded again, the notice's link brings the creator back.
+    await page.unroute(/\/character-creator-[^/]*\.js$/);
+    await notice.getByRole("link", { name: "Reload Page" }).click();
+    await expect(page.getByLabel("Seed")).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  });
 });
 
 /** The creator's preview and editor, measured where a phone shows them. */
