@@ -4,6 +4,7 @@ import { HydratedRouter } from "react-router/dom";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { browserTranslations } from "~/platform/browser-translations";
 import { defaultNamespace } from "~/platform/i18n";
+import { listenForMissingFiles } from "~/platform/reload-for-new-files";
 import { TranslationsProvider } from "~/platform/translations";
 
 async function hydrate() {
@@ -27,4 +28,5 @@ async function hydrate() {
   });
 }
 
+listenForMissingFiles();
 void hydrate();

@@ -1,7 +1,6 @@
 import { useTranslation } from "~/platform/translations";
 import { PageHeading, pageTitle } from "~/ui/page";
-import { lazy } from "react";
-import { LaterPart } from "~/ui/later-part";
+import { lazy, Suspense } from "react";
 import { data, Form, href } from "react-router";
 import type { Route } from "./+types/gamemaster";
 import { requireMember } from "~/features/auth/principal.server";
@@ -177,9 +176,9 @@ export default function GameMaster({ loaderData, actionData }: Route.ComponentPr
         <>
           <LiveContest contestId={view.contest.id} />
           {loaderData.modal === "requests" ? (
-            <LaterPart>
+            <Suspense>
               <RequestModal view={view} answer={answer} />
-            </LaterPart>
+            </Suspense>
           ) : null}
           <ContestCard view={view} answer={answer} />
           {view.shownInvite ? (
@@ -192,20 +191,20 @@ export default function GameMaster({ loaderData, actionData }: Route.ComponentPr
             </Notice>
           ) : null}
           <Rounds view={view} answer={answer} />
-          <LaterPart>
+          <Suspense>
             <NewRound contestId={view.contest.id} answer={answerFor(answer, "create-round")} />
             <Invites view={view} answer={answerFor(answer, "invite")} />
             <Overrides view={view} answer={answer} />
             <AuditTrail view={view} />
-          </LaterPart>
+          </Suspense>
         </>
       ) : (
         <JudgeOnly roles={loaderData.judgeRoles} />
       )}
       {/* Keyed by the contest on screen: once a new contest exists, its form starts empty again. */}
-      <LaterPart>
+      <Suspense>
         <NewContest key={chosenId ?? "none"} answer={answerFor(answer, "create-contest")} />
-      </LaterPart>
+      </Suspense>
     </div>
   );
 }
@@ -269,26 +268,26 @@ function ContestCard({ view, answer }: { view: View; answer?: FormAnswer }) {
           {t("requests.open", { count: view.requests.length })}
         </a>
       </p>
-      <LaterPart>
+      <Suspense>
         <StatusChange contest={contest} answer={answerFor(answer, "status")} />
-      </LaterPart>
+      </Suspense>
       <details open={editAnswer ? true : undefined}>
         <summary className="cursor-pointer font-medium">{t("console.editContest")}</summary>
         <Form method="post" action={self} className="mt-3 space-y-3">
           <input type="hidden" name="intent" value="edit-contest" />
           <input type="hidden" name="contestId" value={contest.id} />
           <FormError message={editAnswer?.errors.form} />
-          <LaterPart>
+          <Suspense>
             <ContestFields answer={editAnswer} contest={contest} />
-          </LaterPart>
+          </Suspense>
           <button type="submit" className={primaryButton}>
             {t("console.saveContest")}
           </button>
         </Form>
       </details>
-      <LaterPart>
+      <Suspense>
         <FreezeBoard contest={contest} answer={answerFor(answer, "freeze")} />
-      </LaterPart>
+      </Suspense>
     </section>
   );
 }
@@ -343,9 +342,9 @@ function Rounds({ view, answer }: { view: View; answer?: FormAnswer }) {
                   <input type="hidden" name="contestId" value={view.contest.id} />
                   <input type="hidden" name="roundId" value={round.id} />
                   <FormError message={edit?.errors.form} />
-                  <LaterPart>
+                  <Suspense>
                     <RoundFields answer={edit} round={round} idPrefix={`round-${round.id}`} />
-                  </LaterPart>
+                  </Suspense>
                   <button type="submit" className={primaryButton}>
                     {t("rounds.save")}
                   </button>
@@ -381,9 +380,9 @@ function Rounds({ view, answer }: { view: View; answer?: FormAnswer }) {
                   </details>
                 ) : null}
                 {round.results ? (
-                  <LaterPart>
+                  <Suspense>
                     <Results results={round.results} />
-                  </LaterPart>
+                  </Suspense>
                 ) : null}
               </>
             )}

@@ -1,5 +1,4 @@
-import { lazy, useCallback } from "react";
-import { LaterPart } from "~/ui/later-part";
+import { lazy, Suspense, useCallback } from "react";
 import { useTranslation } from "~/platform/translations";
 import { Form, Link, href, useSearchParams } from "react-router";
 import type { Route } from "./+types/playquest";
@@ -139,9 +138,9 @@ export default function PlayQuest({ loaderData, actionData }: Route.ComponentPro
           <h2 id="opened-heading" className="text-xl font-semibold">
             {opened.questTitle ? t("prize.openedFrom", { quest: opened.questTitle.text }) : t("prize.opened")}
           </h2>
-          <LaterPart>
+          <Suspense>
             <PrizeReveal prize={opened} />
-          </LaterPart>
+          </Suspense>
         </section>
       ) : null}
 
@@ -165,9 +164,9 @@ export default function PlayQuest({ loaderData, actionData }: Route.ComponentPro
               </li>
             ))}
           </ul>
-          <LaterPart>
+          <Suspense>
             <BoxOdds />
-          </LaterPart>
+          </Suspense>
         </section>
       ) : null}
 
@@ -302,9 +301,9 @@ function QuestOnMap({ run, speaker }: { run: MapRun; speaker: { slug: string; na
             {t("play.starSalute.heading")}
           </h4>
           <p className="text-sm">{t("play.starSalute.intro")}</p>
-          <LaterPart>
+          <Suspense>
             <RecipientPicker basePath={href("/starsalute")} q="" results={null} recipient={null} />
-          </LaterPart>
+          </Suspense>
         </section>
       ) : null}
       <ol className="space-y-2" aria-label={t("play.stepsOf", { quest: run.title.text })}>

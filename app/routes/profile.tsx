@@ -1,6 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { lazy } from "react";
-import { LaterPart } from "~/ui/later-part";
+import { lazy, Suspense } from "react";
 import { Form, useNavigation, href } from "react-router";
 import type { Route } from "./+types/profile";
 import { displayPhone } from "~/features/auth/phone";
@@ -171,7 +170,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">{ta("intro")}</p>
         <Form ref={lookForm} method="post" preventScrollReset aria-labelledby="creator-heading" noValidate>
-          <LaterPart>
+          <Suspense>
             <AvatarCreator
               // A new creator for each answer's look (a randomized seed, a refused value), and after each save.
               key={lookAnswer || previewed ? `a${JSON.stringify(lookValues)}` : `v${loaderData.version ?? 0}`}
@@ -179,7 +178,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               errors={lookAnswer?.errors ?? {}}
               shownStyle={isAvatarStyle(lookValues.style) ? lookValues.style : DEFAULT_STYLE}
             />
-          </LaterPart>
+          </Suspense>
         </Form>
         <p className="text-sm">
           <a href={loaderData.avatarDataUri} download="glow-avatar.svg" className="underline">

@@ -1,5 +1,4 @@
-import { lazy, useSyncExternalStore, type ComponentType } from "react";
-import { LaterPart } from "./later-part";
+import { lazy, Suspense, useSyncExternalStore, type ComponentType } from "react";
 
 const subscribe = () => () => {};
 
@@ -14,8 +13,7 @@ export function useHydrated() {
 
 /**
  * A client-only island loaded on demand: nothing of it is in the page's first bundle,
- * nothing renders on the server, and pages work the same without it: so when its code
- * cannot be loaded, nothing takes its place either.
+ * nothing renders on the server, and pages work the same without it.
  */
 export function lazyIsland<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const Lazy = lazy(load);
@@ -23,9 +21,9 @@ export function lazyIsland<P extends object>(load: () => Promise<{ default: Comp
     const hydrated = useHydrated();
     if (!hydrated) return null;
     return (
-      <LaterPart failed={null}>
+      <Suspense fallback={null}>
         <Lazy {...props} />
-      </LaterPart>
+      </Suspense>
     );
   };
 }

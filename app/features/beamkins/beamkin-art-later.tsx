@@ -1,5 +1,4 @@
-import { lazy } from "react";
-import { LaterPart } from "~/ui/later-part";
+import { lazy, Suspense } from "react";
 import type { BeamkinArtProps } from "./beamkin-art";
 
 const Art = lazy(() => import("./beamkin-art").then((m) => ({ default: m.BeamkinArt })));
@@ -9,21 +8,21 @@ const Art = lazy(() => import("./beamkin-art").then((m) => ({ default: m.Beamkin
  * quest map): its drawings stay out of the page's first load. The server renders the art
  * whole (entry.server.tsx waits for every lazy part, decision 1015) and the browser keeps
  * that SVG until the chunk arrives; on a client navigation an empty box of the same size
- * holds the place meanwhile, so nothing shifts, and stays if the art's code cannot be loaded.
+ * holds the place meanwhile, so nothing shifts.
  */
 export function BeamkinArtLater(props: BeamkinArtProps) {
   const size = props.size ?? 120;
-  // The same box stands in when the drawings' code cannot be loaded: decoration, not content.
-  const box = (
-    <span
-      className={`inline-block shrink-0 ${props.className ?? ""}`}
-      style={{ width: size, height: size }}
-      {...(props.title ? { role: "img", "aria-label": props.title } : { "aria-hidden": true })}
-    />
-  );
   return (
-    <LaterPart fallback={box} failed={box}>
+    <Suspense
+      fallback={
+        <span
+          className={`inline-block shrink-0 ${props.className ?? ""}`}
+          style={{ width: size, height: size }}
+          {...(props.title ? { role: "img", "aria-label": props.title } : { "aria-hidden": true })}
+        />
+      }
+    >
       <Art {...props} />
-    </LaterPart>
+    </Suspense>
   );
 }
