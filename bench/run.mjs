@@ -890,4 +890,3 @@ try {
   await cleanup();
 }
 process.exit(code);
-

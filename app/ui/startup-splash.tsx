@@ -5,7 +5,7 @@ export const STARTUP_SPLASH_MS = 500;
 /** Marks, in the tab's session storage, that this browser session has had its splash. */
 export const SPLASH_SEEN_KEY = "glow-splash-seen";
 /** The attribute on `<html>` that shows the overlay (app.css) while the splash runs. */
-export const SPLASH_ATTRIBUTE = "data-splash";
+const SPLASH_ATTRIBUTE = "data-splash";
 
 /*
  * Decided in <head>, before the body is parsed (decision 1032): a script inside the body
@@ -21,6 +21,8 @@ const DECIDE = `try{var s=sessionStorage,h=document.documentElement;if(!s.getIte
 /** The splash's decision, for the root layout's <head>. */
 export function StartupSplashDecision() {
   const nonce = useNonce();
+  // An inline script's text must go in as it is (React would escape it as text). DECIDE is
+  // this module's constant, made of constants only: nothing a request or a member wrote.
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: DECIDE }} />;
 }
 
