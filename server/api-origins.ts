@@ -11,13 +11,36 @@ import type express from "express";
 import { errorTypeForStatus } from "~/platform/errors";
 import { translatorForRequest } from "~/platform/i18n.server";
 
-const API_PATH = /^\/api(?:\/|$)/;
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+/**
+ * Whether React Router would take this request-target to an /api address. It matches
+ * without regard to case and after decoding percent-escapes (`/API/…`, `/%61pi/…`), and
+ * its Express adapter parses the target with `new URL`, which folds dot segments
+ * (`/x/../api/…`, `/%2e/api/…`): the rule reads the path the same way, or a spelling it did
+ * not expect would skip it.
+ */
+export function isApiPath(requestTarget: string): boolean {
+  let pathname: string;
+  try {
+    pathname = new URL(`http://glow.invalid${requestTarget}`).pathname;
+  } catch {
+    return false; // no address React Router could route either
+  }
+  const first = pathname.split("/", 2)[1] ?? "";
+  let decoded = first;
+  try {
+    decoded = decodeURIComponent(first);
+  } catch {
+    // A broken escape: React Router keeps the segment as it is, and so does the rule.
+  }
+  return decoded.toLowerCase() === "api";
+}
 
 export function apiCrossOrigin(allowed: readonly string[]) {
   const allowList = new Set(allowed);
   return async (req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (!API_PATH.test(req.path)) return next();
+    if (!isApiPath(req.originalUrl)) return next();
     const origin = req.get("origin");
     if (origin === undefined) return next();
     let own = false;

@@ -44,6 +44,10 @@ const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: unsetIfEmpty(z.string().min(16)),
   TWILIO_FROM: unsetIfEmpty(z.string().regex(/^\+\d{6,15}$|^[A-Za-z0-9 ]{1,11}$/, "must be an E.164 number or a sender id")),
   TWILIO_MESSAGING_SERVICE_SID: unsetIfEmpty(z.string().regex(/^MG[0-9a-zA-Z]{32}$/, "must look like MG followed by 32 characters")),
+  // The most texts the instance sends in any 24 hours, every worker and instance on the
+  // database together (decision 1160): every text is billed, and the per-number limits do
+  // not stop many numbers. Past it, sign-in codes are refused (503 with Retry-After).
+  SMS_DAILY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1000)),
   // Calling codes a member may sign in from, comma-separated (1 = US/Canada, 86 = China).
   PHONE_COUNTRIES: z
     .string()

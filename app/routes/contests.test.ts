@@ -2,7 +2,7 @@
  * The contest screens through their routes, with real requests through the root middleware:
  * the publish gate (a member's page data and JSON carry no score before publish), the
  * judge's score form (a missing criterion is a 400 on its field, what was typed kept; a
- * judge's own party is 403), the console's JSON answers, and Judge Onboarding's GET that
+ * judge's own party is 403; an entry not handed to the judge is 409 and nothing is stored), the console's JSON answers, and Judge Onboarding's GET that
  * spends nothing.
  */
 import { and, eq } from "drizzle-orm";
@@ -12,7 +12,7 @@ import { memberFactory } from "../../tests/support/members";
 import { BASE_URL, callRoute, formRequest, outcome } from "../../tests/support/route";
 import { newJoinCode } from "~/features/parties/join-code";
 import { db } from "~/platform/db/db.server";
-import { contestRequests, contestRounds, contests, invites, memberRoles, parties, partyMembers, roundEntries } from "~/platform/db/schema";
+import { contestRequests, contestRounds, contests, entryJudges, entryScores, invites, memberRoles, parties, partyMembers, roundEntries } from "~/platform/db/schema";
 import * as compete from "./compete";
 import * as gamemaster from "./gamemaster";
 import * as judgeOnboarding from "./judge-onboarding";
@@ -52,6 +52,8 @@ async function world() {
 describe("the publish gate", () => {
   it("a member's /compete page data and JSON carry no score or note before publish", async () => {
     const w = await world();
+    const claim = await callRoute(plain(judging.action), post("/judging", w.judge.cookie, { intent: "claim", contestId: String(w.contest.id) }));
+    expect(outcome(claim)).toMatchObject({ status: 303, location: `/judging?entry=${w.entry.id}` });
     const score = await callRoute(plain(judging.action), post("/judging", w.judge.cookie, { intent: "score", entryId: String(w.entry.id), criteria: "2", score0: "5", score1: "4", noteForParty: "Secret praise" }));
     expect(outcome(score).status).toBe(303);
     for (const accept of ["text/html", "application/json"]) {
@@ -78,6 +80,29 @@ describe("the judge's score form", () => {
     const answer = outcome(call);
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({ values: { noteForParty: "Nice", score0: "3" }, errors: { score1: "Pick a score from 1 to 5." } });
+  });
+
+  it("refuses a score for an entry not handed to the judge (409, nothing stored), to a page and to JSON alike", async () => {
+    const w = await world();
+    const fields = { intent: "score", entryId: String(w.entry.id), criteria: "2", score0: "5", score1: "4", noteForParty: "Bright" };
+    const stored = () => db().select().from(entryScores).where(eq(entryScores.entryId, w.entry.id));
+
+    const page = outcome(await callRoute(plain(judging.action), post("/judging", w.judge.cookie, fields)));
+    expect(page.status).toBe(409);
+    expect(page.data).toMatchObject({
+      values: { noteForParty: "Bright", score0: "5" },
+      errors: { form: "This entry wasn't handed to you to score. Press “Score the next entry” to get one." },
+      refusal: "not-assigned",
+    });
+    const json = outcome(await callRoute(plain(judging.action), post("/judging?lng=zh", w.judge.cookie, fields, "application/json")));
+    expect(json).toMatchObject({ status: 409, data: { success: false, message: "这份作品没有分配给你评分。请点“评下一份作品”领取一份。" } });
+    expect(await stored()).toEqual([]);
+    expect(await db().select().from(entryJudges).where(eq(entryJudges.entryId, w.entry.id))).toEqual([]);
+
+    // Handed to them by "Score the next entry", the same post is stored.
+    await callRoute(plain(judging.action), post("/judging", w.judge.cookie, { intent: "claim", contestId: String(w.contest.id) }));
+    expect(outcome(await callRoute(plain(judging.action), post("/judging", w.judge.cookie, fields))).status).toBe(303);
+    expect((await stored()).map((s) => s.score).sort()).toEqual([4, 5]);
   });
 
   it("refuses a judge their own party's entry (403) and a member who judges nothing", async () => {

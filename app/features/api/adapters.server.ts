@@ -19,7 +19,7 @@ type Context = Readonly<RouterContextProvider>;
 
 // ───────────── Phone sign-in ─────────────
 
-export type SendCodeRefusal = "invalid-phone" | "rate-limited" | "wrong-codes" | "rejected-number" | "unavailable";
+export type SendCodeRefusal = "invalid-phone" | "rate-limited" | "wrong-codes" | "text-ceiling" | "rejected-number" | "unavailable";
 
 export async function sendSignInCode(
   context: Context,
@@ -40,7 +40,8 @@ export async function sendSignInCode(
     case "too-many":
       return refused("rate-limited", { retryAfter: sent.retryAfter });
     case "wrong-codes":
-      return refused("wrong-codes", { retryAfter: sent.retryAfter });
+    case "text-ceiling":
+      return refused(sent.refusal, { retryAfter: sent.retryAfter });
     default:
       return refused(sent.refusal);
   }
@@ -51,6 +52,8 @@ export const sendCodeRefusals: Record<SendCodeRefusal, RefusalAnswer> = {
   "rate-limited": { status: 429, message: "api:errors.waitForCode" },
   // After wrong codes the number waits longer (decision 0504).
   "wrong-codes": { status: 429, message: "auth:errors.wrongCodesWait" },
+  // The instance's daily ceiling on texts (decision 1160).
+  "text-ceiling": { status: 503, message: "auth:errors.textCeiling" },
   // Section 8: 'No account associated with this phone number.'
   "rejected-number": { status: 400, message: "auth:errors.noAccount", field: "phone" },
   unavailable: { status: 503, message: "auth:errors.unavailable" },

@@ -253,6 +253,7 @@ export const apiCalls = {
       { status: 400, type: "BAD_REQUEST", when: "api:refusals.notMobileNumberSupportedCountry" },
       { status: 429, type: "UNKNOWN_ERROR", when: "api:refusals.tooManyCodesForThis" },
       { status: 503, type: "RESOURCES_UNAVAILABLE", when: "api:refusals.textCouldNotBeSent" },
+      { status: 503, type: "RESOURCES_UNAVAILABLE", when: "api:refusals.textCeilingReached" },
     ],
   }),
   verifyphonecode: spec({

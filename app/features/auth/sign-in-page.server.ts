@@ -130,6 +130,8 @@ function signInRefusals(retryAfter?: number): Record<SignInRefusal, RefusalAnswe
     "too-soon": limit(retryAfter),
     "too-many": limit(retryAfter),
     "wrong-codes": { status: 429, message: "auth:errors.wrongCodesWait" },
+    // The instance's daily ceiling on texts: the service's, not the member's doing (1160).
+    "text-ceiling": { status: 503, message: "auth:errors.textCeiling" },
     unavailable: { status: 503, message: "auth:errors.unavailable" },
     "wrong-code": { status: 400, message: "auth:errors.wrongCode", field: "code" },
     // Too many wrong codes is a rate limit (429), until the back-off ends; the code goes.

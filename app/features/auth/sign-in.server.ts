@@ -9,7 +9,7 @@ import { loginAttempts, members, rateLimitHits, type Member } from "~/platform/d
 import { log } from "~/platform/log.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { clientNetworkKey, consumeRateLimits, forgetHits, type BucketLimit } from "~/platform/rate-limit.server";
-import { sms, SmsDeliveryError } from "~/platform/sms/sms.server";
+import { sms, SmsDeliveryError, textCeiling, textCounted, TEXT_CEILING_BUCKET, textRefusedByCeiling } from "~/platform/sms/sms.server";
 import { CODE_TTL_MS, codeMatches, generateCode, hashCode, MAX_FAILED_TRIES, newAttemptId } from "./codes.server";
 import { isMemberSuspended } from "~/features/staff/suspensions.server";
 import { toE164 } from "./phone";
@@ -91,8 +91,11 @@ export async function nextSendAt(phone: string, now = new Date(), on: Reader = d
 /** A resend keeps using the number's attempt (and its failure count) for this long. */
 const ATTEMPT_REUSE_MS = HOUR;
 
-/** Why a send was refused: within the minute, past the hourly limits, or after wrong codes. */
-export type SendRefusalReason = "too-soon" | "too-many" | "wrong-codes";
+/**
+ * Why a send was refused: within the minute, past the hourly limits, after wrong codes, or
+ * because the instance sent as many texts as its daily ceiling allows (decision 1160).
+ */
+export type SendRefusalReason = "too-soon" | "too-many" | "wrong-codes" | "text-ceiling";
 
 export type StartResult =
   | { status: "sent"; attemptId: string; phone: string; sentAt: Date }
@@ -168,17 +171,24 @@ export async function startPhoneSignIn(input: StartInput): Promise<StartResult> 
     };
   }
 
+  // The instance's ceiling is counted with the member's own limits, all or nothing: a code
+  // refused for the ceiling costs the member no place in theirs, and touches no attempt
+  // (a code they already hold stays good).
+  const ceiling = textCeiling();
   const limits: BucketLimit[] = [
     { bucket: PHONE_MINUTE_BUCKET, key: phone, ...SEND_LIMITS.perPhonePerMinute },
     { bucket: "sms-phone-hour", key: phone, ...SEND_LIMITS.perPhonePerHour },
     { bucket: "sms-network-hour", key: clientNetworkKey(input.clientIp), ...SEND_LIMITS.perNetworkPerHour },
+    ceiling,
   ];
   const limited = await consumeRateLimits(limits, now);
   if (!limited.allowed) {
     log.info("sign-in code refused by rate limit", { bucket: limited.bucket });
-    const reason = limited.bucket === PHONE_MINUTE_BUCKET ? "too-soon" : "too-many";
+    if (limited.bucket === TEXT_CEILING_BUCKET) await textRefusedByCeiling(limited.retryAfterSeconds, ceiling.limit, now);
+    const reason = limited.bucket === PHONE_MINUTE_BUCKET ? "too-soon" : limited.bucket === TEXT_CEILING_BUCKET ? "text-ceiling" : "too-many";
     return { status: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds, reason };
   }
+  await textCounted(ceiling.limit, now);
 
   const code = generateCode();
   // A resend re-arms the number's live attempt: new code, new 10 minutes, same failure count.

@@ -4,12 +4,12 @@
  * recusal, skips flagged), scores that change until publish, the publish gate, and the
  * overrides' audit trail.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
 import type { MemberRole } from "~/features/auth/principal.server";
 import { db } from "~/platform/db/db.server";
-import { contestRounds, emailOutbox, memberCurrentContests, memberRoles, members, parties, partyMembers, posts, roundEntries, type Member } from "~/platform/db/schema";
+import { contestRounds, emailOutbox, entryJudges, entryScores, memberCurrentContests, memberRoles, members, parties, partyMembers, posts, roundEntries, type Member } from "~/platform/db/schema";
 import { newJoinCode } from "~/features/parties/join-code";
 import { acceptRoleInvite, advanceRound, applyOverride, auditTrail, changeContestStatus, createContest, createRound, findRoleInvite, inviteToContest, setCurrentContest } from "./console.server";
 import { submitEntry } from "./compete.server";
@@ -115,6 +115,39 @@ describe("assignment", () => {
     expect(own).toBeUndefined();
     expect(seen).toHaveLength(2);
     expect(await scoreEntry(judges[0]!.id, roles, { entryId: entries[0]!.id, scores: [5, 5], noteForParty: "", noteForGameMaster: "" })).toMatchObject({ ok: false, refusal: "own-party" });
+  });
+
+  it("takes a judge's scores only for an entry handed to them, and stores nothing else", async () => {
+    const { judges, contest, round } = await world();
+    const judge = judges[1]!;
+    const roles = await rolesOf(judge);
+    const claim = await claimNext(judge.id, roles, contest.id);
+    if (!claim.ok) throw new Error("claim");
+    const entries = await db().select().from(roundEntries).where(eq(roundEntries.roundId, round.id));
+    const unassigned = entries.find((e) => e.id !== claim.value.entryId)!;
+    const sheet = (entryId: number) => ({ entryId, scores: [5, 5], noteForParty: "Lovely", noteForGameMaster: "" });
+    const mine = async (entryId: number) => ({
+      scores: await db().select().from(entryScores).where(and(eq(entryScores.entryId, entryId), eq(entryScores.judgeId, judge.id))),
+      holds: await db().select().from(entryJudges).where(and(eq(entryJudges.entryId, entryId), eq(entryJudges.judgeId, judge.id))),
+    });
+
+    expect(await scoreEntry(judge.id, roles, sheet(unassigned.id))).toMatchObject({ ok: false, refusal: "not-assigned" });
+    expect(await mine(unassigned.id)).toEqual({ scores: [], holds: [] });
+
+    expect(await scoreEntry(judge.id, roles, sheet(claim.value.entryId))).toMatchObject({ ok: true });
+    expect((await mine(claim.value.entryId)).scores.map((s) => s.score)).toEqual([5, 5]);
+    // Scores change until the round is published: the entry stays theirs once scored, and a
+    // claim that ran out (a judge who took longer than 5 minutes) does not lose their work.
+    expect(await scoreEntry(judge.id, roles, { ...sheet(claim.value.entryId), scores: [2, 3] }, new Date(Date.now() + 60 * 60_000))).toMatchObject({ ok: true });
+    expect((await mine(claim.value.entryId)).scores.map((s) => s.score).sort()).toEqual([2, 3]);
+
+    // Skipped before scoring, an entry is back in the pool: it is theirs again only when handed to them.
+    const other = judges[2]!;
+    const otherRoles = await rolesOf(other);
+    const taken = await claimNext(other.id, otherRoles, contest.id);
+    if (!taken.ok) throw new Error("claim");
+    await stepAside(other.id, otherRoles, taken.value.entryId, "skipped");
+    expect(await scoreEntry(other.id, otherRoles, sheet(taken.value.entryId))).toMatchObject({ ok: false, refusal: "not-assigned" });
   });
 
   it("hands out the least-judged entry first and keeps a claimed entry from others for 5 minutes", async () => {

@@ -15,7 +15,7 @@ import { done, refused } from "~/platform/outcome";
 import { notifyContest } from "./live.server";
 import { CONTEST_RULES, scoringOpen } from "./rules";
 
-export type JudgingRefusal = "not-judge" | "unknown-entry" | "own-party" | "recused" | "round-closed" | "nothing-to-score" | "claimed";
+export type JudgingRefusal = "not-judge" | "unknown-entry" | "own-party" | "recused" | "not-assigned" | "round-closed" | "nothing-to-score" | "claimed";
 
 const claimMs = CONTEST_RULES.claimMinutes * 60_000;
 
@@ -111,6 +111,11 @@ export function claimNext(judgeId: number, roles: readonly MemberRole[], contest
   });
 }
 
+async function hasScored(executor: Queryable, judgeId: number, entryId: number) {
+  const [row] = await executor.select({ entryId: entryScores.entryId }).from(entryScores).where(and(eq(entryScores.entryId, entryId), eq(entryScores.judgeId, judgeId))).limit(1);
+  return row !== undefined;
+}
+
 /** The entry, its round and contest, when this judge may score it now. */
 async function scorable(executor: Queryable, judgeId: number, roles: readonly MemberRole[], entryId: number) {
   const [row] = await executor
@@ -124,6 +129,11 @@ async function scorable(executor: Queryable, judgeId: number, roles: readonly Me
   if (!scoringOpen(row.round.state)) return refused<JudgingRefusal>("round-closed");
   const [hold] = await executor.select().from(entryJudges).where(and(eq(entryJudges.entryId, entryId), eq(entryJudges.judgeId, judgeId)));
   if (hold?.status === "recused") return refused<JudgingRefusal>("recused");
+  // A judge scores what "Score the next entry" handed them, never an entry they picked by
+  // its id: that is what keeps every entry at three judges and each judge's load fair. A
+  // claim that ran out still counts (a slow judge keeps their work), and so does an entry
+  // they already scored (scores change until publish, even after a "skip for now").
+  if (hold?.status !== "assigned" && !(await hasScored(executor, judgeId, entryId))) return refused<JudgingRefusal>("not-assigned");
   return done({ ...row, hold: hold ?? null });
 }
 

@@ -13,6 +13,9 @@ export const CONTEST_REFUSALS = {
   "not-in-party": { status: 403, message: "contests:refusals.not-in-party" },
   "own-party": { status: 403, message: "contests:refusals.own-party" },
   recused: { status: 409, message: "contests:refusals.recused" },
+  // Not 403: the judge may score in this contest, the entry is just not theirs now
+  // (decision 1161); "Score the next entry" is the way to one.
+  "not-assigned": { status: 409, message: "contests:refusals.not-assigned" },
   "not-draft": { status: 409, message: "contests:refusals.not-draft" },
   "status-change": { status: 409, message: "contests:refusals.status-change" },
   "round-state": { status: 409, message: "contests:refusals.round-state" },

@@ -4,12 +4,14 @@
  * that stay where they were earned.
  */
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
 import type { CurrentMember } from "~/features/auth/principal.server";
 import { awardScore } from "~/features/leaderboard/score.server";
 import { generatedName } from "~/features/members/member-name.server";
 import { db } from "~/platform/db/db.server";
+import { ConsoleEmailSender } from "~/platform/email/console.server";
+import { deliverDueEmails } from "~/platform/email/queue.server";
 import { contestRounds, contests, emailOutbox, invites, memberRoles, members, parties, partyEvents, partyMembers, posts, type Member } from "~/platform/db/schema";
 import { acceptInvite, declineInvite, invite, resendInvite, revokeInvite } from "./invites.server";
 import { buildParty, decideRequest, joinOpenParty, joinWithCode, requestToJoin, rotateJoinCode, type NewParty } from "./parties.server";
@@ -222,6 +224,22 @@ describe("invitations", () => {
     expect(mail!.text).toContain("Katherine Johnson");
     expect(mail!.subject).toMatch(/邀请/);
     expect(mail!.html).toContain(`href="${made.value.link}"`);
+  });
+
+  it("a party name with bidi controls reaches the invitation's subject without them, in the mailbox and the queue", async () => {
+    const leader = await person({ firstName: "Ada", lastName: "Lovelace" });
+    // Shown raw, U+202E would turn "exe.gnp" around: "Wicks png.exe".
+    const p = await built(leader, { name: "Wicks \u202Eexe.gnp\u202C\u2066!\u2069" });
+    const made = await invite(leader.id, p.id, { channel: "email", role: "member", email: "bidi@example.com", language: "en" }, ORIGIN);
+    expect(made.ok).toBe(true);
+    const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, "bidi@example.com"));
+    const subject = "Ada Lovelace invites you to Wicks exe.gnp! on Glow";
+    expect(mail!.subject).toBe(subject);
+    const mailbox = new ConsoleEmailSender();
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    await deliverDueEmails(new Date(Date.now() + 60_000), mailbox);
+    vi.restoreAllMocks();
+    expect(mailbox.mailbox().find((m) => m.to === "bidi@example.com")!.subject).toBe(subject);
   });
 
   it("only the party's ringleaders invite, resend and revoke", async () => {

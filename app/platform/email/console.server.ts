@@ -1,5 +1,5 @@
 import { log } from "../log.server";
-import type { EmailSender, OutgoingEmail } from "./port";
+import { withSafeHeaders, type EmailSender, type OutgoingEmail } from "./port";
 
 export interface MailboxEntry extends OutgoingEmail {
   sentAt: string;
@@ -16,7 +16,8 @@ export class ConsoleEmailSender implements EmailSender {
   readonly name = "console" as const;
   private entries: MailboxEntry[] = [];
 
-  async send(email: OutgoingEmail) {
+  async send(sent: OutgoingEmail) {
+    const email = withSafeHeaders(sent);
     this.entries.unshift({ ...email, sentAt: new Date().toISOString() });
     if (this.entries.length > MAILBOX_SIZE) this.entries.length = MAILBOX_SIZE;
     // The console mailbox exists to show invitations to whoever runs the server.

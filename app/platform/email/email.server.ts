@@ -4,7 +4,7 @@ import { ConsoleEmailSender } from "./console.server";
 import type { EmailSender } from "./port";
 import { SmtpEmailSender } from "./smtp.server";
 
-export { EmailDeliveryError, type EmailSender, type OutgoingEmail } from "./port";
+export { EmailDeliveryError, headerText, type EmailSender, type OutgoingEmail } from "./port";
 
 /** Stops the server from starting with an email configuration that cannot work. */
 export class EmailConfigurationError extends Error {

@@ -137,6 +137,69 @@ describe("SMTP delivery", () => {
   });
 });
 
+/** A header's value as a mail reader shows it: unfolded, its RFC 2047 encoded words decoded. */
+function headerOf(raw: string, name: string): string | null {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]/g, " ");
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  if (line === undefined) return null;
+  return line
+    .slice(name.length + 1)
+    .trim()
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, how: string, text: string) =>
+      how.toLowerCase() === "b"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
+    );
+}
+
+describe("headers a member's text reaches", () => {
+  // A party name as a prankster would type it: a right-to-left override that shows
+  // "Wicks" + "exe.gnp" as "Wicks png.exe", isolates and marks, a line break that tries a
+  // second header, C0 and C1 controls and invisible format characters.
+  const prank = "Ada invites you to \u202Eexe.gnp\u202C \u2066Wicks\u2069\u200F\r\nBcc: victim@example.com\u0000\u0007\u0085\u009B\u200B\u2028\uFEFF on Glow";
+  const clean = "Ada invites you to exe.gnp Wicks Bcc: victim@example.com on Glow";
+  // What stays: letters of any script and direction, emoji joined by zero-width joiners.
+  const kept = "邀请你加入 «שלום» 👩‍👩‍👧 on Glow";
+
+  it("reach the SMTP server without control characters, and add no header", async () => {
+    await smtp.send({ ...email("clean@example.com"), subject: prank });
+    await smtp.send({ ...email("kept@example.com"), subject: kept });
+    const [pranked, plain] = received;
+    expect(pranked!.to).toEqual(["clean@example.com"]);
+    expect(headerOf(pranked!.raw, "Subject")).toBe(clean);
+    expect(headerOf(pranked!.raw, "Bcc")).toBeNull();
+    expect(headerOf(plain!.raw, "Subject")).toBe(kept);
+  });
+
+  it("reach the console mailbox and its log line without them", async () => {
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const mailbox = new ConsoleEmailSender();
+    await mailbox.send({ ...email("clean@example.com"), subject: prank });
+    expect(mailbox.mailbox()[0]!.subject).toBe(clean);
+    expect(JSON.parse(String(out.mock.calls[0]![0]))).toMatchObject({ subject: clean });
+    out.mockRestore();
+  });
+
+  it("are queued cleaned, and a row queued raw (by an older version) is cleaned by whichever sender sends it", async () => {
+    const now = new Date(Date.now() + 8 * 3_600_000);
+    const id = await transaction((tx) => enqueueEmail(tx, { ...email("queued@example.com"), subject: prank }, now));
+    expect((await rowOf(id)).subject).toBe(clean);
+    // PostgreSQL text holds no NUL: the rest of the prank, as an older version stored it.
+    const raw = prank.replace("\u0000", "");
+    await db().insert(emailOutbox).values([
+      { ...email("old-console@example.com"), subject: raw, nextAttemptAt: now },
+      { ...email("old-smtp@example.com"), subject: raw, nextAttemptAt: now },
+    ]);
+    const mailbox = new ConsoleEmailSender();
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    await deliverDueEmails(now, { name: "console", send: (m) => (m.to.includes("smtp") ? smtp.send(m) : mailbox.send(m)) });
+    vi.restoreAllMocks();
+    expect(mailbox.mailbox().find((m) => m.to === "old-console@example.com")!.subject).toBe(clean);
+    expect(headerOf(received.find((r) => r.to[0] === "old-smtp@example.com")!.raw, "Subject")).toBe(clean);
+  });
+});
+
 describe("the queue", () => {
   it("goes out only after the transaction that queued it commits", async () => {
     await expect(

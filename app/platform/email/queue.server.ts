@@ -15,7 +15,7 @@ import { db } from "../db/db.server";
 import { emailOutbox } from "../db/schema";
 import { log } from "../log.server";
 import { emailSender } from "./email.server";
-import { EmailDeliveryError, type EmailSender, type OutgoingEmail } from "./port";
+import { EmailDeliveryError, withSafeHeaders, type EmailSender, type OutgoingEmail } from "./port";
 
 /** Seconds to wait after each failed try before the next; after the last one, it failed. */
 export const EMAIL_RETRY_WAITS_S = [30, 120, 600, 3_600, 6 * 3_600] as const;
@@ -25,11 +25,15 @@ const CLAIM_S = 120;
 /** Rows sent per pass. */
 const BATCH = 10;
 
-/** Queues an email; it goes out after the caller's transaction commits. */
-export async function enqueueEmail(executor: Queryable, email: OutgoingEmail & { kind: string }, now = new Date()) {
+/**
+ * Queues an email; it goes out after the caller's transaction commits. Its subject is kept
+ * as the senders will write it (`withSafeHeaders`), so the queued row says what was sent.
+ */
+export async function enqueueEmail(executor: Queryable, queued: OutgoingEmail & { kind: string }, now = new Date()) {
+  const email = withSafeHeaders(queued);
   const [row] = await executor
     .insert(emailOutbox)
-    .values({ to: email.to, subject: email.subject, text: email.text, html: email.html, kind: email.kind, nextAttemptAt: now })
+    .values({ to: email.to, subject: email.subject, text: email.text, html: email.html, kind: queued.kind, nextAttemptAt: now })
     .returning({ id: emailOutbox.id });
   afterCommit(() => kick());
   return row!.id;

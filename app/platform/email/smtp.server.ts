@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import type { EmailSender, OutgoingEmail } from "./port";
-import { EmailDeliveryError } from "./port";
+import { EmailDeliveryError, withSafeHeaders } from "./port";
 
 export interface SmtpConfig {
   /** smtp://user:pass@host:587 or smtps://user:pass@host:465 (nodemailer's connection URL). */
@@ -29,7 +29,8 @@ export class SmtpEmailSender implements EmailSender {
     });
   }
 
-  async send(email: OutgoingEmail) {
+  async send(sent: OutgoingEmail) {
+    const email = withSafeHeaders(sent);
     try {
       await this.transport.sendMail({ from: this.config.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
     } catch (error) {

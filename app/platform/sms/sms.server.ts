@@ -5,6 +5,8 @@ import type { SmsProvider } from "./port";
 import { TwilioSmsProvider } from "./twilio.server";
 
 export { SmsDeliveryError, type OutgoingText, type SmsProvider } from "./port";
+// Every text counts against the instance's daily ceiling: a sender consumes it with its own limits.
+export { TEXT_CEILING, TEXT_CEILING_BUCKET, textCeiling, textCounted, textRefusedByCeiling, textsInWindow } from "./ceiling.server";
 export { ConfigurationError };
 
 const hasTwilio = (config: Env) =>

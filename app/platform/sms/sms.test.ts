@@ -11,7 +11,7 @@ const twilioEnv = {
 
 function configWith(vars: Record<string, string>) {
   const saved = { ...process.env };
-  for (const key of ["SMS_PROVIDER", "GLOW_CONTAINER", ...Object.keys(twilioEnv), "TWILIO_MESSAGING_SERVICE_SID"]) {
+  for (const key of ["SMS_PROVIDER", "SMS_DAILY_LIMIT", "GLOW_CONTAINER", ...Object.keys(twilioEnv), "TWILIO_MESSAGING_SERVICE_SID"]) {
     delete process.env[key];
   }
   Object.assign(process.env, vars);
@@ -48,6 +48,13 @@ describe("choosing the SMS provider", () => {
 
   it("SMS_PROVIDER=twilio without credentials refuses to start", () => {
     expect(() => chooseSmsProvider(configWith({ SMS_PROVIDER: "twilio" }))).toThrow(ConfigurationError);
+  });
+
+  it("reads the daily ceiling on texts: 1000 unless set, a whole number of at least 1", () => {
+    expect(configWith({}).SMS_DAILY_LIMIT).toBe(1000);
+    expect(configWith({ SMS_DAILY_LIMIT: "" }).SMS_DAILY_LIMIT).toBe(1000);
+    expect(configWith({ SMS_DAILY_LIMIT: "5000" }).SMS_DAILY_LIMIT).toBe(5000);
+    for (const bad of ["0", "-3", "2.5", "lots"]) expect(() => configWith({ SMS_DAILY_LIMIT: bad }), bad).toThrow(/SMS_DAILY_LIMIT/);
   });
 
   it("reads the phone country allow-list", () => {
