@@ -7,6 +7,8 @@ import { openDatabase, setConnection, type Connection } from "~/platform/db/db.s
 import { resetCookieStorages } from "~/platform/cookies.server";
 import { setMasterSecret } from "~/platform/secrets.server";
 import { TEMPLATE_PATH } from "./paths";
+// As in the server: quest progress and the welcome post follow the commands a test runs.
+import "~/listeners.server";
 
 /**
  * A fresh, migrated database for one test file, installed as the process connection.
