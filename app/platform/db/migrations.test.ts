@@ -6,7 +6,7 @@
  * were edited (0003, 0010, 0011) is made good by migration 0012, proven here on a database
  * migrated with the files as they were first committed.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +17,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { throwAwayDatabase } from "../../../tests/support/db";
 
 const DRIZZLE = path.resolve("drizzle");
 const MANIFEST = path.join(DRIZZLE, "checksums.json");
@@ -99,24 +100,15 @@ async function scratchDatabase(): Promise<Scratch> {
       close: () => lite.close(),
     };
   }
-  const name = `glow_migrations_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const server = await throwAwayDatabase(serverUrl);
+  const client = new pg.Client({ connectionString: server.url });
   await client.connect();
   return {
     migrate: (folder) => migratePg(drizzlePg(client), { migrationsFolder: folder }),
     rows: async <T>(query: string) => (await client.query(query)).rows as T[],
     close: async () => {
       await client.end();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await server.drop();
     },
   };
 }
