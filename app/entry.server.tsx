@@ -9,6 +9,9 @@ import { requestInfoContext } from "~/platform/request-context";
 import { TranslationsProvider } from "~/platform/translations";
 import { currentTiming, recordRender } from "~/platform/server-timing.server";
 import { NonceProvider } from "~/ui/nonce";
+// Wired once by server/app.ts; imported here too so development's reload of a changed
+// listener wires the new one (listen() replaces by name).
+import "./listeners.server";
 
 export const streamTimeout = 5_000;
 

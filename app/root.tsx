@@ -22,7 +22,7 @@ import { roleFlags, currentMember } from "~/features/auth/principal.server";
 import { headerAvatar } from "~/features/avatars/characters.server";
 import { loadCompanion } from "~/features/beamkins/companion.server";
 import { displayName } from "~/features/members/member-name.server";
-import { questVisits } from "~/features/quests/progress.server";
+import { questDialogueAt, questVisits } from "~/features/quests/index.server";
 import { CompanionMount } from "~/features/beamkins/companion-mount";
 import { SessionStart } from "~/features/auth/session-start";
 import { RobotsMeta } from "~/ui/robots-meta";
@@ -98,7 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const [avatar, companion] = await Promise.all([
     headerAvatar(request, context),
-    loadCompanion(request, context, current),
+    loadCompanion(request, context, questDialogueAt, current),
   ]);
 
   // Text a member typed into a form after their session ended, given back once on the page

@@ -266,5 +266,5 @@ export const growthRows = [
  * module that does not exist yet with a note.
  */
 export const seeds = [
-  { name: "members, scores, posts and glows", module: "app/features/leaderboard/bench-seed.server.ts" },
+  { name: "members, scores, posts and glows", module: "bench/world-seed.ts" },
 ];

@@ -13,8 +13,6 @@ import { pathToFileURL } from "node:url";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const buildDir = path.resolve(root, process.env.GLOW_BUILD_DIR ?? "build");
 process.env.NODE_ENV ??= "production";
-// One short command: the embedded database stays on this thread.
-process.env.PGLITE_THREAD = "0";
 process.env.LOG_REQUESTS ??= "0";
 
 async function ensureBuild() {

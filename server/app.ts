@@ -14,6 +14,8 @@ import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+// Before the demo seed or any request: the features that follow what members do.
+import "~/listeners.server";
 import { seedDemoWorld } from "~/features/demo/seed.server";
 import { demoStaffPresent } from "~/features/demo/staff.seed.server";
 import { CONTEST_RULES } from "~/features/contests/rules";

@@ -16,7 +16,7 @@ beforeAll(async () => {
   ensureBuild();
   server = await startBuiltServer(
     // The page cache off: every request below reaches the database.
-    { PGLITE_THREAD: "0", PAGE_CACHE_MS: "0", SEED_DEMO: "1", LOG_REQUESTS: "0", NEWSFEED_FOR_VISITORS: "1" },
+    { PAGE_CACHE_MS: "0", SEED_DEMO: "1", LOG_REQUESTS: "0", NEWSFEED_FOR_VISITORS: "1" },
     "tests/support/faulty-embedded-database.mjs",
   );
 }, 300_000);

@@ -7,6 +7,8 @@ import { openDatabase, setConnection, type Connection } from "~/platform/db/db.s
 import { resetCookieStorages } from "~/platform/cookies.server";
 import { setMasterSecret } from "~/platform/secrets.server";
 import { TEMPLATE_PATH } from "./paths";
+// As in the server: quest progress and the welcome post follow the commands a test runs.
+import "~/listeners.server";
 
 /**
  * A fresh, migrated database for one test file, installed as the process connection.
@@ -19,22 +21,13 @@ export async function createTestDatabase(): Promise<Connection> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let conn: Connection;
   if (serverUrl) {
-    const name = `glow_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const inner = await openDatabase(url.toString());
+    const server = await throwAwayDatabase(serverUrl);
+    const inner = await openDatabase(server.url);
     conn = {
       ...inner,
       close: async () => {
         await inner.close();
-        const dropper = new pg.Client({ connectionString: serverUrl });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
+        await server.drop();
       },
     };
   } else {
@@ -48,4 +41,24 @@ export async function createTestDatabase(): Promise<Connection> {
     setConnection(undefined);
   });
   return conn;
+}
+
+/** A new, empty database on the PostgreSQL server at `serverUrl`: its URL, and how to drop it. */
+export async function throwAwayDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `glow_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
 }

@@ -1,8 +1,9 @@
 /**
  * The decision records (docs/decisions) keep one header, a record that stops being true is
- * superseded on both sides, and the index README is what `npm run decisions` writes now.
- * No database: this file only reads docs/decisions.
+ * superseded on both sides, the index README is what `npm run decisions` writes now, and an
+ * Accepted record names files that exist. No database: this file only reads the repository.
  */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -36,11 +37,54 @@ describe("decision records", () => {
     expect(linkProblems(readRecords())).toEqual([]);
   });
 
+  it("an Accepted record names files that exist", () => {
+    expect(missingPaths(), "rename the path in the record, or list it below when the record names a file of the past").toEqual([]);
+  });
+
   it("the index is what `npm run decisions` writes now", () => {
     const written = fs.existsSync(INDEX_FILE) ? fs.readFileSync(INDEX_FILE, "utf8") : "";
     expect(written, "docs/decisions/README.md is not current: run npm run decisions").toBe(renderIndex(readRecords()));
   });
 });
+
+/**
+ * Files an Accepted record names on purpose although they are gone: what the decision
+ * replaced or split up, told as history.
+ */
+const PAST_FILES: Record<string, string[]> = {
+  "0522-links-and-forms-as-react-router-intends.md": ["app/ui/link-navigation.ts"],
+  "0523-react-router-as-published.md": ["server/route-table-memo.ts"],
+  "0526-feed-and-board-data-as-typed-values.md": ["app/platform/packed-json.ts"],
+  "0527-translations-by-glows-own-name.md": ["i18n-runtime/swap.ts"],
+  "0542-register-and-avatar-through-the-seam.md": ["features/auth/sessions.server.ts"],
+};
+
+/**
+ * `record: path` for every path in backticks of an Accepted record that names no file or
+ * folder: a path with a folder and a file's extension (or ending in "/"), read from the
+ * repository's root, from app/ or from app/features/ (records say `features/x` and `x/y.ts`
+ * too). Package paths (`react-dom/server`) and what git ignores (`bench/results.json`, a
+ * generated file) are not files of the repository.
+ */
+function missingPaths(): string[] {
+  const root = path.resolve(DECISIONS_DIR, "..", "..");
+  const missing: Array<{ record: string; path: string }> = [];
+  for (const record of readRecords().filter((r) => r.status === "Accepted")) {
+    const text = fs.readFileSync(path.join(DECISIONS_DIR, record.file), "utf8");
+    for (const [, named] of text.matchAll(/`([^`\s]+)`/g)) {
+      if (!/^~?[\w.-]*(\/[\w.+-]+)+(\.[a-z]+|\/)$/.test(named!) || named!.startsWith("./")) continue;
+      const relative = named!.replace(/^~\//, "app/");
+      if (fs.existsSync(path.join(root, "node_modules", relative.split("/")[0]!))) continue;
+      if (PAST_FILES[record.file]?.includes(named!)) continue;
+      if (["", "app", "app/features"].some((base) => fs.existsSync(path.join(root, base, relative)))) continue;
+      missing.push({ record: record.file, path: relative });
+    }
+  }
+  if (missing.length === 0) return [];
+  const check = spawnSync("git", ["check-ignore", "--stdin"], { cwd: root, input: missing.map((m) => m.path).join("\n"), encoding: "utf8" });
+  const ignored = new Set(check.stdout.split("\n"));
+  return missing.filter((m) => !ignored.has(m.path)).map((m) => `${m.record}: ${m.path}`);
+}
 
 describe("the header check", () => {
   it("reads a well-formed header", () => {

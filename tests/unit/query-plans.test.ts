@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "~/features/auth/session-store.server";
 import { findSessionMember } from "~/features/auth/principal.server";
 import { findPost, listFeed } from "~/features/feed/feed.server";
-import { seedLeaderboardBench } from "~/features/leaderboard/bench-seed.server";
+import { seedLeaderboardBench } from "../../bench/world-seed";
 import { listMemberBoard, ownRank } from "~/features/leaderboard/leaderboard.server";
 import { weekStart } from "~/features/leaderboard/score.server";
 import { db, setConnection, type Connection, type Database } from "~/platform/db/db.server";

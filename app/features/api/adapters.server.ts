@@ -11,9 +11,9 @@ import { done, refused, type Outcome } from "~/platform/outcome";
 import { publicHost } from "~/platform/public-origin.server";
 import { requestInfoContext } from "~/platform/request-context";
 import type { RefusalAnswer } from "~/platform/respond.server";
-import { checkSignInCode, sendSignInCode as sendCode, signInText } from "~/features/auth/sign-in.server";
-import { displayPhone } from "~/features/auth/phone";
-import type { Creature, OwnedBeamkin } from "~/features/beamkins/creatures.server";
+import { checkSignInCode, sendSignInCode as sendCode, signInText } from "~/features/auth/index.server";
+import { displayPhone } from "~/features/auth";
+import type { Creature, OwnedBeamkin } from "~/features/beamkins/index.server";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -17,8 +17,8 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
-import { findSessionMember, type CurrentMember } from "~/features/auth/principal.server";
-import { findStaffSession, staffSessionIdOf, type StaffMember } from "~/features/staff/sessions.server";
+import { findSessionMember, type CurrentMember } from "~/features/auth/index.server";
+import { findStaffSession, staffSessionIdOf, type StaffMember } from "~/features/staff/index.server";
 import { SESSION_MAX_AGE_SECONDS } from "~/platform/cookies.server";
 import { getInstance } from "~/platform/i18n.server";
 import { lookUpOnce } from "~/platform/principal.server";

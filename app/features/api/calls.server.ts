@@ -9,10 +9,10 @@
  */
 import { z } from "zod";
 import type { ErrorType } from "~/platform/errors";
-import { memberDetailsSchema } from "~/features/members/profile.server";
-import { avatarStyles } from "~/features/avatars/look";
-import { CHAT_MESSAGE_MAX, CREATURE_ID_MAX, LIGHT_MAX } from "~/features/beamkins/rules";
-import { StaffSignIn } from "~/features/staff/sign-in.server";
+import { memberDetailsSchema } from "~/features/members/index.server";
+import { avatarStyles } from "~/features/avatars";
+import { CHAT_MESSAGE_MAX, CREATURE_ID_MAX, LIGHT_MAX } from "~/features/beamkins";
+import { StaffSignIn } from "~/features/staff/index.server";
 
 // ───────────── Shared pieces ─────────────
 

@@ -5,19 +5,28 @@
  */
 import { and, count, desc, eq, gt, isNull, lte, max, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db/db.server";
-import { loginAttempts, members, rateLimitHits, type Member } from "~/platform/db/schema";
+import { loginAttempts, members, memberSuspensions, rateLimitHits, type Member } from "~/platform/db/schema";
+import type { Queryable } from "~/platform/db/transaction.server";
 import { log } from "~/platform/log.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { clientNetworkKey, consumeRateLimits, forgetHits, type BucketLimit } from "~/platform/rate-limit.server";
 import { sms, SmsDeliveryError, textCeiling, textCounted, TEXT_CEILING_BUCKET, textRefusedByCeiling } from "~/platform/sms/sms.server";
 import { CODE_TTL_MS, codeMatches, generateCode, hashCode, MAX_FAILED_TRIES, newAttemptId } from "./codes.server";
-import { isMemberSuspended } from "~/features/staff/suspensions.server";
 import { toE164 } from "./phone";
 import { endSession, startSession } from "./session-store.server";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+
+/**
+ * Whether staff suspended the member (features/staff writes and lifts suspensions; the
+ * sign-in only reads them, inside its own transaction).
+ */
+async function isMemberSuspended(memberId: number, on: Queryable): Promise<boolean> {
+  const [row] = await on.select({ memberId: memberSuspensions.memberId }).from(memberSuspensions).where(eq(memberSuspensions.memberId, memberId)).limit(1);
+  return Boolean(row);
+}
 
 /** The number's one-code-a-minute wait. */
 const PHONE_MINUTE_BUCKET = "sms-phone-minute";

@@ -6,8 +6,8 @@
 import { eq, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db/db.server";
 import { characters } from "~/platform/db/schema";
-import { currentMember } from "~/features/auth/principal.server";
-import { recordProgress } from "~/features/quests/progress.server";
+import { currentMember } from "~/features/auth/index.server";
+import { publish } from "~/platform/happened.server";
 import { getInstance } from "~/platform/i18n.server";
 import { avatarUrl, DEFAULT_AVATAR_URL, DEFAULT_SEED, DEFAULT_STYLE, isAvatarStyle, SEED_MAX_LENGTH } from "./look";
 import { defaultLook, parseLook, type Look } from "./options.server";
@@ -131,7 +131,7 @@ export async function saveCharacter(memberId: number, look: Look, tx: Database |
 export async function saveMemberLook(memberId: number, look: Look): Promise<{ version: number }> {
   return db().transaction(async (tx) => {
     const saved = await saveCharacter(memberId, look, tx);
-    await recordProgress(tx, memberId, { objective: "avatar" });
+    await publish(tx, { what: "avatar", memberId });
     return saved;
   });
 }

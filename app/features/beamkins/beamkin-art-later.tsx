@@ -1,7 +1,9 @@
 import { lazy, Suspense } from "react";
 import type { BeamkinArtProps } from "./beamkin-art";
 
-const Art = lazy(() => import("./beamkin-art").then((m) => ({ default: m.BeamkinArt })));
+// Pure: a page that imports beamkins' face without this part does not carry it (lazy() has
+// no effect until rendered).
+const Art = /* @__PURE__ */ lazy(() => import("./beamkin-art").then((m) => ({ default: m.BeamkinArt })));
 
 /**
  * A beamkin's art for pages where it is decoration beside the content (the companion on the

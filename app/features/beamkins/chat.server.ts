@@ -8,7 +8,7 @@ import { db } from "~/platform/db/db.server";
 import { chatMessages, creatureLightEvents, memberCreatures, type Member } from "~/platform/db/schema";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import type { Language } from "~/platform/i18n";
-import { recordProgress } from "~/features/quests/progress.server";
+import { publish } from "~/platform/happened.server";
 import { brainReply } from "./brain/brain.server";
 import type { BrainSource } from "./brain/types";
 import { done, refused, type Outcome } from "~/platform/outcome";
@@ -128,7 +128,7 @@ async function storeUnlessRepeat(memberId: number, creatureId: number, message: 
       .limit(1);
     if (same) return same.id;
     await tx.insert(chatMessages).values({ memberId, creatureId, role: "user", content: message, createdAt: now });
-    await recordProgress(tx, memberId, { objective: "chat" }, now);
+    await publish(tx, { what: "chat", memberId, at: now });
     return null;
   });
 }

@@ -4,6 +4,7 @@ import { createTestDatabase } from "../../../tests/support/db";
 import { BASE_URL, callRoute } from "../../../tests/support/route";
 import { memberFactory } from "../../../tests/support/members";
 import { seedDemoWorld } from "~/features/demo/seed.server";
+import { questDialogueAt } from "~/features/quests/runs.server";
 import { db } from "~/platform/db/db.server";
 import { creatures, memberCreatures } from "~/platform/db/schema";
 import { loadCompanion } from "./companion.server";
@@ -18,7 +19,7 @@ const signedIn = memberFactory("+1555300");
 
 const companionAt = (path: string, cookie?: string, lng = "en") =>
   callRoute(
-    ({ request, context }) => loadCompanion(request, context),
+    ({ request, context }) => loadCompanion(request, context, questDialogueAt),
     new Request(`${BASE_URL}${path}?lng=${lng}`, { headers: cookie ? { Cookie: cookie } : {} }),
   ).then((call) => {
     if (call.thrown) throw call.thrown;

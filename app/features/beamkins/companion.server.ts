@@ -4,14 +4,23 @@
  * the browser does not have to load the beamkins namespace before the island arrives.
  */
 import type { RouterContextProvider } from "react-router";
-import { type CurrentMember, currentMember } from "~/features/auth/principal.server";
+import { type CurrentMember, currentMember } from "~/features/auth/index.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import type { Language } from "~/platform/i18n";
-import { questDialogueAt } from "~/features/quests/runs.server";
 import type { CompanionData } from "./companion";
 import { clampLight } from "./rules";
 
 export type { CompanionData } from "./companion";
+
+/** Who speaks a page's lines: the member's beamkin, or the one who greets newcomers. */
+type Speaker = { slug: string; name: string };
+
+/**
+ * The lines a quest has for the member on a page (features/quests' `questDialogueAt`).
+ * Passed in by the root loader, which composes the features: quests imports beamkins (its
+ * art, its light), so beamkins does not import quests back (decision 1202).
+ */
+export type PageDialogue = (pathname: string, memberId: number, speaker: Speaker, lang: Language) => Promise<CompanionData["dialogue"]>;
 
 /** The beamkin who greets newcomers before they have one of their own. */
 const WELCOME_SLUG = "sparkit";
@@ -24,6 +33,7 @@ const WELCOME_SLUG = "sparkit";
 export async function loadCompanion(
   request: Request,
   context: Readonly<RouterContextProvider>,
+  pageDialogue: PageDialogue,
   current?: CurrentMember | null,
 ): Promise<CompanionData | null> {
   const t = getInstance(context).t;
@@ -37,7 +47,7 @@ export async function loadCompanion(
   const speaker = creature
     ? { slug: creature.slug, name: creature.name }
     : { slug: WELCOME_SLUG, name: t(`beamkins:names.${WELCOME_SLUG}`) };
-  const dialogue = await dialogueFor(pathname, me?.member.id ?? null, speaker, t, getLocale(context));
+  const dialogue = await dialogueFor(pathname, me?.member.id ?? null, speaker, t, getLocale(context), pageDialogue);
   if (!me && !dialogue) return null;
   return {
     signedIn: Boolean(me),
@@ -62,9 +72,10 @@ type T = ReturnType<typeof getInstance>["t"];
 async function dialogueFor(
   pathname: string,
   memberId: number | null,
-  speaker: { slug: string; name: string },
+  speaker: Speaker,
   t: T,
   lang: Language,
+  pageDialogue: PageDialogue,
 ): Promise<CompanionData["dialogue"]> {
   if (pathname === "/signup") {
     return {
@@ -75,5 +86,5 @@ async function dialogueFor(
   }
   if (!memberId) return null;
   // Any other page: the line of the member's open quest step that lives here, if one does.
-  return questDialogueAt(pathname, memberId, speaker, lang);
+  return pageDialogue(pathname, memberId, speaker, lang);
 }

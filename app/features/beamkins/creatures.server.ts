@@ -5,7 +5,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db/db.server";
 import { creatures, memberCreatures as ownership, members } from "~/platform/db/schema";
-import { writePost } from "~/features/feed/feed.server";
+import { writePost } from "~/features/feed/index.server";
 import { transaction } from "~/platform/db/transaction.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import type { BeamkinRefusal } from "./errors";

@@ -6,7 +6,7 @@
 import { and, eq, gte, type Placeholder, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db/db.server";
 import { creatureLightEvents, creatures, lightLedger, memberCreatures, members, type Member } from "~/platform/db/schema";
-import { recordProgress } from "~/features/quests/progress.server";
+import { publish } from "~/platform/happened.server";
 import { transaction } from "~/platform/db/transaction.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import type { BeamkinRefusal } from "./errors";
@@ -209,7 +209,7 @@ export async function giveLight(
     await tx
       .insert(creatureLightEvents)
       .values({ memberCreatureId: owned.id, delta: amount, reason: "give-light" });
-    await recordProgress(tx, memberId, { objective: "light", target: creatureId });
+    await publish(tx, { what: "light", memberId, target: creatureId });
     return done({ light: filled.light, balance: paid.balance, name: owned.name });
   });
 }

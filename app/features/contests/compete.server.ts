@@ -4,7 +4,7 @@
  * the party submits or changes it until the round closes) and published results only.
  */
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { inTransaction } from "~/features/parties/tx.server";
+import { inTransaction } from "~/features/parties/index.server";
 import { db } from "~/platform/db/db.server";
 import { contestRequests, contestRounds, contests, entryPhotos, memberRoles, parties, partyMembers, roundEntries } from "~/platform/db/schema";
 import type { Queryable } from "~/platform/db/transaction.server";

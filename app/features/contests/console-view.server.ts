@@ -2,7 +2,7 @@
 import type { Language } from "~/platform/i18n";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
-import { peopleByIds } from "~/features/parties/people.server";
+import { peopleByIds } from "~/features/parties/index.server";
 import { contests, entryPhotos, parties, partyMembers, roundEntries, type InviteRole } from "~/platform/db/schema";
 import { drawQr } from "~/platform/qr.server";
 import { auditTrail, findRoleInvite, pendingRequests, roleInviteLink, roleInvites, roundsOf } from "./console.server";

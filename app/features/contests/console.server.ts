@@ -5,11 +5,9 @@
  * the overrides with their audit trail.
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { hasRole, type MemberRole } from "~/features/auth/principal.server";
-import { hashInviteToken, inviteProblem, isTokenShaped, newToken } from "~/features/parties/invites.server";
-import { peopleByIds } from "~/features/parties/people.server";
-import { INVITE_TTL_MS } from "~/features/parties/rules";
-import { inTransaction } from "~/features/parties/tx.server";
+import { hasRole, type MemberRole } from "~/features/auth/index.server";
+import { hashInviteToken, inviteProblem, isTokenShaped, newToken, peopleByIds, inTransaction } from "~/features/parties/index.server";
+import { INVITE_TTL_MS } from "~/features/parties";
 import { db } from "~/platform/db/db.server";
 import {
   contestAudit,

@@ -6,8 +6,8 @@
  * "skip for now" (an entry skipped `skipsToFlag` times is flagged to the game master).
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { hasRole, type MemberRole } from "~/features/auth/principal.server";
-import { inTransaction } from "~/features/parties/tx.server";
+import { hasRole, type MemberRole } from "~/features/auth/index.server";
+import { inTransaction } from "~/features/parties/index.server";
 import { db } from "~/platform/db/db.server";
 import { contestRounds, contests, entryJudges, entryPhotos, entryScores, parties, partyMembers, roundEntries, type ContestRound } from "~/platform/db/schema";
 import type { Queryable } from "~/platform/db/transaction.server";

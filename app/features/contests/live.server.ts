@@ -4,7 +4,7 @@
  * data without a reload of the page. The event says only "contest 7 changed".
  */
 import { and, eq } from "drizzle-orm";
-import { hasRole, type MemberRole } from "~/features/auth/principal.server";
+import { hasRole, type MemberRole } from "~/features/auth/index.server";
 import { db } from "~/platform/db/db.server";
 import { afterCommit } from "~/platform/db/transaction.server";
 import { partyMembers } from "~/platform/db/schema";

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { hasRole, type MemberRole } from "~/features/auth/principal.server";
+import { hasRole, type MemberRole } from "~/features/auth/index.server";
 import { db } from "~/platform/db/db.server";
 import { contestRounds, entryPhotos, partyMembers, roundEntries } from "~/platform/db/schema";
 import { done, refused, type Outcome } from "~/platform/outcome";

@@ -7,9 +7,9 @@
  */
 import type { Language } from "~/platform/i18n";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { writePost } from "~/features/feed/feed.server";
-import { awardScore } from "~/features/leaderboard/score.server";
-import { peopleByIds } from "~/features/parties/people.server";
+import { writePost } from "~/features/feed/index.server";
+import { awardScore } from "~/features/leaderboard/index.server";
+import { peopleByIds } from "~/features/parties/index.server";
 import { db } from "~/platform/db/db.server";
 import { contestRounds, entryJudges, entryPhotos, entryScores, judgeScores, parties, partyMembers, roundEntries, type Contest, type ContestRound } from "~/platform/db/schema";
 import type { Queryable, Tx } from "~/platform/db/transaction.server";

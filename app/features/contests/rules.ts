@@ -4,7 +4,7 @@
  * (docs/contests.md): each judge's weighted totals become z-scores within the round,
  * entries rank by the mean z-score, and ties break by a fixed chain.
  */
-import type { MemberRole } from "~/features/auth/principal.server";
+import type { MemberRole } from "~/features/auth/index.server";
 
 export const CONTEST_RULES = {
   nameMax: 80,

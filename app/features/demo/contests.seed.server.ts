@@ -10,8 +10,8 @@ import sharp from "sharp";
 import { eq, and } from "drizzle-orm";
 import type { Tx } from "~/platform/db/transaction.server";
 import * as t from "~/platform/db/schema";
-import { hashInviteToken } from "~/features/parties/invites.server";
-import { INVITE_TTL_MS } from "~/features/parties/rules";
+import { hashInviteToken } from "~/features/parties/index.server";
+import { INVITE_TTL_MS } from "~/features/parties";
 
 type People = Record<"ada" | "grace" | "alan" | "katherine" | "linus" | "mei" | "rosalind", t.Member>;
 

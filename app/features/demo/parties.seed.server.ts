@@ -11,9 +11,8 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Tx } from "~/platform/db/transaction.server";
 import * as t from "~/platform/db/schema";
-import { hashInviteToken } from "~/features/parties/invites.server";
-import { newJoinCode } from "~/features/parties/join-code";
-import { INVITE_TTL_MS } from "~/features/parties/rules";
+import { hashInviteToken } from "~/features/parties/index.server";
+import { newJoinCode, INVITE_TTL_MS } from "~/features/parties";
 
 type People = Record<"ada" | "grace" | "alan" | "katherine" | "linus" | "mei" | "zhenyi" | "rosalind", t.Member>;
 

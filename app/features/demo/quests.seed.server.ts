@@ -6,9 +6,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/platform/db/db.server";
 import * as t from "~/platform/db/schema";
-import { ensureBuiltInQuests, SIGNUP_QUEST, writeQuest, type QuestDefinition } from "~/features/quests/built-in.server";
-import { newCatchCode } from "~/features/quests/catch-links.server";
-import { newTreasureCode } from "~/features/treasures/game-master.server";
+import { ensureBuiltInQuests, SIGNUP_QUEST, writeQuest, type QuestDefinition, newCatchCode } from "~/features/quests/index.server";
+import { newTreasureCode } from "~/features/treasures/index.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

@@ -5,8 +5,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/platform/db/db.server";
 import * as t from "~/platform/db/schema";
-import { beamkinCatalogue, beamkinImageUrl } from "~/features/beamkins/catalogue";
-import { recomputeScores } from "~/features/leaderboard/score.server";
+import { beamkinCatalogue, beamkinImageUrl } from "~/features/beamkins";
+import { recomputeScores } from "~/features/leaderboard/index.server";
 import { seedDemoContests } from "./contests.seed.server";
 import { seedDemoParties, seedDemoPartyPoints } from "./parties.seed.server";
 import { seedDemoStaff } from "./staff.seed.server";

@@ -5,7 +5,7 @@
  */
 import type { Database } from "~/platform/db/db.server";
 import * as t from "~/platform/db/schema";
-import { hashPassword } from "~/features/staff/passwords.server";
+import { hashPassword } from "~/features/staff/index.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

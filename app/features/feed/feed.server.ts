@@ -3,10 +3,10 @@ import { db, type Database } from "~/platform/db/db.server";
 import { afterCommit } from "~/platform/db/transaction.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { characters, members, posts, postTypes, reactions, type PostType } from "~/platform/db/schema";
-import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars/look";
+import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars";
 import { keep } from "~/platform/cache";
-import { chosenName } from "~/features/members/display-name";
-import { generatedName } from "~/features/members/member-name.server";
+import { chosenName } from "~/features/members";
+import { generatedName } from "~/features/members/index.server";
 import type { Language } from "~/platform/i18n";
 import { formatAgo } from "~/ui/dates";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/platform/translations";
 import { Link, href } from "react-router";
-import { AvatarImage } from "~/features/avatars/avatar-image";
-import { isSecretPrompt } from "~/features/salutes/prompts";
+import { AvatarImage } from "~/features/avatars";
+import { isSecretPrompt } from "~/platform/db/schema/secret-prompts";
 import { memberTextLang } from "~/ui/text-lang";
 import type { CardPost } from "./feed.server";
 import { GlowButton } from "./glow-button";

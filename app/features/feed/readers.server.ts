@@ -4,8 +4,7 @@
  * names and messages, so by default it stays off the open internet and out of search engines.
  */
 import { redirect, type RouterContextProvider } from "react-router";
-import { currentMember } from "~/features/auth/principal.server";
-import { signInUrl } from "~/features/auth/sign-in-return.server";
+import { currentMember, signInUrl } from "~/features/auth/index.server";
 import { env } from "~/platform/env.server";
 
 /**

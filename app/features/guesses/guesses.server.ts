@@ -15,9 +15,9 @@ import { transaction, type Tx } from "~/platform/db/transaction.server";
 import type { Language } from "~/platform/i18n";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { answerOfKey, keepAnswer, postKey, takeKey } from "~/platform/sent-keys.server";
-import { awardScore } from "~/features/leaderboard/score.server";
-import { recordProgress } from "~/features/quests/progress.server";
-import { inLanguage, type ShownText } from "~/features/quests/text";
+import { awardScore } from "~/features/leaderboard/index.server";
+import { publish } from "~/platform/happened.server";
+import { inLanguage, type ShownText } from "~/features/quests";
 import { GUESS_MAX, judgeGuess, type Verdict } from "./judge";
 
 type Card = typeof guessCards.$inferSelect;
@@ -122,7 +122,7 @@ export async function takeAGuess(input: { memberId: number; cardId: string; gues
       if (verdict === "right") {
         // A contest's card counts for the member's party in that contest only (docs/parties.md).
         if (points > 0) await awardScore(tx, memberId, { questPoints: points }, now, card.contestId === null ? {} : { contestId: card.contestId });
-        await recordProgress(tx, memberId, { objective: "guess", target: card.id }, now);
+        await publish(tx, { what: "guess", memberId, target: card.id, at: now });
       }
       answer = done({ verdict, attemptsLeft: verdict === "right" ? 0 : s.attemptsLeft - 1, points });
     }

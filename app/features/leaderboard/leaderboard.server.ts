@@ -8,9 +8,9 @@
 import { and, asc, desc, eq, gt, sql, type AnyColumn } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
 import { contests, judgeScores, members, parties, scoreCounts, weekScoreCounts, type Member } from "~/platform/db/schema";
-import { displayName } from "~/features/members/member-name.server";
+import { displayName } from "~/features/members/index.server";
 import type { Language } from "~/platform/i18n";
-import { partyStandings } from "~/features/parties/points.server";
+import { partyStandings } from "~/features/parties/index.server";
 import { weekStart } from "./score.server";
 import { sharedBoard } from "./shared-board.server";
 

@@ -7,7 +7,7 @@ import { seedDemoWorld } from "~/features/demo/seed.server";
 import { LEADERBOARD_PAGE_SIZE, listMemberBoard, ownRank, viewBoard } from "./leaderboard.server";
 import { forgetSharedBoards, sharedBoard, SHARED_BOARD_TTL_MS } from "./shared-board.server";
 import { awardScore, recomputeScores, scoreOf, weekStart } from "./score.server";
-import { seedLeaderboardBench } from "./bench-seed.server";
+import { seedLeaderboardBench } from "../../../bench/world-seed";
 
 beforeAll(async () => {
   await createTestDatabase();

@@ -10,7 +10,7 @@ import { db } from "~/platform/db/db.server";
 import { members } from "~/platform/db/schema";
 import { LEADERBOARD_PAGE_SIZE, listMemberBoard, ownRank } from "./leaderboard.server";
 import { awardScore, recomputeScores, weekStart } from "./score.server";
-import { seedLeaderboardBench } from "./bench-seed.server";
+import { seedLeaderboardBench } from "../../../bench/world-seed";
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 /** "Now" for the weekly board: the week of 23 November 2026; last week's points are stale. */

@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/platform/db/db.server";
 import { afterCommit } from "~/platform/db/transaction.server";
-import { creditParties } from "~/features/parties/points.server";
+import { creditParties } from "~/features/parties/index.server";
 import { forgetSharedBoards } from "./shared-board.server";
 
 export const SCORE_WEIGHTS = {

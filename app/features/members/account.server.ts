@@ -5,7 +5,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
 import { characters, contests, memberRoles, members } from "~/platform/db/schema";
-import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars/look";
+import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars";
 
 export interface AccountUser {
   AvatarURL: string;

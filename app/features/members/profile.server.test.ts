@@ -4,17 +4,20 @@ import { createTestDatabase } from "../../../tests/support/db";
 import { accessLevelOf } from "~/features/auth/principal.server";
 import { findCharacter } from "~/features/avatars/characters.server";
 import { defaultLook } from "~/features/avatars/options.server";
+import { builtInStepId, SIGNUP_QUEST } from "~/features/quests/built-in.server";
 import { db } from "~/platform/db/db.server";
 import { members, posts, questProgress, quests, questSteps } from "~/platform/db/schema";
 import { parseInput } from "~/platform/forms.server";
 import {
   completeSignup,
   memberDetailsSchema,
-  signupQuestStepId,
   updateMemberDetails,
   type DetailValues,
   type MemberDetails,
 } from "./profile.server";
+
+/** The 'Complete Signup' quest's one step (created in a database the demo world did not seed). */
+const signupQuestStepId = () => builtInStepId(db(), SIGNUP_QUEST);
 
 beforeAll(async () => {
   await createTestDatabase();

@@ -5,13 +5,10 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database } from "~/platform/db/db.server";
-import { characters, members, posts, type Member } from "~/platform/db/schema";
-import { accessLevelFor, type AccessLevel } from "~/features/auth/principal.server";
-import { saveCharacter } from "~/features/avatars/characters.server";
-import { builtInStepId, SIGNUP_QUEST } from "~/features/quests/built-in.server";
-import { recordProgress } from "~/features/quests/progress.server";
-import { writePost } from "~/features/feed/feed.server";
-import type { Look } from "~/features/avatars/options.server";
+import { characters, members, type Member } from "~/platform/db/schema";
+import { accessLevelFor, type AccessLevel } from "~/features/auth/index.server";
+import { saveCharacter, type Look } from "~/features/avatars/index.server";
+import { publish } from "~/platform/happened.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import type { RefusalAnswer } from "~/platform/respond.server";
 import { MEMBER_DETAIL_RULES, USERNAME_PATTERN, ZIPCODE_PATTERN } from "./rules";
@@ -113,13 +110,6 @@ export async function saveMemberDetails(memberId: number, details: MemberDetails
   return saved.ok ? done(null) : refused("username-taken");
 }
 
-export const SIGNUP_QUEST_SLUG = SIGNUP_QUEST;
-
-/** The 'Complete Signup' quest's one step (created in a database the demo world did not seed). */
-export async function signupQuestStepId(tx: Database | Tx = db()): Promise<number> {
-  return builtInStepId(tx, SIGNUP_QUEST);
-}
-
 /** Signed up already: a username, and an avatar or a zipcode (access level 2). /signup is then over. */
 export function hasSignedUp(member: Pick<Member, "username">, accessLevel: AccessLevel): boolean {
   return Boolean(member.username) && accessLevel === 2;
@@ -163,14 +153,8 @@ export async function completeSignup(
       const saved = await writeDetails(memberId, details, tx);
       if (!saved.ok) return saved;
       await saveCharacter(memberId, look, tx);
-      await recordProgress(tx, memberId, { objective: "signup", target: "/signup" });
-      const [welcomed] = await tx
-        .select({ id: posts.id })
-        .from(posts)
-        .where(and(eq(posts.type, "welcome"), eq(posts.actorId, memberId)))
-        .limit(1);
-      // Through writePost, the one way posts are written (the feed learns of it at once).
-      if (!welcomed) await writePost({ type: "welcome", actorId: memberId }, tx);
+      // The 'Complete Signup' quest step and the welcome post follow (app/listeners.server.ts).
+      await publish(tx, { what: "signup", memberId, target: "/signup" });
       return saved;
     });
   } catch (error) {

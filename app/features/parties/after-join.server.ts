@@ -8,8 +8,8 @@
  * the same `tx`, so the step stands or falls with the join (the founder of a new party
  * joins through here too, with `via: "founder"`).
  */
-import { writePost } from "~/features/feed/feed.server";
-import { recordProgress } from "~/features/quests/progress.server";
+import { writePost } from "~/features/feed/index.server";
+import { publish } from "~/platform/happened.server";
 import type { Tx } from "~/platform/db/transaction.server";
 import { partyEvents, type Party } from "~/platform/db/schema";
 
@@ -24,7 +24,7 @@ export interface Joined {
 
 export async function afterJoin(tx: Tx, joined: Joined) {
   const { party, memberId, at } = joined;
-  await recordProgress(tx, memberId, { objective: "party", target: party.id }, at);
+  await publish(tx, { what: "party", memberId, target: party.id, at });
   if (joined.via === "founder") {
     await tx.insert(partyEvents).values({ partyId: party.id, kind: "formed", actorId: memberId, subjectId: memberId, createdAt: at });
     await writePost({ type: "party", actorId: memberId, refId: party.id, text: party.name, createdAt: at }, tx);

@@ -1,6 +1,6 @@
 /** The contests the party screens name: where a member may build a party, and their names. */
 import { and, asc, inArray, ne, sql } from "drizzle-orm";
-import { hasRole, type MemberRole } from "~/features/auth/principal.server";
+import { hasRole, type MemberRole } from "~/features/auth/index.server";
 import { db } from "~/platform/db/db.server";
 import { contests, parties, partyMembers } from "~/platform/db/schema";
 

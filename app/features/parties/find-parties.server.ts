@@ -7,7 +7,7 @@
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
 import { contests, members, parties, partyMembers } from "~/platform/db/schema";
-import { displayName } from "~/features/members/member-name.server";
+import { displayName } from "~/features/members/index.server";
 import type { Language } from "~/platform/i18n";
 
 export interface PartyFilter {

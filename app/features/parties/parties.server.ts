@@ -4,7 +4,7 @@
  * or scanned. The roster rules themselves live in roster.server.ts.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { hasRole, type CurrentMember } from "~/features/auth/principal.server";
+import { hasRole, type CurrentMember } from "~/features/auth/index.server";
 import { contests, parties, partyEvents, partyJoinRequests, partyMembers, type JoinPolicy, type Party } from "~/platform/db/schema";
 import type { Tx } from "~/platform/db/transaction.server";
 import { done, refused } from "~/platform/outcome";

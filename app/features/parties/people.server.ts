@@ -1,7 +1,7 @@
 /** Members as the party screens name and show them: a display name and an avatar, never an id. */
 import { eq, inArray } from "drizzle-orm";
-import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars/look";
-import { displayName } from "~/features/members/member-name.server";
+import { avatarUrl, DEFAULT_AVATAR_URL } from "~/features/avatars";
+import { displayName } from "~/features/members/index.server";
 import type { Language } from "~/platform/i18n";
 import { db } from "~/platform/db/db.server";
 import type { Queryable } from "~/platform/db/transaction.server";

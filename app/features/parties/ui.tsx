@@ -1,7 +1,7 @@
 /** Shared pieces of the party screens. */
 import type { ReactNode } from "react";
 import { useTranslation } from "~/platform/translations";
-import { AvatarImage } from "~/features/avatars/avatar-image";
+import { AvatarImage } from "~/features/avatars";
 import { memberTextLang } from "~/ui/text-lang";
 
 // The field error and muted text of the shared fields (app/ui/fields.tsx), for the party

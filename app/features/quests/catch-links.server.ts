@@ -15,7 +15,7 @@ import { transaction } from "~/platform/db/transaction.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { CATCH_RULES } from "./catch-rules";
 import { grantBeamkin } from "./rewards.server";
-import { randomCode } from "./runs.server";
+import { randomCode } from "~/platform/random-code.server";
 
 export { CATCH_RULES } from "./catch-rules";
 

@@ -3,7 +3,7 @@
  * for it: requireRole(context, "gamemaster", { contestId }).
  */
 import { data, type RouterContextProvider } from "react-router";
-import { requireMember, requireRole } from "~/features/auth/principal.server";
+import { requireMember, requireRole } from "~/features/auth/index.server";
 import { gameMasterContests } from "./game-master.server";
 
 export async function gameMasterOf(context: Readonly<RouterContextProvider>, asked: string | null | undefined) {

@@ -5,7 +5,7 @@
  * themselves (progress.server.ts), so a forged "step done" post is refused as invalid.
  */
 import { z } from "zod";
-import type { CurrentMember } from "~/features/auth/principal.server";
+import type { CurrentMember } from "~/features/auth/index.server";
 
 export const WELCOME_SPEAKER = "sparkit";
 

@@ -11,7 +11,7 @@ import { creatures, memberCosmetics, memberCreatures, prizeBoxes, quests } from 
 import { transaction, type Tx } from "~/platform/db/transaction.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import type { Language } from "~/platform/i18n";
-import { earnMemberLight } from "~/features/beamkins/light.server";
+import { earnMemberLight } from "~/features/beamkins/index.server";
 import { cosmetics } from "./cosmetics";
 import { DEMO_PRIZE_TABLE, PRIZE_TABLE, rollPrize, type Draw, type PrizeKind, type Roll } from "./prize-box";
 import { grantBeamkin, grantCosmetic, grantGems } from "./rewards.server";

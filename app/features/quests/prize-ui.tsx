@@ -4,7 +4,7 @@
  * opening a box, and the reveal draws beamkins (their artwork is the bulk of this).
  */
 import { useTranslation, type TFunction } from "~/platform/translations";
-import { BeamkinArt } from "~/features/beamkins/beamkin-art";
+import { BeamkinArt } from "~/features/beamkins";
 import { CosmeticBadge } from "./ui";
 import { DUPLICATE_BEAMKIN, DUPLICATE_COSMETIC, oddsOf, PITY_BOXES, type PrizeEntry, type PrizeKind } from "./prize-box";
 import type { KeyIn } from "~/locales/types";

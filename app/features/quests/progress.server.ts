@@ -1,8 +1,9 @@
 /**
  * Quest progress, only from what the server sees happen. The commands where something
- * happens (a saved avatar, a salute, light given, a chat message, a page visited, a treasure
- * found, a guess answered, a signup finished, a party joined) call `recordProgress` inside
- * their own transaction; nothing a browser says marks a step done. Decision 0901.
+ * happens (a saved avatar, a salute, light given, a chat message, a treasure found, a guess
+ * answered, a signup finished, a party joined) publish it inside their own transaction
+ * (platform/happened.server.ts) and `countForQuests` hears it there; a page visited is seen
+ * by `questVisits` below. Nothing a browser says marks a step done. Decisions 0901, 1202.
  *
  * A step counts in the member's open runs (their solo quests, and their parties' party
  * quests) when its objective matches, its target (if it names one) is the thing done, and
@@ -26,10 +27,11 @@ import {
 } from "~/platform/db/schema";
 import { keep } from "~/platform/cache";
 import type { Queryable, Tx } from "~/platform/db/transaction.server";
-import { currentMember } from "~/features/auth/principal.server";
-import { earnMemberLight } from "~/features/beamkins/light.server";
-import { writePost } from "~/features/feed/feed.server";
-import { awardScore } from "~/features/leaderboard/score.server";
+import type { Listener } from "~/platform/happened.server";
+import { currentMember } from "~/features/auth/index.server";
+import { earnMemberLight } from "~/features/beamkins/index.server";
+import { writePost } from "~/features/feed/index.server";
+import { awardScore } from "~/features/leaderboard/index.server";
 import { ensureBuiltInQuests, SIGNUP_QUEST } from "./built-in.server";
 import { placeOf } from "./objectives";
 
@@ -72,6 +74,13 @@ export async function recordProgress(on: Queryable, memberId: number, event: Pro
   // A savepoint inside the caller's transaction: the progress stands or falls with the action.
   return on.transaction((tx) => advance(tx, memberId, candidates, now));
 }
+
+/**
+ * What members do, as quest progress: in the publishing command's transaction, so a step
+ * counts exactly when the action does (wired in app/listeners.server.ts).
+ */
+export const countForQuests: Listener = (on, happening) =>
+  recordProgress(on, happening.memberId, { objective: happening.what, target: happening.target }, happening.at);
 
 /** The parties a member belongs to. */
 function partiesOf(tx: Queryable, memberId: number) {

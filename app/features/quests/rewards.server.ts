@@ -6,10 +6,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { gemLedger, memberCosmetics, memberCreatures, members } from "~/platform/db/schema";
 import type { Tx } from "~/platform/db/transaction.server";
-import { STARTING_LIGHT } from "~/features/beamkins/rules";
-import { writePost } from "~/features/feed/feed.server";
-import { weekStart } from "~/features/leaderboard/score.server";
-import { SALUTE_RULES } from "~/features/salutes/salutes.server";
+import { STARTING_LIGHT } from "~/features/beamkins";
+import { writePost } from "~/features/feed/index.server";
+import { weekStart } from "~/features/leaderboard/index.server";
+import { SALUTE_RULES } from "~/features/salutes/index.server";
 
 export type ObtainedVia = "prize" | "kidnap";
 

@@ -3,7 +3,6 @@
  * replaying, and opening a "scan a code to start" step. Progress itself is recorded only by
  * progress.server.ts, from what the server sees happen.
  */
-import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
 import {
@@ -21,7 +20,8 @@ import {
 } from "~/platform/db/schema";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import type { Language } from "~/platform/i18n";
-import { displayName } from "~/features/members/member-name.server";
+import { randomCode } from "~/platform/random-code.server";
+import { displayName } from "~/features/members/index.server";
 import { ensureBuiltInQuests, SIGNUP_QUEST, TUTORIAL_QUEST } from "./built-in.server";
 import { placeOf, taskKey } from "./objectives";
 import { isStepPlace, normalisePath, openSteps } from "./progress.server";
@@ -138,16 +138,6 @@ export async function scanStepCode(memberId: number, code: string, now = new Dat
 /** A new step code: 20 characters of 32 (100 random bits). */
 export function newStartCode(): string {
   return randomCode(20);
-}
-
-const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-
-/** `length` characters of Crockford's base 32 (5 random bits each, no I, L, O or U). */
-export function randomCode(length: number): string {
-  const bytes = randomBytes(length);
-  let code = "";
-  for (const byte of bytes) code += CODE_ALPHABET[byte & 31];
-  return code;
 }
 
 // ── Reading: the quest map and the list to choose from ──

@@ -7,8 +7,8 @@
 import { href } from "react-router";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { CurrentMember } from "~/features/auth/principal.server";
-import { hasSignedUp } from "~/features/members/profile.server";
+import type { CurrentMember } from "~/features/auth/index.server";
+import { hasSignedUp } from "~/features/members/index.server";
 import { db } from "~/platform/db/db.server";
 import { members, prizeBoxes, questRuns } from "~/platform/db/schema";
 import { done } from "~/platform/outcome";

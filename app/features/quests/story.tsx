@@ -5,7 +5,7 @@
  */
 import { useTranslation } from "~/platform/translations";
 import { Link, href } from "react-router";
-import { BeamkinArt } from "~/features/beamkins/beamkin-art";
+import { BeamkinArt } from "~/features/beamkins";
 import { lazyIsland } from "~/ui/client-only";
 import type { KeyIn } from "~/locales/types";
 

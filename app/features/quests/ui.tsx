@@ -4,7 +4,7 @@
  * revealed are in `prize-ui.tsx`: pages that show them rarely load them later.
  */
 import { useTranslation } from "~/platform/translations";
-import { BeamkinArtLater } from "~/features/beamkins/beamkin-art-later";
+import { BeamkinArtLater } from "~/features/beamkins";
 import { cosmetics } from "./cosmetics";
 import type { ShownText } from "./text";
 import type { KeyIn } from "~/locales/types";

@@ -10,8 +10,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/platform/db/db.server";
 import type { Tx } from "~/platform/db/transaction.server";
 import { members, salutes } from "~/platform/db/schema";
-import { displayName } from "~/features/members/member-name.server";
-import { removePostsAbout, writePost } from "~/features/feed/feed.server";
+import { displayName } from "~/features/members/index.server";
+import { removePostsAbout, writePost } from "~/features/feed/index.server";
 import type { SaluteKind } from "./salutes.server";
 import type { Language } from "~/platform/i18n";
 

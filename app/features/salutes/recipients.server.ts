@@ -2,7 +2,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
 import { members } from "~/platform/db/schema";
-import { displayName } from "~/features/members/member-name.server";
+import { displayName } from "~/features/members/index.server";
 import type { Language } from "~/platform/i18n";
 
 export interface Recipient {

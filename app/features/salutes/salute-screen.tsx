@@ -8,7 +8,7 @@ import { Form, useNavigation } from "react-router";
 import { formAnswer } from "~/platform/form-answer";
 import { DraftNotice, useDraft } from "~/ui/draft";
 import type { DatedSalute } from "./dates";
-import { secretPrompts } from "./prompts";
+import { secretPrompts } from "~/platform/db/schema/secret-prompts";
 import type { Recipient } from "./recipients.server";
 import { SALUTE_RULES } from "./rules";
 import type { SaluteKind } from "./salutes.server";

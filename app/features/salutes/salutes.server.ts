@@ -17,13 +17,13 @@ import { done, refused, type Outcome } from "~/platform/outcome";
 import type { RefusalAnswer } from "~/platform/respond.server";
 import { gemLedger, members, posts, salutes } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
-import { displayName } from "~/features/members/member-name.server";
+import { displayName } from "~/features/members/index.server";
 import type { Language } from "~/platform/i18n";
-import { removePostsAbout, writePost } from "~/features/feed/feed.server";
-import { awardScore, weekStart } from "~/features/leaderboard/score.server";
-import { recordProgress } from "~/features/quests/progress.server";
+import { removePostsAbout, writePost } from "~/features/feed/index.server";
+import { awardScore, weekStart } from "~/features/leaderboard/index.server";
+import { publish } from "~/platform/happened.server";
 import { creditMemberLight, LIGHT_PER_SALUTE_RECEIVED } from "./member-light.server";
-import type { SecretPrompt } from "./prompts";
+import type { SecretPrompt } from "~/platform/db/schema/secret-prompts";
 import { starReceiptIsPublic } from "./moderation.server";
 import type { ReportReason } from "./report-reasons";
 import { SALUTE_RULES } from "./rules";
@@ -150,7 +150,7 @@ export async function sendSalute(input: SendSalute, now = new Date()): Promise<S
     }
     await awardScore(tx, input.recipientId, { gemsReceived: gems, starsReceived: stars ?? 0 }, now);
     await creditMemberLight(tx, input.recipientId, LIGHT_PER_SALUTE_RECEIVED, "salute-received", `salute:${saluteId}`);
-    await recordProgress(tx, input.senderId, { objective: "salute", target: input.kind }, now);
+    await publish(tx, { what: "salute", memberId: input.senderId, target: input.kind, at: now });
 
     // The post shares the salute's time, so the feed and the receipt tell the same moment.
     const postId = await writePost(

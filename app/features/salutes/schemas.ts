@@ -3,7 +3,7 @@
  * `salutes:` translation keys, translated by the responder.
  */
 import { z } from "zod";
-import { secretPrompts } from "./prompts";
+import { secretPrompts } from "~/platform/db/schema/secret-prompts";
 import { SALUTE_RULES } from "./rules";
 import { checkNote } from "./word-filter";
 

@@ -4,7 +4,7 @@
  * today) and what its form does (who acts → parse → sendSalute → respond).
  */
 import type { RouterContextProvider } from "react-router";
-import { requireMember } from "~/features/auth/principal.server";
+import { requireMember } from "~/features/auth/index.server";
 import { parseForm } from "~/platform/forms.server";
 import type { Language } from "~/platform/i18n";
 import { getInstance, getLocale } from "~/platform/i18n.server";

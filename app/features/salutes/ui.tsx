@@ -7,7 +7,7 @@ import { usePosting, waitingButton } from "~/ui/pending";
 import { RedirectField } from "~/ui/redirect-field";
 import { memberTextLang } from "~/ui/text-lang";
 import type { DatedSalute } from "./dates";
-import { isSecretPrompt } from "./prompts";
+import { isSecretPrompt } from "~/platform/db/schema/secret-prompts";
 import { reportReasons } from "./report-reasons";
 
 export { FieldError, inputClass, primaryButton, secondaryButton } from "./fields";

@@ -6,8 +6,8 @@ import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/platform/db/db.server";
 import { contests, memberRoles, members, memberSuspensions, parties, partyMembers, staffAudit } from "~/platform/db/schema";
-import { displayName } from "~/features/members/member-name.server";
-import { digitsOf, displayPhone } from "~/features/auth/phone";
+import { displayName } from "~/features/members/index.server";
+import { digitsOf, displayPhone } from "~/features/auth";
 import { recordStaffAction, type Actor } from "./audit.server";
 import type { Language } from "~/platform/i18n";
 

@@ -7,10 +7,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
 import { Form, Link, href } from "react-router";
 import type { FormAnswer } from "~/platform/respond.server";
-import { FieldError, FormError, inputClass, primaryButton, secondaryButton } from "~/features/salutes/ui";
+import { FieldError, FormError, inputClass, primaryButton, secondaryButton, reportReasons, type ReportReason } from "~/features/salutes";
 import { usePosting, waitingButton } from "~/ui/pending";
-import { isSecretPrompt } from "~/features/salutes/prompts";
-import { reportReasons, type ReportReason } from "~/features/salutes/report-reasons";
+import { isSecretPrompt } from "~/platform/db/schema/secret-prompts";
 import type { AgentResource } from "./accounts.server";
 import type { StaffAction } from "./audit.server";
 

@@ -15,7 +15,7 @@ import { invalid, respond, withSetCookies, type ActionArgs } from "~/platform/re
 import { flashToast } from "~/platform/toast.server";
 import { getInstance } from "~/platform/i18n.server";
 import { formatMoment } from "~/ui/dates";
-import { reportQueue } from "~/features/salutes/moderation.server";
+import { reportQueue } from "~/features/salutes/index.server";
 import {
   addAgentResource,
   createStaffAccount,

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { transaction } from "~/platform/db/transaction.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
-import { moderateSalute } from "~/features/salutes/moderation.server";
+import { moderateSalute } from "~/features/salutes/index.server";
 import { recordStaffAction, type Actor } from "./audit.server";
 import { sendTeamNotice } from "./notices.server";
 import { SUSPENSION_REASON_MAX, suspendMemberIn } from "./suspensions.server";

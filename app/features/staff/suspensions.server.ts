@@ -5,8 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "~/platform/db/db.server";
-import { transaction, type Queryable, type Tx } from "~/platform/db/transaction.server";
+import { transaction, type Tx } from "~/platform/db/transaction.server";
 import { members, memberSuspensions, sessions } from "~/platform/db/schema";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { recordStaffAction, type Actor } from "./audit.server";
@@ -21,12 +20,6 @@ export const SuspendMember = z.object({
     .min(1, { error: "staff:errors.reasonRequired" })
     .max(SUSPENSION_REASON_MAX, { error: "staff:errors.reasonTooLong" }),
 });
-
-/** Whether the member is suspended (sign-in asks, inside its own transaction). */
-export async function isMemberSuspended(memberId: number, on: Queryable = db()): Promise<boolean> {
-  const [row] = await on.select({ memberId: memberSuspensions.memberId }).from(memberSuspensions).where(eq(memberSuspensions.memberId, memberId)).limit(1);
-  return Boolean(row);
-}
 
 export type SuspendRefusal = "no-such-member" | "already-suspended";
 

@@ -19,10 +19,10 @@ import { transaction, type Tx } from "~/platform/db/transaction.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { hitRateLimit, waitForRoom } from "~/platform/rate-limit.server";
 import { answerOfKey, keepAnswer, postKey, takeKey } from "~/platform/sent-keys.server";
-import { earnMemberLight } from "~/features/beamkins/light.server";
-import { writePost } from "~/features/feed/feed.server";
-import { awardScore } from "~/features/leaderboard/score.server";
-import { recordProgress } from "~/features/quests/progress.server";
+import { earnMemberLight } from "~/features/beamkins/index.server";
+import { writePost } from "~/features/feed/index.server";
+import { awardScore } from "~/features/leaderboard/index.server";
+import { publish } from "~/platform/happened.server";
 import { normaliseCode, TREASURE_CODE_LENGTH } from "./codes";
 
 export const TREASURE_RULES = {
@@ -114,7 +114,7 @@ export async function countFind(tx: Tx, memberId: number, treasure: typeof treas
   if (treasure.points > 0) await awardScore(tx, memberId, { questPoints: treasure.points }, now, treasure.contestId === null ? {} : { contestId: treasure.contestId });
   if (treasure.lightReward > 0) await earnMemberLight(memberId, treasure.lightReward, "treasure", `treasure:${treasure.id}`, tx);
   await writePost({ type: "treasure", actorId: memberId, refId: treasure.id, text: treasure.name, createdAt: now }, tx);
-  await recordProgress(tx, memberId, { objective: "treasure", target: treasure.id }, now);
+  await publish(tx, { what: "treasure", memberId, target: treasure.id, at: now });
 }
 
 export interface FoundTreasure {

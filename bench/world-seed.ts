@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/platform/db/db.server";
-import { weekStart } from "./score.server";
+import { weekStart } from "~/features/leaderboard/score.server";
 
 export interface BenchSeedOptions {
   members?: number;

@@ -1,0 +1,5 @@
+/** What other features may use of beamkins anywhere: the catalogue, its art, its limits. */
+export { BeamkinArt } from "./beamkin-art";
+export { BeamkinArtLater } from "./beamkin-art-later";
+export { beamkinCatalogue, beamkinImageUrl } from "./catalogue";
+export { CHAT_MESSAGE_MAX, CREATURE_ID_MAX, LIGHT_MAX, STARTING_LIGHT } from "./rules";
