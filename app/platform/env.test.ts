@@ -1,21 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { env, resetEnvCache } from "./env.server";
+import { describe, expect, it } from "vitest";
+import { envWith as withVars } from "../../tests/support/env";
 
-/** env() as it reads these variables (and no others of the ones under test). */
-function envWith(vars: Record<string, string>) {
-  const saved = { ...process.env };
-  for (const name of ["SEED_DEMO", "GLOW_CONTAINER", "GLOW_CONSOLE_KEY"]) delete process.env[name];
-  Object.assign(process.env, vars);
-  resetEnvCache();
-  try {
-    return env();
-  } finally {
-    process.env = saved;
-    resetEnvCache();
-  }
-}
-
-afterEach(() => resetEnvCache());
+/** env() as these variables make it (and no others of the ones under test). */
+const envWith = (vars: Record<string, string>) => withVars(vars, ["SEED_DEMO", "GLOW_CONTAINER", "GLOW_CONSOLE_KEY"]);
 
 describe("SEED_DEMO", () => {
   it("seeds the demo world for the try-it command (`npm start`) unless told not to", () => {
