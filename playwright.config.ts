@@ -6,6 +6,8 @@ import { chromiumArgs, findChromium } from "./scripts/chromium.mjs";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 /** Lets the e2e fixture open sessions without clicking through sign-in every time. */
 export const E2E_HOOKS_TOKEN = process.env.GLOW_E2E_HOOKS_TOKEN ?? "e2e-hooks-token-for-local-test-runs-only";
+/** The key the console pages (/dev/outbox, /dev/mailbox) answer, known to the tests (decision 1100). */
+export const CONSOLE_KEY = process.env.GLOW_CONSOLE_KEY ?? "e2e-console-key-for-local-test-runs-only";
 
 const dataDir = path.join(os.tmpdir(), `glow-e2e-${E2E_PORT}`);
 
@@ -39,6 +41,8 @@ export default defineConfig({
       GLOW_E2E_DATA_DIR: dataDir,
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
       GLOW_E2E_HOOKS_TOKEN: E2E_HOOKS_TOKEN,
+      // Test-only: the server would make a new one and print it; the tests read codes with this one.
+      GLOW_CONSOLE_KEY: CONSOLE_KEY,
       LOG_REQUESTS: "0",
       // Like production behind one proxy; lets a test speak from its own client address.
       TRUST_PROXY: "1",

@@ -5,6 +5,7 @@
 // by this process (see superviseWorkers below and docs/decisions/1006).
 import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -36,28 +37,35 @@ async function ensureBuild() {
   return entry;
 }
 
-function printWelcome({ url, database, sms, email, demoStaff = [], workers = 1 }) {
+function printWelcome({ url, database, sms, email, demoStaff = [], workers = 1, publicOrigin, demoWorld = true, staffAccounts = 1, consoleLinks = {} }) {
+  // Links name the address members use (PUBLIC_ORIGIN) when the operator gave it.
+  const site = publicOrigin ?? url;
   const lines = [
     "",
     `  Glow is listening on ${url}${workers > 1 ? ` (${workers} workers)` : ""}`,
+    ...(publicOrigin ? [`  Members open it at ${publicOrigin} (PUBLIC_ORIGIN).`] : []),
     `  Database: ${database}`,
-    `  Sign in: open ${url}/signin and use any phone number, e.g. 555-010-0001 (demo member Ada).`,
+    demoWorld
+      ? `  Sign in: open ${site}/signin and use any phone number, e.g. 555-010-0001 (demo member Ada).`
+      : `  Sign in: open ${site}/signin with a phone number; the first sign-in of a number makes its account.`,
     ...(sms === "console"
       ? [
-          "  Texts go to the console SMS provider: codes are printed in this log and listed at",
-          `  ${url}/dev/outbox while that provider is active.`,
+          "  Texts go to the console SMS provider: sign-in codes are printed in this log, and listed at",
+          `  ${consoleLinks.outbox} (only with this start's key).`,
         ]
       : [`  Texts are sent through ${sms}.`]),
     ...(email === "console"
-      ? [`  Emails (party invitations) are printed in this log and listed at ${url}/dev/mailbox (from this machine).`]
+      ? [`  Emails (party invitations) are printed in this log and listed at ${consoleLinks.mailbox}.`]
       : ["  Emails (party invitations) are sent through SMTP."]),
     ...(demoStaff.length
       ? [
-          `  Staff: open ${url}/login as the demo world's ${demoStaff
+          `  Staff: open ${site}/login as the demo world's ${demoStaff
             .map((s) => `${s.isAdmin ? "admin" : "agent"} ${s.username} (password ${s.password})`)
             .join(" or ")}.`,
         ]
-      : []),
+      : staffAccounts === 0
+        ? ["  No staff account yet: set STAFF_FIRST_ADMIN and STAFF_FIRST_ADMIN_PASSWORD, or run `npm run staff -- add NAME --admin`."]
+        : []),
     "",
   ];
   console.log(lines.join("\n"));
@@ -144,6 +152,9 @@ function superviseWorkers(count) {
 }
 
 async function main() {
+  // The console pages' key for this start (decision 1100): made before any worker (which
+  // inherits it), so every worker answers the one link the start-up text prints.
+  process.env.GLOW_CONSOLE_KEY ||= randomBytes(18).toString("base64url");
   if (dev) {
     const vite = await import("vite");
     const server = await vite.createServer({ server: { middlewareMode: true } });

@@ -123,11 +123,11 @@ export default [
   route("api/creaturechatmessage", "routes/api/creaturechatmessage.ts"),
 
   // The console SMS provider's outbox: the Not-found page unless that provider is active and
-  // the request comes straight from this machine (its JSON twin, /dev/outbox.json, is
-  // answered in server/app.ts; docs/decisions/0501).
+  // the request carries the key the start-up text shows (its JSON twin, /dev/outbox.json, is
+  // answered in server/app.ts; docs/decisions/1100).
   route("dev/outbox", "routes/dev/outbox.tsx"),
-  // The console email sender's mailbox: the Not-found page unless that sender is active and the request
-  // comes straight from this machine (decision 0501).
+  // The console email sender's mailbox: the Not-found page unless that sender is active and the
+  // request carries the same key (decision 1100).
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
   route("dev/mailbox.json", "routes/dev/mailbox-json.ts"),
 

@@ -17,8 +17,9 @@ import type { ViteDevServer } from "vite";
 // Before the demo seed or any request: the features that follow what members do.
 import "~/listeners.server";
 import { seedDemoWorld } from "~/features/demo/seed.server";
-import { demoStaffPresent } from "~/features/demo/staff.seed.server";
+import { demoStaffPresent, lockPublishedDemoPasswords } from "~/features/demo/staff.seed.server";
 import { CONTEST_RULES } from "~/features/contests/rules";
+import { countStaffAccounts } from "~/features/staff/accounts.server";
 import { ensureFirstAdmin } from "~/features/staff/first-admin.server";
 import { preparePasswordChecks } from "~/features/staff/passwords.server";
 import {
@@ -27,7 +28,8 @@ import {
   openDatabase,
   setConnection,
 } from "~/platform/db/db.server";
-import { checkContainerConfiguration, env } from "~/platform/env.server";
+import { checkContainerConfiguration, ConfigurationError, env } from "~/platform/env.server";
+import { carriesConsoleKey, consolePageLink } from "~/platform/console-key.server";
 import { errorTypeForStatus } from "~/platform/errors";
 import { translatorForRequest } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
@@ -38,7 +40,6 @@ import { emailSender } from "~/platform/email/email.server";
 import { startEmailQueue, stopEmailQueue } from "~/platform/email/queue.server";
 import { stopEvents } from "~/platform/events.server";
 import { consoleOutbox, sms } from "~/platform/sms/sms.server";
-import { reachedFromThisMachine } from "~/platform/this-machine.server";
 import { apiCrossOrigin } from "./api-origins";
 import { newNonce } from "./nonce";
 import { publicPageCache } from "./page-cache";
@@ -61,6 +62,14 @@ export interface StartOptions {
     email: "console" | "smtp";
     /** The demo world's staff accounts still present, with their known passwords. */
     demoStaff: readonly { username: string; password: string; isAdmin: boolean }[];
+    /** PUBLIC_ORIGIN: where members open Glow, when the operator said so. */
+    publicOrigin?: string;
+    /** Whether the demo world is seeded into this database (SEED_DEMO). */
+    demoWorld: boolean;
+    /** How many staff accounts exist (none: say how to make the first admin). */
+    staffAccounts: number;
+    /** The console pages' addresses with this start's key, for those pages that are on. */
+    consoleLinks: { outbox?: string; mailbox?: string };
   }) => void;
 }
 
@@ -176,12 +185,12 @@ export function createApp(options: {
     });
   }
 
-  // The console SMS outbox as JSON (the browser tests read codes from it). Anything but a
-  // direct request from this machine goes on to React Router, which has no such route and
-  // answers with the Not-found page, as /dev/outbox does (docs/decisions/0501).
+  // The console SMS outbox as JSON (the browser tests read codes from it). A request without
+  // this start's key goes on to React Router, which has no such route and answers with the
+  // Not-found page, as /dev/outbox does (docs/decisions/1100).
   app.get("/dev/outbox.json", (req, res, next) => {
     const outbox = consoleOutbox();
-    if (!outbox || !reachedFromThisMachine(req.socket.remoteAddress, (name) => req.get(name))) return next();
+    if (!outbox || !carriesConsoleKey(req.originalUrl)) return next();
     res.set("Cache-Control", "no-store").json(outbox.outbox());
   });
 
@@ -214,7 +223,6 @@ export function createApp(options: {
         context.set(requestInfoContext, {
           nonce: String(res.locals.cspNonce ?? ""),
           clientIp: req.ip ?? req.socket.remoteAddress ?? "0.0.0.0",
-          peerAddress: req.socket.remoteAddress ?? "",
           secure: req.secure,
         });
         return context;
@@ -341,6 +349,22 @@ async function refuse(req: express.Request, res: express.Response, status: numbe
 }
 
 /**
+ * A data folder Glow may not write (a bind-mounted folder owned by another user, a read-only
+ * volume) stops start-up with one line saying what to change, instead of a stack trace.
+ */
+export function unwritableFolder(error: unknown): ConfigurationError | null {
+  const { code, path: file } = (error ?? {}) as NodeJS.ErrnoException;
+  if (code !== "EACCES" && code !== "EPERM" && code !== "EROFS") return null;
+  const folder = file ? path.dirname(file) : "the data folder";
+  const user = typeof process.getuid === "function" ? `uid ${process.getuid()}` : "the user running Glow";
+  return new ConfigurationError(
+    `${folder} cannot be written by ${user} (${code}), so the embedded database cannot open there. ` +
+      "Give that user write access to the folder (the container runs as uid 1000: chown 1000:1000 on a " +
+      "bind-mounted folder), use a named volume, or point DATABASE_URL at PostgreSQL.",
+  );
+}
+
+/**
  * During a drain, a kept-alive connection idle this long is closed; one used more recently
  * may be carrying the client's next request (decision 0511).
  */
@@ -356,12 +380,16 @@ export async function startServer(options: StartOptions = {}) {
   const smsProvider = sms();
   // SMTP_URL without SMTP_FROM refuses to start too, before anything opens.
   const mailer = emailSender();
-  const conn = await openDatabase(config.DATABASE_URL);
+  const conn = await openDatabase(config.DATABASE_URL).catch((error: unknown) => {
+    throw unwritableFolder(error) ?? error;
+  });
   setConnection(conn);
   setMasterSecret(await loadMasterSecret(conn.db, config.SESSION_SECRET));
   if (config.SEED_DEMO && (await seedDemoWorld(conn.db))) {
     log.info("seeded the demo world");
   }
+  // Not asked for the demo: none of its published staff passwords opens an account (1101).
+  if (!config.SEED_DEMO) await lockPublishedDemoPasswords(conn.db);
   await ensureFirstAdmin(config.STAFF_FIRST_ADMIN, config.STAFF_FIRST_ADMIN_PASSWORD);
   // The stand-in hash an unknown staff username is checked against, made before anyone asks.
   await preparePasswordChecks();
@@ -396,7 +424,22 @@ export async function startServer(options: StartOptions = {}) {
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   // Without PUBLIC_ORIGIN, texted codes name the site by where it listens (0503).
   setListeningOrigin(url);
-  options.onListening?.({ url, database: describeTarget(conn.target), sms: smsProvider.name, email: mailer.name, demoStaff });
+  // The console pages are named by the address members use when the operator gave it.
+  const pagesAt = config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : url;
+  options.onListening?.({
+    url,
+    database: describeTarget(conn.target),
+    sms: smsProvider.name,
+    email: mailer.name,
+    demoStaff,
+    publicOrigin: config.PUBLIC_ORIGIN ? pagesAt : undefined,
+    demoWorld: config.SEED_DEMO,
+    staffAccounts: await countStaffAccounts(),
+    consoleLinks: {
+      outbox: smsProvider.name === "console" ? consolePageLink(pagesAt, "/dev/outbox") : undefined,
+      mailbox: mailer.name === "console" ? consolePageLink(pagesAt, "/dev/mailbox") : undefined,
+    },
+  });
   log.info("sms provider", { provider: smsProvider.name });
   log.info("email sender", { sender: mailer.name });
   if (config.GLOW_CONTAINER && mailer.name === "console") {

@@ -346,40 +346,50 @@ describe("the newsfeed opened to visitors (NEWSFEED_FOR_VISITORS=1)", () => {
   });
 });
 
-describe("the console outbox (sign-in codes) answers only this machine", () => {
+describe("the console pages (sign-in codes, invitations) answer only the key the start-up text shows", () => {
   let server: ServerProcess;
+  let key: string;
+  const pages = ["/dev/outbox", "/dev/outbox.json", "/dev/mailbox", "/dev/mailbox.json"];
   beforeAll(async () => {
-    // Listening on every interface, as `npm start` does by default; no SMS provider set.
+    // Listening on every interface, as `npm start` does by default; no SMS provider or SMTP
+    // server set; behind a proxy as far as TRUST_PROXY says.
     server = await startBuiltServer({ HOST: "0.0.0.0", TRUST_PROXY: "1" });
+    const printed = /listed at\n {2}http:\/\/localhost:\d+\/dev\/outbox\?key=([\w-]+) /.exec(server.lines.join("\n"));
+    key = printed![1]!;
   }, 180_000);
   afterAll(() => server.stop());
 
-  it("answers a direct request from loopback", async () => {
-    const json = await request(server.port, { path: "/dev/outbox.json" });
-    expect(json.status).toBe(200);
-    expect(JSON.parse(json.body)).toEqual([]);
-    const page = await request(server.port, { path: "/dev/outbox" });
-    expect(page.status).toBe(200);
-    expect(page.body).toContain("Text outbox");
+  it("prints the outbox's and the mailbox's address with this start's key", () => {
+    expect(key.length).toBeGreaterThanOrEqual(24);
+    expect(server.lines.join("\n")).toContain(`listed at http://localhost:${server.port}/dev/mailbox?key=${key}.`);
   });
 
-  it("gives anything forwarded, even from loopback, the Not-found page", async () => {
-    for (const path of ["/dev/outbox.json", "/dev/outbox"]) {
-      const forwarded: Record<string, string>[] = [
-        { "X-Forwarded-For": "203.0.113.9" },
-        { Forwarded: "for=203.0.113.9" },
-        { "X-Real-IP": "203.0.113.9" },
-      ];
-      for (const header of forwarded) {
-        const reply = await request(server.port, { path, headers: header });
-        expect([path, JSON.stringify(header), reply.status]).toEqual([path, JSON.stringify(header), 404]);
-        expect(reply.body).toContain("Page not found");
-        expect(reply.body).not.toContain("Text outbox");
-      }
+  it("gives a request straight from this machine without the key the Not-found page", async () => {
+    // 127.0.0.1, no forwarding header: exactly what a proxy on the same machine sends when it
+    // adds none, so it is no reason to answer (decision 1100).
+    for (const path of [...pages, ...pages.map((p) => `${p}?key=${key.slice(0, -1)}`), ...pages.map((p) => `${p}?key=`)]) {
+      const reply = await request(server.port, { path });
+      expect([path, reply.status]).toEqual([path, 404]);
+      // The pages are the Not-found page; the JSON says nothing either.
+      if (!path.includes(".json")) expect(reply.body).toContain("Page not found");
+      expect(reply.body).not.toMatch(/Text outbox|Mailbox/);
     }
   });
 
-  it("gives a neighbour on the network the Not-found page", async (ctx) => {
+  it("answers the key, with or without a proxy's forwarding headers", async () => {
+    const proxies: Record<string, string>[] = [{}, { "X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https" }, { Forwarded: "for=203.0.113.9" }];
+    for (const headers of proxies) {
+      for (const path of pages) {
+        const reply = await request(server.port, { path: `${path}?key=${key}`, headers });
+        expect([path, JSON.stringify(headers), reply.status]).toEqual([path, JSON.stringify(headers), 200]);
+      }
+    }
+    const json = await request(server.port, { path: `/dev/outbox.json?key=${key}` });
+    expect(JSON.parse(json.body)).toEqual([]);
+    expect((await request(server.port, { path: `/dev/outbox?key=${key}` })).body).toContain("Text outbox");
+  });
+
+  it("gives a neighbour on the network without the key the Not-found page", async (ctx) => {
     const address = outwardAddress();
     if (!address) return ctx.skip();
     for (const path of ["/dev/outbox.json", "/dev/outbox"]) {

@@ -111,6 +111,15 @@ describe.skipIf(!serverUrl)("on PostgreSQL, with two workers", () => {
     for (let i = 0; i < 6; i++) expect((await request(server.port, { path: "/healthz" })).status).toBe(200);
   }, 120_000);
 
+  it("answers the console pages in every worker with the one key the start-up text printed", async () => {
+    const key = /\/dev\/outbox\?key=([\w-]+)/.exec(server.lines.join("\n"))![1]!;
+    // A fresh connection each time: the supervisor hands connections to both workers in turn.
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push((await request(server.port, { path: `/dev/outbox.json?key=${key}` })).status);
+    expect(answers).toEqual([200, 200, 200, 200, 200, 200]);
+    expect((await request(server.port, { path: "/dev/outbox.json" })).status).toBe(404);
+  }, 60_000);
+
   it("stops every worker on SIGTERM and exits cleanly", async () => {
     const workers = childrenOf(server.child.pid!);
     expect(workers).toHaveLength(2);

@@ -20,13 +20,15 @@ const EnvSchema = z.object({
     .enum(["0", "1"])
     .default("1")
     .transform((v) => v === "1"),
-  // Seed the demo world into an empty database (on by default for the try-it command).
-  SEED_DEMO: z
-    .enum(["0", "1"])
-    .default("1")
-    .transform((v) => v === "1"),
+  // Seed the demo world into an empty database. Unset: on for the try-it command (`npm start`),
+  // off in the container (GLOW_CONTAINER=1), where the demo's staff accounts and their
+  // published passwords must never appear unless asked for (decision 1101).
+  SEED_DEMO: unsetIfEmpty(z.enum(["0", "1"]).transform((v) => v === "1")),
   // Browser tests only: enables POST /__e2e/session when the request carries this token.
   GLOW_E2E_HOOKS_TOKEN: z.string().min(32).optional(),
+  // The key the console pages (/dev/outbox, /dev/mailbox) ask for. server.js makes a new one
+  // at every start and hands it to its workers here; browser tests set a known one (1100).
+  GLOW_CONSOLE_KEY: unsetIfEmpty(z.string().min(24).max(200)),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(9000),
   // How long a visitor's newsfeed page is served again before it is rendered anew; 0 = never.
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -87,10 +89,12 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   OPENAI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   OPENAI_MODEL: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
-}).refine((config) => (config.STAFF_FIRST_ADMIN === undefined) === (config.STAFF_FIRST_ADMIN_PASSWORD === undefined), {
-  path: ["STAFF_FIRST_ADMIN"],
-  message: "STAFF_FIRST_ADMIN and STAFF_FIRST_ADMIN_PASSWORD are set together, or not at all",
-});
+})
+  .refine((config) => (config.STAFF_FIRST_ADMIN === undefined) === (config.STAFF_FIRST_ADMIN_PASSWORD === undefined), {
+    path: ["STAFF_FIRST_ADMIN"],
+    message: "STAFF_FIRST_ADMIN and STAFF_FIRST_ADMIN_PASSWORD are set together, or not at all",
+  })
+  .transform((config) => ({ ...config, SEED_DEMO: config.SEED_DEMO ?? !config.GLOW_CONTAINER }));
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -6,8 +6,6 @@ export interface RequestInfo {
   nonce: string;
   /** The client's address as seen through TRUST_PROXY hops. */
   clientIp: string;
-  /** The connection's own address (a proxy's, when one is in front): never from a header. */
-  peerAddress: string;
   /** Whether the visitor reached us over https (directly or at the trusted proxy). */
   secure: boolean;
 }
@@ -15,6 +13,5 @@ export interface RequestInfo {
 export const requestInfoContext = createContext<RequestInfo>({
   nonce: "",
   clientIp: "0.0.0.0",
-  peerAddress: "",
   secure: false,
 });

@@ -4,7 +4,7 @@
  * after signing in the member is back in the chat with what they typed.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, hydrated, ownClientAddress, signIn, test } from "./fixtures";
+import { consolePage, expect, hydrated, ownClientAddress, signIn, test } from "./fixtures";
 
 const MESSAGE = "Did you see the sunrise over the hill this morning?";
 
@@ -13,7 +13,7 @@ async function codeFor(request: APIRequestContext, e164: string) {
   let code = "";
   await expect
     .poll(async () => {
-      const texts = (await (await request.get("/dev/outbox.json")).json()) as Array<{ to: string; body: string }>;
+      const texts = (await (await request.get(consolePage("/dev/outbox.json"))).json()) as Array<{ to: string; body: string }>;
       code = /#(\d{6})$/.exec(texts.find((t) => t.to === e164)?.body ?? "")?.[1] ?? "";
       return code;
     })

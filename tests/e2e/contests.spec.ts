@@ -6,7 +6,7 @@
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { expect, signIn, test, uniqueName, uniquePhone } from "./fixtures";
+import { consolePage, expect, signIn, test, uniqueName, uniquePhone } from "./fixtures";
 
 const GRACE = "+15550100002";
 const ALAN = "+15550100003";
@@ -131,7 +131,7 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   let judgeLink = "";
   await expect
     .poll(async () => {
-      const mails = (await (await request.get("/dev/mailbox.json")).json()) as Array<{ to: string; text: string }>;
+      const mails = (await (await request.get(consolePage("/dev/mailbox.json"))).json()) as Array<{ to: string; text: string }>;
       judgeLink = /https?:\/\/\S+\/judge-onboarding\/\S+/.exec(mails.find((m) => m.to === email)?.text ?? "")?.[0] ?? "";
       return judgeLink;
     })

@@ -1,5 +1,10 @@
 import { test as base, expect, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { E2E_HOOKS_TOKEN } from "../../playwright.config";
+import { CONSOLE_KEY, E2E_HOOKS_TOKEN } from "../../playwright.config";
+
+/** A console page (/dev/outbox, /dev/mailbox, their JSON) with the key the test server was given. */
+export function consolePage(path: "/dev/outbox" | "/dev/outbox.json" | "/dev/mailbox" | "/dev/mailbox.json") {
+  return `${path}?key=${CONSOLE_KEY}`;
+}
 
 let counter = 0;
 /** A phone number no other test uses (+1 555 7xx xxxx), so tests never share a member. */

@@ -4,7 +4,7 @@
  */
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
 import QRCode from "qrcode";
-import { acceptCookies, expect, hydrated, otherMember, signIn, test, uniquePhone } from "./fixtures";
+import { acceptCookies, consolePage, expect, hydrated, otherMember, signIn, test, uniquePhone } from "./fixtures";
 import { E2E_HOOKS_TOKEN } from "../../playwright.config";
 
 const KATHERINE = "+15550100004";
@@ -62,7 +62,7 @@ async function codeFor(request: APIRequestContext, e164: string) {
   let body = "";
   await expect
     .poll(async () => {
-      const texts = (await (await request.get("/dev/outbox.json")).json()) as Array<{ to: string; body: string }>;
+      const texts = (await (await request.get(consolePage("/dev/outbox.json"))).json()) as Array<{ to: string; body: string }>;
       body = texts.find((t) => t.to === e164)?.body ?? "";
       return body;
     })
@@ -90,9 +90,9 @@ test.describe("Katherine, the demo ringleader", () => {
 
     // The queue delivers it to the console mailbox, away from the post.
     await expect
-      .poll(async () => ((await (await request.get("/dev/mailbox.json")).json()) as Array<{ to: string }>).some((m) => m.to === email))
+      .poll(async () => ((await (await request.get(consolePage("/dev/mailbox.json"))).json()) as Array<{ to: string }>).some((m) => m.to === email))
       .toBe(true);
-    await page.goto("/dev/mailbox");
+    await page.goto(consolePage("/dev/mailbox"));
     const mail = page.getByTestId("mail").filter({ hasText: email });
     await expect(mail).toContainText(`Katherine Johnson invites you to ${name} on Glow`);
     await expect(mail).toContainText(`/accept-invite/${partyId}?invite=`);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
-import { acceptCookies, expect, hydrated, signIn, test, uniquePhone } from "./fixtures";
+import { acceptCookies, consolePage, expect, hydrated, signIn, test, uniquePhone } from "./fixtures";
 
 // Quests, treasure hunts, guess cards, catch links and the game master's quest table, with
 // JavaScript on (project chromium) and off (project no-js).
@@ -18,7 +18,7 @@ async function codeFor(request: APIRequestContext, e164: string) {
   let body = "";
   await expect
     .poll(async () => {
-      const texts = (await (await request.get("/dev/outbox.json")).json()) as Array<{ to: string; body: string }>;
+      const texts = (await (await request.get(consolePage("/dev/outbox.json"))).json()) as Array<{ to: string; body: string }>;
       body = texts.find((t) => t.to === e164)?.body ?? "";
       return body;
     })

@@ -4,13 +4,13 @@
  * and without.
  */
 import type { APIRequestContext } from "@playwright/test";
-import { acceptCookies, expect, ownClientAddress, test, uniquePhone } from "./fixtures";
+import { acceptCookies, consolePage, expect, ownClientAddress, test, uniquePhone } from "./fixtures";
 
 async function codeFor(request: APIRequestContext, e164: string) {
   let code = "";
   await expect
     .poll(async () => {
-      const texts = (await (await request.get("/dev/outbox.json")).json()) as Array<{ to: string; body: string }>;
+      const texts = (await (await request.get(consolePage("/dev/outbox.json"))).json()) as Array<{ to: string; body: string }>;
       code = /#(\d{6})$/.exec(texts.find((t) => t.to === e164)?.body ?? "")?.[1] ?? "";
       return code;
     })

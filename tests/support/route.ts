@@ -45,7 +45,7 @@ export async function callRoute<T, P extends Params = Params>(
   const url = new URL(request.url);
   const pattern = options.pattern ?? url.pathname;
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: "", clientIp: "203.0.113.7", peerAddress: "203.0.113.7", secure: false, ...options.info });
+  context.set(requestInfoContext, { nonce: "", clientIp: "203.0.113.7", secure: false, ...options.info });
   let result: T | undefined;
   let thrown: unknown;
   // The root's chain (app/root.tsx), but for the same-site bounce, which pages alone need.

@@ -57,6 +57,7 @@ const PAST_FILES: Record<string, string[]> = {
   "0526-feed-and-board-data-as-typed-values.md": ["app/platform/packed-json.ts"],
   "0527-translations-by-glows-own-name.md": ["i18n-runtime/swap.ts"],
   "0542-register-and-avatar-through-the-seam.md": ["features/auth/sessions.server.ts"],
+  "1100-console-pages-by-key.md": ["app/platform/this-machine.server.ts"],
 };
 
 /**

@@ -75,20 +75,68 @@ function dockerignored(relative: string) {
   });
 }
 
+/** The usage line at the top of the Dockerfile: the command a newcomer copies. */
+const usageLine = /^#\s+(docker run .*)$/m.exec(dockerfile)?.[1] ?? "";
+
 describe("the Dockerfile", () => {
-  it("is multi-stage on Node 22 slim", () => {
+  it("is multi-stage on one Node 22 slim image, pinned to a release", () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    for (const stage of stages) {
-      const isEarlierStage = stages.some((s) => s.name === stage.from);
-      expect(isEarlierStage || stage.from === "node:22-slim", `FROM ${stage.from}`).toBe(true);
-    }
+    const bases = new Set(stages.filter((stage) => !stages.some((s) => s.name === stage.from)).map((stage) => stage.from));
+    // At least the minor version (a rebuild gets the Node it was tested with), and the
+    // Debian release: .ci/container-check makes this very image (decision 1102).
+    expect([...bases]).toHaveLength(1);
+    expect([...bases][0]).toMatch(/^node:22\.\d+(\.\d+)?-bookworm-slim$/);
   });
 
-  it("installs with npm ci and builds in an earlier stage", () => {
+  it("installs with npm ci and builds in an earlier stage, and a failing npm ci fails the build", () => {
     const earlier = stages.slice(0, -1).map(runs).join("\n");
     expect(earlier).toMatch(/npm ci(?!.*--omit=dev)/);
     expect(earlier).toMatch(/npm run build|react-router build/);
     expect(runs(final)).not.toMatch(/npm (ci|install|run build)/);
+    // No `npm ci || npm install`: a lock npm ci refuses is an error to read, not to paper over.
+    for (const stage of stages) {
+      expect(runs(stage), `FROM ${stage.from} AS ${stage.name}`).not.toMatch(/\|\||npm install/);
+    }
+  });
+
+  it("leaves TypeScript out of the image, and nothing Glow runs needs it", () => {
+    expect(runs(stageNamed("prod-deps")!)).toMatch(/npm ci --omit=dev[^\n]*&& rm -rf node_modules\/typescript/);
+    // Every production package that names TypeScript names it as an optional peer: taking
+    // it away leaves each of them working (npm itself would not install an optional peer).
+    const lock = JSON.parse(fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { dev?: boolean; dependencies?: Record<string, string>; optionalDependencies?: Record<string, string>; peerDependencies?: Record<string, string>; peerDependenciesMeta?: Record<string, { optional?: boolean }> }>;
+    };
+    const needing = Object.entries(lock.packages)
+      .filter(([name, meta]) => name !== "" && !meta.dev)
+      .filter(([, meta]) => meta.dependencies?.typescript || meta.optionalDependencies?.typescript || (meta.peerDependencies?.typescript && !meta.peerDependenciesMeta?.typescript?.optional))
+      .map(([name]) => name);
+    expect(needing).toEqual([]);
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    expect(pkg.dependencies).not.toHaveProperty("typescript");
+  });
+
+  it("keeps documents, tests, the benchmark and local state out of the build context", () => {
+    for (const kept of ["docs", "docs/deploy.md", "tests", "tests/e2e/signin.spec.ts", "bench", "deploy", ".git", "node_modules", "data", "build", ".ci"]) {
+      expect(dockerignored(kept), kept).toBe(true);
+    }
+    for (const needed of ["app", "app/root.tsx", "server", "server/app.ts", "public", "drizzle", "scripts/staff.mjs", "package.json", "package-lock.json", "vite.config.ts"]) {
+      expect(dockerignored(needed), needed).toBe(false);
+    }
+  });
+
+  it("says how to run it: the app port on loopback only, and everything the image asks for", () => {
+    expect(usageLine).toMatch(/^docker run /);
+    // Published on loopback, for the proxy on this machine: on every interface, anyone could
+    // speak to the app directly and, with TRUST_PROXY=1, be believed about X-Forwarded-For.
+    expect(usageLine).toMatch(/ -p 127\.0\.0\.1:3000:3000 /);
+    expect(usageLine).toMatch(/ -e PUBLIC_ORIGIN=http:\/\/localhost:3000 /);
+    expect(usageLine).toMatch(/ -e SMS_PROVIDER=console /);
+    expect(usageLine).toMatch(/ -v glow-data:\/app\/data /);
+    for (const file of ["Dockerfile", "docs/deploy.md", "README.md"]) {
+      // Every `docker run` shown, whole (a line ending in a backslash goes on on the next).
+      const commands = fs.readFileSync(path.join(ROOT, file), "utf8").replaceAll("\\\n", " ").split("\n").filter((l) => l.includes("docker run "));
+      for (const command of commands) expect(command.match(/-p (?!127\.0\.0\.1:)\S*/g) ?? [], `${file}: ${command}`).toEqual([]);
+    }
   });
 
   it("ships production dependencies only in the final stage", () => {
@@ -211,17 +259,43 @@ describe("the final stage's files", () => {
     expect(started.stderr).not.toMatch(/\n\s+at /); // a sentence, not a stack trace
   }, 90_000);
 
+  it("refuses a data folder it cannot write with one line, not a stack trace", async () => {
+    // The folder a bind mount gives when it belongs to someone else: root's, 0755. As root
+    // (who may write anywhere) the server runs as nobody, as the image runs as node.
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), "glow-root-owned-"));
+    fs.chmodSync(data, 0o755);
+    const root = process.getuid?.() === 0;
+    if (!root) fs.chmodSync(data, 0o555);
+    fs.chmodSync(dir, 0o755);
+    try {
+      const started = spawnSync(process.execPath, ["server.js"], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? "", ...imageEnv(), HOST: "127.0.0.1", PORT: "0", SMS_PROVIDER: "console", PUBLIC_ORIGIN: "https://glow.example", DATABASE_URL: `file:${path.join(data, "glow")}` },
+        ...(root ? { uid: 65534, gid: 65534 } : {}),
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(started.status).toBe(1);
+      const lines = `${started.stdout}${started.stderr}`.split("\n").filter(Boolean);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^Glow cannot start: ${data} cannot be written by uid \\d+ \\(EACCES\\).*chown 1000:1000`));
+      expect(fs.readdirSync(data)).toEqual([]);
+    } finally {
+      fs.rmSync(data, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it("start the server from the build alone (no app/ folder, no rebuild) and pass the HEALTHCHECK", async () => {
     expect(fs.existsSync(path.join(dir, "app"))).toBe(false);
     const child = spawn(process.execPath, ["server.js"], {
       cwd: dir,
-      // The image's own ENV (GLOW_CONTAINER=1 among them), and what an operator must add.
+      // The image's own ENV (GLOW_CONTAINER=1 among them), and what an operator must add;
+      // SEED_DEMO left unset, as an operator leaves it.
       env: {
         PATH: process.env.PATH ?? "",
         ...imageEnv(),
         HOST: "127.0.0.1",
         PORT: "0",
-        SEED_DEMO: "0",
         SMS_PROVIDER: "console",
         PUBLIC_ORIGIN: "https://glow.example",
       },
@@ -244,6 +318,13 @@ describe("the final stage's files", () => {
         child.once("exit", (code) => reject(new Error(`exited ${code}:\n${output}`)));
       });
       expect(output).not.toMatch(/building/i);
+      // No demo world (its staff passwords are published) unless SEED_DEMO=1 asks for it, and
+      // a welcome that says where members go, where codes are, and how to make the first admin.
+      expect(output).not.toMatch(/seeded the demo world|demo member|password glow-/);
+      expect(output).toContain("Members open it at https://glow.example (PUBLIC_ORIGIN).");
+      expect(output).toContain("Sign in: open https://glow.example/signin with a phone number");
+      expect(output).toMatch(/sign-in codes are printed in this log, and listed at\n {2}https:\/\/glow\.example\/dev\/outbox\?key=[\w-]{24,} /);
+      expect(output).toContain("No staff account yet: set STAFF_FIRST_ADMIN and STAFF_FIRST_ADMIN_PASSWORD");
       // The embedded database landed in the VOLUME folder.
       expect(fs.existsSync(path.join(dir, "data", "glow"))).toBe(true);
       expect((await request(port, { path: "/landing" })).status).toBe(200);

@@ -5,9 +5,14 @@
  */
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { seedDemoWorld, demoMembers } from "~/features/demo/seed.server";
+import { demoStaff, lockPublishedDemoPasswords } from "~/features/demo/staff.seed.server";
+import { setStaffPassword } from "~/features/staff/accounts.server";
+import { OPERATOR } from "~/features/staff/audit.server";
+import { checkPassword } from "~/features/staff/passwords.server";
 import type { Connection } from "~/platform/db/db.server";
-import { members } from "~/platform/db/schema";
+import { members, staffUsers } from "~/platform/db/schema";
 import { loadMasterSecret } from "~/platform/secrets.server";
 import { createTestDatabase } from "../support/db";
 
@@ -23,6 +28,22 @@ describe("start-up on a fresh database", () => {
     expect(await count()).toBe(demoMembers.length);
     expect(await seedDemoWorld(conn.db)).toBe(false);
     expect(await count()).toBe(demoMembers.length);
+  });
+
+  it("with the demo world not asked for, leaves no demo staff account on its published password", async () => {
+    // A database seeded by an earlier start (an older image's default), then an operator
+    // changed the agent's password: only the admin still opens with the README's password.
+    await seedDemoWorld(conn.db);
+    const account = async (username: string) => (await conn.db.select().from(staffUsers).where(eq(staffUsers.username, username)))[0]!;
+    await setStaffPassword(OPERATOR, (await account("agent")).id, "the operator's own passphrase");
+    const agentHash = (await account("agent")).passwordHash;
+
+    expect(await lockPublishedDemoPasswords(conn.db)).toEqual(["admin"]);
+    for (const { username, password } of demoStaff) {
+      expect(await checkPassword((await account(username)).passwordHash, password), username).toBe(false);
+    }
+    expect((await account("agent")).passwordHash).toBe(agentHash);
+    expect(await lockPublishedDemoPasswords(conn.db)).toEqual([]);
   });
 
   it("keeps one session secret across restarts", async () => {

@@ -16,6 +16,7 @@ import { action as validateAction } from "~/routes/resources/session-validate";
 import { action as signInAction, loader as signInLoader } from "~/routes/signin";
 import { action as registerAction, loader as registerLoader } from "~/routes/register";
 import { loader as takeAGuessLoader } from "~/routes/takeaguess";
+import { consoleKey } from "~/platform/console-key.server";
 import { consentCookie } from "~/platform/cookies.server";
 import { toastOfThisRequest } from "~/platform/toast.server";
 import { db } from "~/platform/db/db.server";
@@ -739,13 +740,13 @@ describe("access levels and arrival", () => {
 });
 
 describe("/dev/outbox", () => {
-  /** As a request straight from this machine arrives: the connection's address is loopback. */
-  const local = { info: { peerAddress: "127.0.0.1" } };
+  /** The address the start-up text prints: the page with this start's key. */
+  const withKey = (path: string) => `${path}${path.includes("?") ? "&" : "?"}key=${consoleKey()}`;
 
   it("lists the console provider's texts, newest first", async () => {
     await outbox().send({ to: "+15550100001", body: "one" });
     await outbox().send({ to: "+15550100002", body: "two" });
-    const call = await callRoute(outboxLoader, get("/dev/outbox", new Jar()), local);
+    const call = await callRoute(outboxLoader, get(withKey("/dev/outbox"), new Jar()));
     const list = (call.result as unknown as { data: { texts: Array<{ to: string; body: string; sentAt: string }> } }).data.texts;
     expect(list.map((t) => t.body)).toEqual(["two", "one"]);
   });
@@ -754,29 +755,28 @@ describe("/dev/outbox", () => {
     await outbox().send({ to: "+15550100003", body: "three" });
     const sentAt = outbox().outbox()[0]!.sentAt;
     const seconds = new Date(sentAt).toISOString().slice(17, 19);
-    const en = await callRoute(outboxLoader, get("/dev/outbox", new Jar()), local);
+    const en = await callRoute(outboxLoader, get(withKey("/dev/outbox"), new Jar()));
     const enText = (en.result as unknown as { data: { texts: { sentAtText: string }[] } }).data.texts[0]!.sentAtText;
     expect(enText).toMatch(new RegExp(`:${seconds} (AM|PM) UTC$`));
-    const zh = await callRoute(outboxLoader, get("/dev/outbox?lng=zh", new Jar()), local);
+    const zh = await callRoute(outboxLoader, get(withKey("/dev/outbox?lng=zh"), new Jar()));
     const zhText = (zh.result as unknown as { data: { texts: { sentAtText: string }[] } }).data.texts[0]!.sentAtText;
     expect(zhText).toMatch(new RegExp(`年.*:${seconds} UTC$`));
   });
 
-  it("is not there for anyone who does not reach Glow straight from this machine", async () => {
+  it("is not there for a request without the start's key, wherever it comes from", async () => {
     await outbox().send({ to: "+15550100004", body: "four" });
-    const neighbour = await callRoute(outboxLoader, get("/dev/outbox", new Jar()), { info: { peerAddress: "192.0.2.7" } });
-    expect((neighbour.thrown as { init?: { status: number } }).init?.status).toBe(404);
-    const proxied = await callRoute(
-      outboxLoader,
-      new Request(`${BASE_URL}/dev/outbox`, { headers: { "X-Forwarded-For": "203.0.113.9" } }),
-      local,
-    );
-    expect((proxied.thrown as { init?: { status: number } }).init?.status).toBe(404);
+    for (const path of ["/dev/outbox", "/dev/outbox?key=", `/dev/outbox?key=${consoleKey().slice(0, -1)}`, `/dev/outbox?key=${consoleKey()}0`]) {
+      const call = await callRoute(outboxLoader, get(path, new Jar()));
+      expect([path, (call.thrown as { init?: { status: number } }).init?.status]).toEqual([path, 404]);
+    }
+    // A proxy in front changes nothing: the key is what counts.
+    const proxied = await callRoute(outboxLoader, new Request(`${BASE_URL}${withKey("/dev/outbox")}`, { headers: { "X-Forwarded-For": "203.0.113.9" } }));
+    expect((proxied.result as unknown as { data: { texts: unknown[] } }).data.texts).toHaveLength(1);
   });
 
   it("does not exist with another provider", async () => {
     setSmsProvider(new TwilioSmsProvider({ accountSid: `AC${"a".repeat(32)}`, authToken: "x".repeat(20), from: "+15005550006" }));
-    const call = await callRoute(outboxLoader, get("/dev/outbox", new Jar()), local);
+    const call = await callRoute(outboxLoader, get(withKey("/dev/outbox"), new Jar()));
     expect((call.thrown as { init?: { status: number } }).init?.status).toBe(404);
   });
 });

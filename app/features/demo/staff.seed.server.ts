@@ -3,9 +3,12 @@
  * `npm start`), the agent's one resource (the console text outbox, the demo's text manager),
  * and a reported secret salute waiting in the moderation queue.
  */
+import { randomBytes } from "node:crypto";
+import { inArray } from "drizzle-orm";
 import type { Database } from "~/platform/db/db.server";
 import * as t from "~/platform/db/schema";
-import { hashPassword } from "~/features/staff/index.server";
+import { log } from "~/platform/log.server";
+import { checkPassword, hashPassword, OPERATOR, setStaffPassword } from "~/features/staff/index.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -49,4 +52,31 @@ export async function demoStaffPresent(db: Database) {
   const rows = await db.select({ username: t.staffUsers.username }).from(t.staffUsers);
   const names = new Set(rows.map((r) => r.username));
   return demoStaff.filter((s) => names.has(s.username));
+}
+
+/**
+ * With the demo world not asked for (SEED_DEMO off: the container's default), a demo staff
+ * account that still has its published password (a database seeded by an older image, or
+ * by `npm start`) gets a new random password nobody knows, so no account with a password
+ * printed in the README signs anyone in. The account stays; `npm run staff -- password NAME`
+ * gives it a real one (decision 1101). Answers the usernames it locked.
+ */
+export async function lockPublishedDemoPasswords(db: Database): Promise<string[]> {
+  const names = demoStaff.map((s) => s.username);
+  const rows = await db
+    .select({ id: t.staffUsers.id, username: t.staffUsers.username, passwordHash: t.staffUsers.passwordHash })
+    .from(t.staffUsers)
+    .where(inArray(t.staffUsers.username, names));
+  const locked: string[] = [];
+  for (const row of rows) {
+    const published = demoStaff.find((s) => s.username === row.username)!.password;
+    if (!(await checkPassword(row.passwordHash, published))) continue;
+    await setStaffPassword({ ...OPERATOR, username: "(SEED_DEMO off)" }, row.id, randomBytes(32).toString("base64url"));
+    locked.push(row.username);
+    log.warn("a demo staff account had its published password: it has a new random one now", {
+      username: row.username,
+      fix: `npm run staff -- password ${row.username}`,
+    });
+  }
+  return locked;
 }

@@ -1,4 +1,10 @@
-/** What other features may use of staff on the server: staff sessions and sign-in (the JSON API), passwords (the demo world). */
-export { hashPassword } from "./passwords.server";
+/**
+ * What other features may use of staff on the server: staff sessions and sign-in (the JSON
+ * API), passwords (the demo world, which seeds its accounts and, when it was not asked for,
+ * takes their published passwords away: decision 1101).
+ */
+export { setStaffPassword } from "./accounts.server";
+export { OPERATOR } from "./audit.server";
+export { checkPassword, hashPassword } from "./passwords.server";
 export { findStaffSession, staffSessionIdOf, type StaffMember } from "./sessions.server";
 export { StaffSignIn } from "./sign-in.server";

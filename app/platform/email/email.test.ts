@@ -8,10 +8,10 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
+import { envWith } from "../../../tests/support/env";
 import { db } from "../db/db.server";
 import { emailOutbox } from "../db/schema";
 import { transaction } from "../db/transaction.server";
-import { env, resetEnvCache } from "../env.server";
 import { ConsoleEmailSender, MAILBOX_SIZE } from "./console.server";
 import { chooseEmailSender, EmailConfigurationError } from "./email.server";
 import { deliverDueEmails, EMAIL_MAX_ATTEMPTS, EMAIL_RETRY_WAITS_S, enqueueEmail } from "./queue.server";
@@ -73,19 +73,7 @@ async function rowOf(id: number) {
 }
 
 describe("choosing the email sender", () => {
-  function configWith(vars: Record<string, string>) {
-    const saved = { ...process.env };
-    delete process.env.SMTP_URL;
-    delete process.env.SMTP_FROM;
-    Object.assign(process.env, vars);
-    resetEnvCache();
-    try {
-      return env();
-    } finally {
-      process.env = saved;
-      resetEnvCache();
-    }
-  }
+  const configWith = (vars: Record<string, string>) => envWith(vars, ["SMTP_URL", "SMTP_FROM"]);
 
   it("is the console mailbox by default", () => {
     expect(chooseEmailSender(configWith({})).name).toBe("console");

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { env, resetEnvCache } from "../env.server";
+import { envWith } from "../../../tests/support/env";
 import { ConsoleSmsProvider, OUTBOX_SIZE } from "./console.server";
 import { chooseSmsProvider, ConfigurationError } from "./sms.server";
 
@@ -9,20 +9,8 @@ const twilioEnv = {
   TWILIO_FROM: "+15005550006",
 };
 
-function configWith(vars: Record<string, string>) {
-  const saved = { ...process.env };
-  for (const key of ["SMS_PROVIDER", "SMS_DAILY_LIMIT", "GLOW_CONTAINER", ...Object.keys(twilioEnv), "TWILIO_MESSAGING_SERVICE_SID"]) {
-    delete process.env[key];
-  }
-  Object.assign(process.env, vars);
-  resetEnvCache();
-  try {
-    return env();
-  } finally {
-    process.env = saved;
-    resetEnvCache();
-  }
-}
+const configWith = (vars: Record<string, string>) =>
+  envWith(vars, ["SMS_PROVIDER", "SMS_DAILY_LIMIT", "GLOW_CONTAINER", ...Object.keys(twilioEnv), "TWILIO_MESSAGING_SERVICE_SID"]);
 
 afterEach(() => vi.restoreAllMocks());
 

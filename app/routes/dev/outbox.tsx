@@ -1,25 +1,23 @@
 import { useTranslation } from "~/platform/translations";
 import { data } from "react-router";
 import type { Route } from "./+types/outbox";
+import { carriesConsoleKey } from "~/platform/console-key.server";
 import { getInstance } from "~/platform/i18n.server";
-import { requestInfoContext } from "~/platform/request-context";
 import { consoleOutbox } from "~/platform/sms/sms.server";
-import { reachedFromThisMachine } from "~/platform/this-machine.server";
 import { pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["auth"] };
 
 /**
  * The console SMS provider's latest 50 texts, newest first. Anyone reading them can sign in
- * as anyone: the Not-found page (404) with any other provider, and for any request that
- * does not come straight from this machine (docs/decisions/0501).
+ * as anyone: the Not-found page (404) with any other provider, and for any request without
+ * the key the start-up text shows (docs/decisions/1100).
  * Times are written here, in UTC and the reader's language, with seconds (which code is the
  * latest), so the browser hydrates the same text.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const outbox = consoleOutbox();
-  const { peerAddress } = context.get(requestInfoContext);
-  if (!outbox || !reachedFromThisMachine(peerAddress, (name) => request.headers.get(name))) {
+  if (!outbox || !carriesConsoleKey(request.url)) {
     throw data(null, { status: 404 });
   }
   const i18n = getInstance(context);
