@@ -104,8 +104,9 @@ export function env(): Env {
   if (!cached) {
     const parsed = EnvSchema.safeParse(process.env);
     if (!parsed.success) {
-      const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-      throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+      // One line, like every other refusal to start ("Glow cannot start: …", server.js).
+      const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+      throw new ConfigurationError(`the environment is not valid (${problems.join("; ")}).`);
     }
     cached = parsed.data;
   }

@@ -25,3 +25,18 @@ describe("GLOW_CONSOLE_KEY", () => {
     expect(() => envWith({ GLOW_CONSOLE_KEY: "short" })).toThrow(/GLOW_CONSOLE_KEY/);
   });
 });
+
+describe("an environment that is not valid", () => {
+  it("stops start-up with one line naming each variable, not a stack (server.js prints 'Glow cannot start: …')", () => {
+    let thrown: unknown;
+    try {
+      envWith({ GLOW_CONSOLE_KEY: "short", SEED_DEMO: "maybe" });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ name: "ConfigurationError" });
+    const message = (thrown as Error).message;
+    expect(message).not.toContain("\n");
+    expect(message).toMatch(/GLOW_CONSOLE_KEY: .*; SEED_DEMO: |SEED_DEMO: .*; GLOW_CONSOLE_KEY: /);
+  });
+});

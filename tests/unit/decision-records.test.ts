@@ -76,6 +76,9 @@ function missingPaths(): string[] {
       if (!/^~?[\w.-]*(\/[\w.+-]+)+(\.[a-z]+|\/)$/.test(named!) || named!.startsWith("./")) continue;
       const relative = named!.replace(/^~\//, "app/");
       if (fs.existsSync(path.join(root, "node_modules", relative.split("/")[0]!))) continue;
+      // Installed files are not the repository's (and in a worktree whose node_modules is a
+      // link, git check-ignore refuses every path "beyond a symbolic link").
+      if (relative.startsWith("node_modules/")) continue;
       if (PAST_FILES[record.file]?.includes(named!)) continue;
       if (["", "app", "app/features"].some((base) => fs.existsSync(path.join(root, base, relative)))) continue;
       missing.push({ record: record.file, path: relative });
