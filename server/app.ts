@@ -28,6 +28,7 @@ import {
   openDatabase,
   setConnection,
 } from "~/platform/db/db.server";
+import { stopOutageWatch } from "~/platform/db/outage.server";
 import { checkContainerConfiguration, ConfigurationError, env } from "~/platform/env.server";
 import { carriesConsoleKey, consolePageLink } from "~/platform/console-key.server";
 import { errorTypeForStatus } from "~/platform/errors";
@@ -489,6 +490,7 @@ export async function startServer(options: StartOptions = {}) {
       try {
         await stopEmailQueue();
         await stopEvents();
+        stopOutageWatch();
         await conn.close();
       } catch (error) {
         log.error("closing the database failed", { error: String(error) });

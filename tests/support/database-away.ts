@@ -15,7 +15,7 @@ const sendCode = (port: number, lng = "en") =>
 /**
  * What a member, a page's own script and a JSON caller get while the database is away: 503
  * with Retry-After and the catalogue's RESOURCES_UNAVAILABLE entry ('Resources
- * unavailable', 'Reload' → /home). Returns how many requests failed (each should log one line).
+ * unavailable', 'Reload' → /home). Returns how many requests failed (together they log one line).
  */
 export async function expectDatabaseAwayAnswers(port: number): Promise<number> {
   let failed = 0;
@@ -59,9 +59,14 @@ export async function expectDatabaseAwayAnswers(port: number): Promise<number> {
   return failed;
 }
 
-/** The lines that say a request failed because the database was away. */
+/** The lines that say the database went away (one an outage, not one a failed request). */
 export function outageLogLines(lines: string[]) {
   return lines.filter((line) => line.includes('"msg":"database unavailable"'));
+}
+
+/** The lines that say the database answers again. */
+export function backLogLines(lines: string[]) {
+  return lines.filter((line) => line.includes('"msg":"database back"'));
 }
 
 /** Glow answers as usual again, without a restart. */
