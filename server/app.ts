@@ -39,6 +39,7 @@ import { requestInfoContext } from "~/platform/request-context";
 import { loadMasterSecret, setMasterSecret } from "~/platform/secrets.server";
 import { emailSender } from "~/platform/email/email.server";
 import { startEmailQueue, stopEmailQueue } from "~/platform/email/queue.server";
+import { endEventStreams } from "~/platform/event-streams.server";
 import { stopEvents } from "~/platform/events.server";
 import { consoleOutbox, sms } from "~/platform/sms/sms.server";
 import { apiCrossOrigin } from "./api-origins";
@@ -470,6 +471,9 @@ export async function startServer(options: StartOptions = {}) {
       server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    // An event stream never finishes by itself: each ends now, telling its browser when to
+    // come back (to another instance), instead of holding the drain until the grace runs out.
+    endEventStreams();
     // Every answer from now on says `Connection: close` (see createApp), so a client whose
     // connection is busy closes it itself after the answer. A connection nobody has used for
     // DRAIN_IDLE_MS is closed here: closing one that was used a moment ago would race the
