@@ -51,6 +51,8 @@ import { serverTiming } from "./server-timing";
 
 /** `npm run staff -- …` runs from this build too (scripts/staff.mjs), against the same database code. */
 export { runStaffCommand } from "~/features/staff/command.server";
+/** server.js tells a worker that could not reach the database (tried again later) from one misconfigured. */
+export { databaseUnavailableReason } from "~/platform/db/unavailable.server";
 
 export interface StartOptions {
   vite?: ViteDevServer;
