@@ -11,21 +11,16 @@
  * database test uses), which sets TEST_DATABASE_URL and GLOW_TEST_PG_CTL, GLOW_TEST_PG_DATA,
  * GLOW_TEST_PG_LOG, GLOW_TEST_PG_USER. Skipped without them.
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { ensureBuild, startBuiltServer, type ServerProcess } from "../tests/support/server-process";
+import { stoppablePostgres } from "../tests/support/database-away";
+import { throwAwayDatabase } from "../tests/support/db";
+import { childrenOf, ensureBuild, freePort, startBuiltServer, type ServerProcess } from "../tests/support/server-process";
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-const pgCtl = process.env.GLOW_TEST_PG_CTL;
-const dataDir = process.env.GLOW_TEST_PG_DATA;
-const logFile = process.env.GLOW_TEST_PG_LOG;
-const runAs = process.env.GLOW_TEST_PG_USER;
-const ready = Boolean(serverUrl && pgCtl && dataDir && logFile);
+/** .ci/run's PostgreSQL, which this file stops and starts (GLOW_TEST_PG_CTL …). */
+const postgres = stoppablePostgres();
 
 /** The scenario of the issue: about 35 requests a second, PostgreSQL away for 20 s. */
 const REQUESTS_PER_SECOND = 35;
@@ -34,39 +29,6 @@ const OUTAGE_MS = 20_000;
 const AFTER_MS = 10_000;
 /** The promise: served again within this long of the database answering again. */
 const BACK_WITHIN_MS = 5_000;
-
-/** pg_ctl on .ci/run's server, as the user that owns it. */
-function pgControl(...args: string[]) {
-  const command = [pgCtl!, "-D", dataDir!, ...args];
-  const [file, ...rest] = runAs ? ["runuser", "-u", runAs, "--", ...command] : command;
-  execFileSync(file!, rest, { stdio: "ignore", timeout: 60_000 });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The processes whose parent is `pid` (from /proc). */
-function childrenOf(pid: number): number[] {
-  const found: number[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) found.push(Number(entry));
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return found.sort((a, b) => a - b);
-}
 
 interface Answer {
   kind: string;
@@ -106,24 +68,17 @@ function ask(
 /** The cookies a response set, as a Cookie header. */
 const cookieOf = (headers: http.IncomingHttpHeaders) => (headers["set-cookie"] ?? []).map((cookie) => cookie.split(";", 1)[0]).join("; ");
 
-describe.skipIf(!ready)("PostgreSQL stops and starts again under load, two workers", () => {
+describe.skipIf(!postgres)("PostgreSQL stops and starts again under load, two workers", () => {
   let server: ServerProcess;
-  let database: string;
+  let database: Awaited<ReturnType<typeof throwAwayDatabase>> | undefined;
   let databaseUrl: string;
-  let stopped = false;
   // Members sign in through the browser tests' hook (one session row each).
   const hookToken = randomBytes(24).toString("hex");
 
   beforeAll(async () => {
     ensureBuild();
-    database = `glow_restart_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${database}`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
+    database = await throwAwayDatabase(postgres!.serverUrl);
+    databaseUrl = database.url;
     server = await startBuiltServer({
       GLOW_WORKERS: "2",
       DATABASE_URL: databaseUrl,
@@ -139,13 +94,9 @@ describe.skipIf(!ready)("PostgreSQL stops and starts again under load, two worke
   }, 300_000);
 
   afterAll(async () => {
-    if (stopped) pgControl("-w", "-t", "60", "-l", logFile!, "start");
+    postgres!.restore();
     await server?.stop();
-    if (!database) return;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
+    await database?.drop();
   }, 120_000);
 
   /** On a failure, what the server said (but its request and salute lines): the why is there. */
@@ -260,11 +211,9 @@ describe.skipIf(!ready)("PostgreSQL stops and starts again under load, two worke
 
     await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
     const stoppedAt = Date.now();
-    pgControl("-w", "-t", "60", "-m", "fast", "stop");
-    stopped = true;
+    postgres!.stop();
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
-    pgControl("-w", "-t", "60", "-l", logFile!, "start");
-    stopped = false;
+    postgres!.start();
     const backAt = Date.now();
     await new Promise((resolve) => setTimeout(resolve, AFTER_MS));
     loading = false;
@@ -348,8 +297,7 @@ describe.skipIf(!ready)("PostgreSQL stops and starts again under load, two worke
     showServerLog();
     const port = server.port;
     const [first, second] = childrenOf(server.child.pid!);
-    pgControl("-w", "-t", "60", "-m", "fast", "stop");
-    stopped = true;
+    postgres!.stop();
     const since = server.lines.length;
     process.kill(first!, "SIGKILL");
     // Its replacement cannot reach the database: tried again, after a wait.
@@ -363,8 +311,7 @@ describe.skipIf(!ready)("PostgreSQL stops and starts again under load, two worke
       expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0);
     }
     expect(childrenOf(server.child.pid!)).toContain(second);
-    pgControl("-w", "-t", "60", "-l", logFile!, "start");
-    stopped = false;
+    postgres!.start();
     // The replacement comes up at its next try: two workers serve again.
     // (At most the longest wait, 30 s, after the database is back.)
     await expect.poll(() => server.lines.slice(since).filter((l) => l.includes('"msg":"sms provider"')).length, { timeout: 60_000 }).toBe(1);

@@ -12,42 +12,15 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, request, startBuiltServer, type ServerProcess } from "../tests/support/server-process";
+import { childrenOf, ensureBuild, freePort, request, startBuiltServer, type ServerProcess } from "../tests/support/server-process";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
-/** The processes whose parent is `pid` (read from /proc: no tool needed). */
-function childrenOf(pid: number): number[] {
-  const found: number[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      // pid (comm) state ppid …: comm may hold spaces, so read after its closing parenthesis.
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === pid) found.push(Number(entry));
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return found.sort((a, b) => a - b);
-}
 
 beforeAll(() => ensureBuild(), 300_000);
 

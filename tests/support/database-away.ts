@@ -1,5 +1,42 @@
+import { execFileSync } from "node:child_process";
 import { expect } from "vitest";
 import { request } from "./server-process";
+
+/**
+ * The PostgreSQL server an outage test may stop and start: what .ci/run sets for its
+ * PostgreSQL pass (TEST_DATABASE_URL, and GLOW_TEST_PG_CTL, GLOW_TEST_PG_DATA,
+ * GLOW_TEST_PG_LOG, GLOW_TEST_PG_USER: postgres when run as root), or null without it.
+ * .ci/run finds the outage tests by the name GLOW_TEST_PG_CTL in their file and runs them
+ * after every other database test, one file at a time.
+ */
+export function stoppablePostgres() {
+  const { TEST_DATABASE_URL: serverUrl, GLOW_TEST_PG_CTL: pgCtl, GLOW_TEST_PG_DATA: dataDir, GLOW_TEST_PG_LOG: logFile, GLOW_TEST_PG_USER: runAs } = process.env;
+  if (!serverUrl || !pgCtl || !dataDir || !logFile) return null;
+  /** pg_ctl on that server, as the user that owns it. */
+  const pgControl = (...args: string[]) => {
+    const command = [pgCtl, "-D", dataDir, ...args];
+    const [file, ...rest] = runAs ? ["runuser", "-u", runAs, "--", ...command] : command;
+    execFileSync(file!, rest, { stdio: "ignore", timeout: 60_000 });
+  };
+  let stopped = false;
+  const start = () => {
+    pgControl("-w", "-t", "60", "-l", logFile, "start");
+    stopped = false;
+  };
+  return {
+    serverUrl,
+    /** A fast shutdown, as a restart or a failover does: sessions are ended (57P01). */
+    stop() {
+      pgControl("-w", "-t", "60", "-m", "fast", "stop");
+      stopped = true;
+    },
+    start,
+    /** After the tests: running again, whatever a failure left behind. */
+    restore() {
+      if (stopped) start();
+    },
+  };
+}
 
 /** The consent cookie as the browser keeps it ("yes"), so /signin's send reaches the database. */
 const CONSENT = `cookiesaccepted=${encodeURIComponent(Buffer.from(JSON.stringify("yes")).toString("base64"))}`;
