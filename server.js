@@ -2,7 +2,7 @@
 // Builds first when there is no current build, then starts the Express app from the build.
 // NODE_ENV=development runs the same server through Vite with hot reload instead.
 // GLOW_WORKERS above 1 (PostgreSQL only) runs that many copies of the app on one port, kept
-// by this process (see superviseWorkers below and docs/decisions/1006).
+// by this process (see superviseWorkers below and docs/decisions/1006, 1120).
 import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
@@ -92,19 +92,32 @@ function workerCount() {
   return count;
 }
 
+/** A worker that could not reach the database to start exits with this (EX_TEMPFAIL: try again later). */
+const EXIT_DATABASE_AWAY = 75;
+/** The wait before a worker is started again: doubling from the first to the last (decision 1120). */
+const RESTART_FIRST_MS = 1_000;
+const RESTART_MAX_MS = 30_000;
+/** A worker that served this long stopped for a new reason: its next start waits the first wait again. */
+const RESTART_STEADY_MS = 60_000;
+
 /**
  * The supervisor: starts the first worker alone (it migrates and seeds the database), then
- * the others; replaces a worker that dies, unless they keep dying (then it stops, so the
- * container's restart policy takes over); on SIGTERM or SIGINT it passes the signal on and
- * exits once every worker has drained (each does what one process does alone, decision 0511).
+ * the others; keeps every worker that runs, and starts again one that stops, or could not
+ * start (the database unreachable), after a wait that grows while it keeps failing
+ * (decision 1120), while the others go on serving. The instance ends only when its very
+ * first worker cannot start for a reason another try will not mend (its configuration; the
+ * worker has said why). On SIGTERM or SIGINT it passes the signal on and exits once every
+ * worker has drained (each does what one process does alone, decision 0511).
  */
 function superviseWorkers(count) {
   let stopping = false;
   let exitCode = 0;
   let othersStarted = false;
-  const deaths = [];
+  // Per worker number: starts that failed in a row, and the start waiting for its time.
+  const restarts = new Map();
   const stopAll = () => {
     stopping = true;
+    for (const { timer } of restarts.values()) clearTimeout(timer);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
   };
@@ -112,32 +125,37 @@ function superviseWorkers(count) {
     // Only the first start of the first worker says where Glow listens.
     const welcome = number === 1 && !othersStarted;
     const worker = cluster.fork({ GLOW_WORKER_NUMBER: String(number), GLOW_WORKER_COUNT: String(count), GLOW_WORKER_WELCOME: welcome ? "1" : "0" });
-    let listening = false;
+    let listeningSince = 0;
     worker.once("exit", (code, signal) => {
       if (stopping) {
         if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
         return;
       }
-      if (!listening) {
-        // It never came up (configuration, database unreachable): it has said why.
+      if (!listeningSince && !othersStarted && code !== EXIT_DATABASE_AWAY) {
+        // The instance's first start failed for a reason a second try will not mend (its
+        // configuration, a migration that fails): it has said why. The orchestrator decides.
         exitCode = code || 1;
         stopAll();
         return;
       }
-      const now = Date.now();
-      deaths.push(now);
-      while (deaths[0] < now - 60_000) deaths.shift();
-      if (deaths.length > 5) {
-        console.error("Glow's workers keep stopping (more than five in a minute): stopping.");
-        exitCode = 1;
-        stopAll();
-        return;
-      }
-      console.error(`Glow worker ${number} stopped (${signal ?? `exit code ${code}`}); starting another.`);
-      fork(number);
+      const slot = restarts.get(number) ?? { failures: 0, timer: undefined };
+      if (listeningSince && Date.now() - listeningSince >= RESTART_STEADY_MS) slot.failures = 0;
+      const wait = Math.min(RESTART_MAX_MS, RESTART_FIRST_MS * 2 ** slot.failures);
+      slot.failures++;
+      const why = listeningSince
+        ? `stopped (${signal ?? `exit code ${code}`})`
+        : code === EXIT_DATABASE_AWAY
+          ? "could not start: the database did not answer"
+          : `could not start (${signal ?? `exit code ${code}`})`;
+      console.error(`Glow worker ${number} ${why}; starting it again in ${wait / 1000} s.`);
+      slot.timer = setTimeout(() => {
+        slot.timer = undefined;
+        if (!stopping) fork(number);
+      }, wait);
+      restarts.set(number, slot);
     });
     worker.once("listening", () => {
-      listening = true;
+      listeningSince = Date.now();
       if (othersStarted) return;
       othersStarted = true;
       for (let n = 2; n <= count; n++) fork(n);
@@ -175,16 +193,25 @@ async function main() {
     return;
   }
   // A worker: the supervisor has built.
-  const { startServer } = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
+  built = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
   const welcome = process.env.GLOW_WORKER_WELCOME === "1";
-  await startServer({
+  await built.startServer({
     clientDir: path.join(buildDir, "client"),
     onListening: welcome ? (facts) => printWelcome({ ...facts, workers: Number(process.env.GLOW_WORKER_COUNT) }) : undefined,
   });
 }
 
+/** The built server module, once a worker loaded it (it knows what "the database is away" looks like). */
+let built;
+
 main().catch((error) => {
   const plain = ["DatabaseLockedError", "DatabaseUnreachableError", "ConfigurationError"].includes(error?.name);
-  console.error(plain ? `Glow cannot start: ${error.message}` : error);
-  process.exit(1);
+  // A worker whose database did not answer is started again by the supervisor, after a wait.
+  const databaseAway = cluster.isWorker && (error?.name === "DatabaseUnreachableError" || built?.databaseUnavailableReason?.(error));
+  if (databaseAway && error?.name !== "DatabaseUnreachableError") {
+    console.error(`Glow cannot start: the database did not answer (${built.databaseUnavailableReason(error)}).`);
+  } else {
+    console.error(plain ? `Glow cannot start: ${error.message}` : error);
+  }
+  process.exit(databaseAway ? EXIT_DATABASE_AWAY : 1);
 });

@@ -14,30 +14,27 @@ import {
 import { getToast } from "remix-toast/middleware";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
+import { rootMiddleware } from "~/middleware.server";
 import { AccountArea } from "~/features/auth/account-area";
 import { takeDraft } from "~/features/auth/drafts.server";
-import { sameSiteBounce } from "~/features/auth/same-site-bounce.server";
 import { signedOutCookies } from "~/features/auth/session-store.server";
 import { roleFlags, currentMember } from "~/features/auth/principal.server";
 import { headerAvatar } from "~/features/avatars/characters.server";
 import { loadCompanion } from "~/features/beamkins/companion.server";
 import { displayName } from "~/features/members/member-name.server";
-import { questDialogueAt, questVisits } from "~/features/quests/index.server";
+import { questDialogueAt } from "~/features/quests/index.server";
 import { CompanionMount } from "~/features/beamkins/companion-mount";
 import { SessionStart } from "~/features/auth/session-start";
 import { RobotsMeta } from "~/ui/robots-meta";
 import { StartupSplash, StartupSplashDecision } from "~/ui/startup-splash";
 import { companionDraftMessage } from "~/ui/draft";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
-import { answerDatabaseAway, sayWhenToComeBack } from "~/platform/database-away.server";
-import { getInstance, getLocale, i18nextMiddleware } from "~/platform/i18n.server";
+import { getInstance, getLocale } from "~/platform/i18n.server";
 import { pageLang } from "~/platform/i18n";
-import { principalMiddleware } from "~/platform/principal.server";
 import { commitSession, getSession } from "~/platform/session.server";
 import { themeSessionResolver } from "~/platform/theme.server";
-import { unreadableBodyIsBadRequest } from "~/platform/unreadable-body.server";
 import { keepPageWhenPostFails, keepPageWhenReloadFails, useShownData } from "~/ui/unsent-posts";
-import { toastMiddleware, toastOfThisRequest } from "~/platform/toast.server";
+import { toastOfThisRequest } from "~/platform/toast.server";
 import { CookieBanner } from "~/ui/cookie-banner";
 import { SessionNotices } from "~/ui/session-notices";
 import { CrashScreen } from "~/ui/crash-screen";
@@ -52,18 +49,8 @@ import { Toaster } from "~/ui/toaster";
 /** Namespaces every page needs in the browser (remix-i18next reads `handle.i18n`). */
 export const handle = { i18n: ["common", "errors", "auth"] };
 
-export const middleware: Route.MiddlewareFunction[] = [
-  // First: a 503 says when to come back, and the database being away is answered as the
-  // catalogue says whichever loader or action found it (decision 0510).
-  sayWhenToComeBack,
-  unreadableBodyIsBadRequest,
-  principalMiddleware,
-  questVisits,
-  i18nextMiddleware,
-  answerDatabaseAway,
-  toastMiddleware,
-  sameSiteBounce,
-];
+/** Every request's middleware, in its order (app/middleware.server.ts says why the order). */
+export const middleware: Route.MiddlewareFunction[] = rootMiddleware;
 
 /**
  * In the browser: a post that never reached Glow keeps the page and what was typed, and a

@@ -28,6 +28,7 @@ import {
   openDatabase,
   setConnection,
 } from "~/platform/db/db.server";
+import { stopOutageWatch } from "~/platform/db/outage.server";
 import { checkContainerConfiguration, ConfigurationError, env } from "~/platform/env.server";
 import { carriesConsoleKey, consolePageLink } from "~/platform/console-key.server";
 import { errorTypeForStatus } from "~/platform/errors";
@@ -38,6 +39,7 @@ import { requestInfoContext } from "~/platform/request-context";
 import { loadMasterSecret, setMasterSecret } from "~/platform/secrets.server";
 import { emailSender } from "~/platform/email/email.server";
 import { startEmailQueue, stopEmailQueue } from "~/platform/email/queue.server";
+import { endEventStreams } from "~/platform/event-streams.server";
 import { stopEvents } from "~/platform/events.server";
 import { consoleOutbox, sms } from "~/platform/sms/sms.server";
 import { apiCrossOrigin } from "./api-origins";
@@ -49,6 +51,8 @@ import { serverTiming } from "./server-timing";
 
 /** `npm run staff -- …` runs from this build too (scripts/staff.mjs), against the same database code. */
 export { runStaffCommand } from "~/features/staff/command.server";
+/** server.js tells a worker that could not reach the database (tried again later) from one misconfigured. */
+export { databaseUnavailableReason } from "~/platform/db/unavailable.server";
 
 export interface StartOptions {
   vite?: ViteDevServer;
@@ -469,6 +473,9 @@ export async function startServer(options: StartOptions = {}) {
       server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    // An event stream never finishes by itself: each ends now, telling its browser when to
+    // come back (to another instance), instead of holding the drain until the grace runs out.
+    endEventStreams();
     // Every answer from now on says `Connection: close` (see createApp), so a client whose
     // connection is busy closes it itself after the answer. A connection nobody has used for
     // DRAIN_IDLE_MS is closed here: closing one that was used a moment ago would race the
@@ -489,6 +496,7 @@ export async function startServer(options: StartOptions = {}) {
       try {
         await stopEmailQueue();
         await stopEvents();
+        stopOutageWatch();
         await conn.close();
       } catch (error) {
         log.error("closing the database failed", { error: String(error) });

@@ -1,5 +1,42 @@
+import { execFileSync } from "node:child_process";
 import { expect } from "vitest";
 import { request } from "./server-process";
+
+/**
+ * The PostgreSQL server an outage test may stop and start: what .ci/run sets for its
+ * PostgreSQL pass (TEST_DATABASE_URL, and GLOW_TEST_PG_CTL, GLOW_TEST_PG_DATA,
+ * GLOW_TEST_PG_LOG, GLOW_TEST_PG_USER: postgres when run as root), or null without it.
+ * .ci/run finds the outage tests by the name GLOW_TEST_PG_CTL in their file and runs them
+ * after every other database test, one file at a time.
+ */
+export function stoppablePostgres() {
+  const { TEST_DATABASE_URL: serverUrl, GLOW_TEST_PG_CTL: pgCtl, GLOW_TEST_PG_DATA: dataDir, GLOW_TEST_PG_LOG: logFile, GLOW_TEST_PG_USER: runAs } = process.env;
+  if (!serverUrl || !pgCtl || !dataDir || !logFile) return null;
+  /** pg_ctl on that server, as the user that owns it. */
+  const pgControl = (...args: string[]) => {
+    const command = [pgCtl, "-D", dataDir, ...args];
+    const [file, ...rest] = runAs ? ["runuser", "-u", runAs, "--", ...command] : command;
+    execFileSync(file!, rest, { stdio: "ignore", timeout: 60_000 });
+  };
+  let stopped = false;
+  const start = () => {
+    pgControl("-w", "-t", "60", "-l", logFile, "start");
+    stopped = false;
+  };
+  return {
+    serverUrl,
+    /** A fast shutdown, as a restart or a failover does: sessions are ended (57P01). */
+    stop() {
+      pgControl("-w", "-t", "60", "-m", "fast", "stop");
+      stopped = true;
+    },
+    start,
+    /** After the tests: running again, whatever a failure left behind. */
+    restore() {
+      if (stopped) start();
+    },
+  };
+}
 
 /** The consent cookie as the browser keeps it ("yes"), so /signin's send reaches the database. */
 const CONSENT = `cookiesaccepted=${encodeURIComponent(Buffer.from(JSON.stringify("yes")).toString("base64"))}`;
@@ -15,7 +52,7 @@ const sendCode = (port: number, lng = "en") =>
 /**
  * What a member, a page's own script and a JSON caller get while the database is away: 503
  * with Retry-After and the catalogue's RESOURCES_UNAVAILABLE entry ('Resources
- * unavailable', 'Reload' → /home). Returns how many requests failed (each should log one line).
+ * unavailable', 'Reload' → /home). Returns how many requests failed (together they log one line).
  */
 export async function expectDatabaseAwayAnswers(port: number): Promise<number> {
   let failed = 0;
@@ -59,9 +96,14 @@ export async function expectDatabaseAwayAnswers(port: number): Promise<number> {
   return failed;
 }
 
-/** The lines that say a request failed because the database was away. */
+/** The lines that say the database went away (one an outage, not one a failed request). */
 export function outageLogLines(lines: string[]) {
   return lines.filter((line) => line.includes('"msg":"database unavailable"'));
+}
+
+/** The lines that say the database answers again. */
+export function backLogLines(lines: string[]) {
+  return lines.filter((line) => line.includes('"msg":"database back"'));
 }
 
 /** Glow answers as usual again, without a restart. */

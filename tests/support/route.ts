@@ -1,10 +1,7 @@
 import { RouterContextProvider } from "react-router";
-import { i18nextMiddleware } from "~/platform/i18n.server";
-import { principalMiddleware } from "~/platform/principal.server";
+import { rootMiddleware } from "~/middleware.server";
 import { requestInfoContext, type RequestInfo } from "~/platform/request-context";
 import { toastStorage } from "~/platform/cookies.server";
-import { toastMiddleware } from "~/platform/toast.server";
-import { unreadableBodyIsBadRequest } from "~/platform/unreadable-body.server";
 
 type Params = Record<string, string | undefined>;
 
@@ -28,8 +25,9 @@ export interface RouteCall<T> {
 }
 
 /**
- * Calls a route loader or action with a real Request, through the root middleware
- * (language detection and toasts), as React Router would.
+ * Calls a route loader or action with a real Request, through the root route's middleware
+ * (app/middleware.server.ts: the same chain, in the same order, as in production), as React
+ * Router would.
  */
 export async function callRoute<T, P extends Params = Params>(
   fn: RouteFunction<T, P>,
@@ -48,8 +46,7 @@ export async function callRoute<T, P extends Params = Params>(
   context.set(requestInfoContext, { nonce: "", clientIp: "203.0.113.7", secure: false, ...options.info });
   let result: T | undefined;
   let thrown: unknown;
-  // The root's chain (app/root.tsx), but for the same-site bounce, which pages alone need.
-  const chain = [unreadableBodyIsBadRequest, principalMiddleware, i18nextMiddleware, toastMiddleware];
+  const chain = rootMiddleware;
   const run = async (index: number): Promise<Response> => {
     const middleware = chain[index];
     if (middleware) {

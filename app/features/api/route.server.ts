@@ -11,6 +11,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { connection } from "~/platform/db/db.server";
+import { noteDatabaseFailure } from "~/platform/db/outage.server";
 import { parseInput, readInput, type ParsedForm } from "~/platform/forms.server";
 import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
@@ -54,14 +55,20 @@ function isAnswer(value: unknown): boolean {
   return value instanceof Response || (typeof value === "object" && value !== null && "init" in value && "data" in value && "type" in value);
 }
 
-async function unforeseen(context: Context, spec: ApiCallSpec, error: unknown) {
+async function unforeseen(context: Context, request: Request, spec: ApiCallSpec, error: unknown) {
   const t = getInstance(context).t;
-  const databaseAway = await connection()
-    .ping()
-    .then(() => false)
-    .catch(() => true);
+  // The database being away (what the error says, or else a ping that fails too) is noted
+  // once for the whole outage (platform/db/outage.server.ts), not logged per call.
+  const seenAt = { method: request.method, path: new URL(request.url).pathname };
+  const databaseAway =
+    noteDatabaseFailure(error, seenAt) ||
+    (await connection()
+      .ping()
+      .then(
+        () => false,
+        (pingError: unknown) => noteDatabaseFailure(pingError, seenAt) || true,
+      ));
   if (databaseAway) {
-    log.warn("api call: database unreachable", { call: spec.id });
     return jsonRefusal(503, t("errors:types.RESOURCES_UNAVAILABLE.message"), { retryAfter: 30 });
   }
   log.error("api call failed", { call: spec.id, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
@@ -112,7 +119,7 @@ export function apiHandler<S extends ApiCallSpec>(spec: S, handler: (call: ApiCa
         }
       }
     } catch (error) {
-      answer = isAnswer(error) ? error : await unforeseen(context, spec, error);
+      answer = isAnswer(error) ? error : await unforeseen(context, request, spec, error);
     }
     return withSetCookies(withNoStore(answer), state.cookies);
   };

@@ -26,6 +26,7 @@ import {
   type QuestObjective,
 } from "~/platform/db/schema";
 import { keep } from "~/platform/cache";
+import { sessionIdOf } from "~/platform/session.server";
 import type { Queryable, Tx } from "~/platform/db/transaction.server";
 import type { Listener } from "~/platform/happened.server";
 import { currentMember } from "~/features/auth/index.server";
@@ -245,10 +246,11 @@ export function pageOf(url: URL): string {
  * Root middleware: a page a member opens counts for their "visit" quest steps. In the
  * middleware rather than a loader because a client-side navigation runs only the new
  * page's loaders, yet every page and data request passes through here. Pages no step
- * targets cost no database question (and no member lookup).
+ * targets cost no database question (and no member lookup), and neither does a request
+ * without a session (only a member's visit counts).
  */
 export const questVisits: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (request.method === "GET") {
+  if (request.method === "GET" && (await sessionIdOf(request))) {
     const page = pageOf(new URL(request.url));
     if ((await stepPlaces.get("steps")).visits.has(page)) {
       const me = await currentMember(context);

@@ -1,15 +1,19 @@
 /**
  * Salutes: compliments, star salutes and secret salutes, with gems.
  *
- * Sending happens in one transaction that first locks the sender's member row, so a
- * sender's concurrent sends are serialised (gems never go below 0, the daily secret limit
- * and the repeated-gift refusal hold) on PGlite and on PostgreSQL with many instances.
+ * Sending happens in one transaction that first locks the sender's and the recipient's
+ * member rows, so a sender's concurrent sends are serialised (gems never go below 0, the
+ * daily secret limit and the repeated-gift refusal hold) on PGlite and on PostgreSQL with
+ * many instances. Both rows, in the order of their ids: the send updates the recipient's row
+ * too (score, light), and members saluting each other at the same moment (A to B while B
+ * salutes C … and someone salutes A) would otherwise each hold one row and wait for the
+ * next, a deadlock PostgreSQL ends by failing one of the sends.
  *
  * A secret salute's sender is stored (staff need it when handling a report) but every
  * query a recipient can reach leaves it out at the SQL level.
  */
 import { href } from "react-router";
-import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { alias, type PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db, type Database } from "~/platform/db/db.server";
 import { transaction } from "~/platform/db/transaction.server";
@@ -77,15 +81,17 @@ export async function sendSalute(input: SendSalute, now = new Date()): Promise<S
   const stars = input.kind === "star" ? input.stars : null;
   // A refusal returned inside the transaction rolls back whatever it wrote (transaction()).
   const outcome = await transaction(async (tx): Promise<SendOutcome> => {
-    // Lock the sender: their sends queue here, so the checks below cannot race.
-    const [sender] = await tx
+    // Lock the sender and the recipient, lowest id first (see above): the sender's sends
+    // queue here, so the checks below cannot race, and no two sends wait on each other.
+    const both = await tx
       .select({ id: members.id, gemBalance: members.gemBalance, gemWeek: members.gemWeek })
       .from(members)
-      .where(eq(members.id, input.senderId))
+      .where(inArray(members.id, [input.senderId, input.recipientId]))
+      .orderBy(members.id)
       .for("update");
+    const sender = both.find((row) => row.id === input.senderId);
     if (!sender) return refused("no-recipient");
-    const [recipient] = await tx.select({ id: members.id }).from(members).where(eq(members.id, input.recipientId));
-    if (!recipient) return refused("no-recipient");
+    if (!both.some((row) => row.id === input.recipientId)) return refused("no-recipient");
 
     if (input.kind === "secret") {
       const dayAgo = new Date(now.getTime() - DAY_MS);

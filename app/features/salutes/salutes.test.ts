@@ -53,6 +53,18 @@ describe("gems", () => {
     expect(spent!.n).toBe(-9);
   });
 
+  it("sends every salute when members salute each other at the same moment (no two sends wait on each other)", async () => {
+    const ring = await Promise.all(Array.from({ length: 6 }, (_, i) => member(`Ring${i}`)));
+    // Each salutes the next, and the last the first, four times over, all at once: on
+    // PostgreSQL each send holds its sender's row and updates its recipient's.
+    const outcomes = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        sendSalute({ kind: "star", senderId: ring[i % 6]!.id, recipientId: ring[(i + 1) % 6]!.id, message: `Round ${i}`, stars: 1, gems: 0 }),
+      ),
+    );
+    expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+  });
+
   it("tops up to 10 when a new week starts", async () => {
     const giver = await member("Weekly", { gemBalance: 2, gemWeek: "2020-01-06" });
     const friend = await member("Weekfriend");

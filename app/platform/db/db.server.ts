@@ -16,7 +16,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { log } from "~/platform/log.server";
+import { databaseConnectionLost } from "./outage.server";
 import { timedDatabaseClient, timedPoolClass } from "~/platform/server-timing.server";
 import * as schema from "./schema";
 
@@ -137,12 +137,17 @@ export async function openDatabase(
 
   if (target.kind === "postgres") {
     // A server that does not answer (down, a failover) fails the request after 5 s
-    // (answered 503, decision 0510) instead of holding it until the client gives up.
+    // (answered 503, decision 1122) instead of holding it until the client gives up.
     const pool = new TimedPool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
-    // A pooled connection the server drops while idle (a restart, a failover) must not end
-    // the process: the pool opens a new one for the next query, and /readyz says 503 until
-    // the database answers again.
-    pool.on("error", (error) => log.warn("database connection lost", { error: error.message }));
+    // A connection the server drops (a restart, a failover, an administrator) must never end
+    // the process: an EventEmitter's 'error' without a listener throws. The pool listens to
+    // its idle connections ('error' on the pool); a connection checked out of it (a
+    // transaction between statements, the migration's) has no listener of the pool's, so
+    // each gets one of its own as it is made. Its statement fails (answered 503, decision
+    // 1122), the pool drops it when it is released and opens a new one for the next query;
+    // one line says the database went, one that it is back (outage.server.ts).
+    pool.on("error", databaseConnectionLost);
+    pool.on("connect", (client) => client.on("error", databaseConnectionLost));
     const db = drizzlePg(pool, { schema, logger: logSql() }) as unknown as Database;
     if (shouldMigrate) {
       // Several instances may start at once: one migrates, the others wait on the lock.

@@ -8,6 +8,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { log } from "~/platform/log.server";
 import type { Refused } from "~/platform/outcome";
 import { db, type Database } from "./db.server";
+import { noteDatabaseFailure } from "./outage.server";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** A query runner: the database itself or an open transaction. */
@@ -63,8 +64,13 @@ export function afterCommit(hook: Hook) {
 function run(hook: Hook) {
   try {
     const done = hook();
-    if (done instanceof Promise) done.catch((error: unknown) => log.error("after-commit work failed", { error: String(error) }));
+    if (done instanceof Promise) done.catch(afterCommitFailed);
   } catch (error) {
-    log.error("after-commit work failed", { error: String(error) });
+    afterCommitFailed(error);
   }
+}
+
+/** A live event that could not be sent because the database went away is part of the outage (said once). */
+function afterCommitFailed(error: unknown) {
+  if (!noteDatabaseFailure(error)) log.error("after-commit work failed", { error: String(error) });
 }

@@ -12,6 +12,7 @@
 import { sql } from "drizzle-orm";
 import { afterCommit, type Queryable } from "../db/transaction.server";
 import { db } from "../db/db.server";
+import { noteDatabaseFailure } from "../db/outage.server";
 import { emailOutbox } from "../db/schema";
 import { log } from "../log.server";
 import { emailSender } from "./email.server";
@@ -116,7 +117,8 @@ function kick() {
         if (report.sent + report.retrying + report.failed >= BATCH) again = true;
       } while (again && timer);
     } catch (error) {
-      log.error("email queue pass failed", { error: String(error) });
+      // The database being away is said once for the whole outage; the next pass tries again.
+      if (!noteDatabaseFailure(error)) log.error("email queue pass failed", { error: String(error) });
     } finally {
       busy = null;
     }
