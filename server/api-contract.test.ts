@@ -10,13 +10,15 @@ import { apiCalls, type ApiCallId } from "~/features/api/calls.server";
 import { ensureBuild, request, startBuiltServer, type ServerProcess } from "../tests/support/server-process";
 
 const HOOKS_TOKEN = "api-contract-hooks-token-0123456789abcdef";
+/** The console pages' key this start prints (decision 1100): the test reads sign-in codes there. */
+const CONSOLE_KEY = "api-contract-console-key-0123456789";
 const PARTNER = "https://partner.example";
 
 let server: ServerProcess;
 
 beforeAll(async () => {
   ensureBuild();
-  server = await startBuiltServer({ SEED_DEMO: "1", GLOW_E2E_HOOKS_TOKEN: HOOKS_TOKEN, API_ALLOWED_ORIGINS: PARTNER });
+  server = await startBuiltServer({ SEED_DEMO: "1", GLOW_E2E_HOOKS_TOKEN: HOOKS_TOKEN, API_ALLOWED_ORIGINS: PARTNER, GLOW_CONSOLE_KEY: CONSOLE_KEY });
 }, 300_000);
 afterAll(() => server?.stop());
 
@@ -69,7 +71,7 @@ function expectRefusal(answer: Answer, status: number, type: string) {
 
 /** The code of the newest text to a number, from the console outbox. */
 async function codeFor(e164: string) {
-  const reply = await request(server.port, { path: "/dev/outbox.json" });
+  const reply = await request(server.port, { path: `/dev/outbox.json?key=${CONSOLE_KEY}` });
   const texts = JSON.parse(reply.body) as { to: string; body: string }[];
   return /#(\d{6})$/.exec(texts.find((t) => t.to === e164)!.body)![1]!;
 }

@@ -262,13 +262,14 @@ async function tellGameMaster(tx: Tx, party: Party, successor: number) {
     .from(contests)
     .where(eq(contests.id, party.contestId));
   if (!contest?.email) return;
-  const parts = await Promise.all(
-    supportedLanguages.map(async (lang) => {
-      const [people, t] = await Promise.all([peopleByIds([successor], tx, lang), translatorFor(lang)]);
-      const values = { party: party.name, contest: contest.name, member: people.get(successor)?.name ?? "" };
-      return { lang, subject: t("parties:email.succession.subject", values), text: t("parties:email.succession.text", values) };
-    }),
-  );
+  // Language after language: the names are read through the transaction's one connection,
+  // which answers one query at a time.
+  const parts = [];
+  for (const lang of supportedLanguages) {
+    const [people, t] = await Promise.all([peopleByIds([successor], tx, lang), translatorFor(lang)]);
+    const values = { party: party.name, contest: contest.name, member: people.get(successor)?.name ?? "" };
+    parts.push({ lang, subject: t("parties:email.succession.subject", values), text: t("parties:email.succession.text", values) });
+  }
   await enqueueEmail(tx, {
     to: contest.email,
     subject: parts.map((p) => p.subject).join(" · "),

@@ -91,11 +91,10 @@ export async function openPrizeBox(memberId: number, boxId: number, draw: Draw =
 }
 
 async function rollState(tx: Tx, memberId: number, boxId: number) {
-  const [all, owned, ownedCosmetics] = await Promise.all([
-    tx.select({ id: creatures.id }).from(creatures).orderBy(asc(creatures.id)),
-    tx.select({ id: memberCreatures.creatureId }).from(memberCreatures).where(eq(memberCreatures.memberId, memberId)),
-    tx.select({ slug: memberCosmetics.cosmetic }).from(memberCosmetics).where(eq(memberCosmetics.memberId, memberId)),
-  ]);
+  // One after another: a transaction's one connection answers one query at a time.
+  const all = await tx.select({ id: creatures.id }).from(creatures).orderBy(asc(creatures.id));
+  const owned = await tx.select({ id: memberCreatures.creatureId }).from(memberCreatures).where(eq(memberCreatures.memberId, memberId));
+  const ownedCosmetics = await tx.select({ slug: memberCosmetics.cosmetic }).from(memberCosmetics).where(eq(memberCosmetics.memberId, memberId));
   const mine = new Set(owned.map((o) => o.id));
   return {
     boxesWithoutBeamkin: await boxesWithoutBeamkin(tx, memberId, boxId),

@@ -141,11 +141,11 @@ export function openSteps(steps: readonly Step[], doneIds: ReadonlySet<number>, 
 }
 
 async function stateOf(tx: Queryable, run: Pick<Run, "id" | "questId">) {
-  const [steps, done, unlocked] = await Promise.all([
-    tx.select().from(questSteps).where(eq(questSteps.questId, run.questId)).orderBy(asc(questSteps.position)),
-    tx.select({ stepId: questProgress.stepId }).from(questProgress).where(eq(questProgress.runId, run.id)),
-    tx.select({ stepId: questStepUnlocks.stepId }).from(questStepUnlocks).where(eq(questStepUnlocks.runId, run.id)),
-  ]);
+  // One after another: a transaction is one connection, which answers one query at a time
+  // (pg queues parallel ones with a deprecation warning; pg 9 refuses them).
+  const steps = await tx.select().from(questSteps).where(eq(questSteps.questId, run.questId)).orderBy(asc(questSteps.position));
+  const done = await tx.select({ stepId: questProgress.stepId }).from(questProgress).where(eq(questProgress.runId, run.id));
+  const unlocked = await tx.select({ stepId: questStepUnlocks.stepId }).from(questStepUnlocks).where(eq(questStepUnlocks.runId, run.id));
   return { steps, doneIds: new Set(done.map((d) => d.stepId)), unlockedIds: new Set(unlocked.map((u) => u.stepId)) };
 }
 
