@@ -24,22 +24,44 @@ const open = new AsyncLocalStorage<Hook[]>();
  * and the refusal is the answer: a command may refuse at any point without undoing by hand.
  */
 export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-  const hooks: Hook[] = [];
-  let result: T;
-  try {
-    result = await open.run(hooks, () =>
-      db().transaction(async (tx) => {
-        const answer = await work(tx);
-        if (isRefusal(answer)) throw new RolledBack(answer);
-        return answer;
-      }),
-    );
-  } catch (error) {
-    if (error instanceof RolledBack) return error.answer as T;
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    // Each attempt keeps its own hooks: a rolled-back attempt's are dropped with its writes.
+    const hooks: Hook[] = [];
+    let result: T;
+    try {
+      result = await open.run(hooks, () =>
+        db().transaction(async (tx) => {
+          const answer = await work(tx);
+          if (isRefusal(answer)) throw new RolledBack(answer);
+          return answer;
+        }),
+      );
+    } catch (error) {
+      if (error instanceof RolledBack) return error.answer as T;
+      // Two transactions that each wait for the other (or a serialization failure): PostgreSQL
+      // rolled this one back whole, so running the work again is the fix it asks for. Safe
+      // because work writes only through `tx` and does the rest after commit (afterCommit).
+      if (attempt < CONFLICT_ATTEMPTS && isConflict(error)) {
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+        continue;
+      }
+      throw error;
+    }
+    for (const hook of hooks) run(hook);
+    return result;
   }
-  for (const hook of hooks) run(hook);
-  return result;
+}
+
+/** How many times a transaction PostgreSQL rolled back for a conflict is tried in all. */
+const CONFLICT_ATTEMPTS = 3;
+
+/** deadlock_detected (40P01) and serialization_failure (40001), wherever drizzle put the driver's error. */
+function isConflict(error: unknown): boolean {
+  for (let link = error, depth = 0; link && typeof link === "object" && depth < 5; link = (link as { cause?: unknown }).cause, depth++) {
+    const code = (link as { code?: unknown }).code;
+    if (code === "40P01" || code === "40001") return true;
+  }
+  return false;
 }
 
 /** Carries a refusal out of the transaction it rolled back. */
