@@ -1,5 +1,5 @@
 /**
- * Pages, actions and JSON calls while the database is away (docs/decisions/0510, 1122): 503
+ * Pages, actions and JSON calls while the database is away (docs/decisions/1146): 503
  * with Retry-After and the catalogue's RESOURCES_UNAVAILABLE entry, one log line when the
  * database goes and one when it is back (not one a request), and nothing to restart once
  * it answers again.

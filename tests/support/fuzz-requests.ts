@@ -261,6 +261,8 @@ export interface FuzzCase {
   identity: Identity;
   accept: (typeof accepts)[number];
   path: string;
+  /** How the path was spelled. */
+  shape: PathShape;
   body: Body;
   /** A cross-site browser's post (it is refused before any route runs). */
   crossSite: boolean;
@@ -269,17 +271,21 @@ export interface FuzzCase {
 /** One request to one route: a method it takes (mostly) or one it does not. */
 export function caseArbitrary(routes: FuzzRoute[], fieldNames: readonly string[], intents: readonly string[]): fc.Arbitrary<FuzzCase> {
   return fc.constantFrom(...routes).chain((route) =>
-    fc.record({
+    fc
+      .record({
       route: fc.constant(route),
       method: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...route.takes) }, { weight: 1, arbitrary: fc.constantFrom(...route.refuses) }),
       identity: fc.constantFrom(...identities),
       accept: fc.constantFrom(...accepts),
-      path: fc
-        .tuple(fc.array(paramValue, { minLength: 5, maxLength: 5 }), fc.oneof({ weight: 8, arbitrary: fc.constant<PathShape>("plain") }, { weight: 4, arbitrary: fc.constantFrom(...pathShapes) }), queryString)
-        .map(([params, shape, query]) => `${pathFor(route.pattern, params, shape)}${query}`),
+      spelling: fc.tuple(
+        fc.array(paramValue, { minLength: 5, maxLength: 5 }),
+        fc.oneof({ weight: 8, arbitrary: fc.constant<PathShape>("plain") }, { weight: 4, arbitrary: fc.constantFrom(...pathShapes) }),
+        queryString,
+      ),
       body: bodyArbitrary(fieldNames, intents),
       crossSite: fc.oneof({ weight: 12, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-    }),
+      })
+      .map(({ spelling: [params, shape, query], ...rest }) => ({ ...rest, path: `${pathFor(route.pattern, params, shape)}${query}`, shape })),
   );
 }
 

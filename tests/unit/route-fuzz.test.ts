@@ -22,7 +22,7 @@ import { ensureBuild, startBuiltServer, type ServerProcess } from "../support/se
 import { caseArbitrary, encodeBody, formFieldsOf, routesOf, type FuzzCase, type Identity, type ManifestRoute } from "../support/fuzz-requests";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 36);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1800);
 const ANSWER_TIMEOUT_MS = 15_000;
 const HOOKS_TOKEN = "fuzz-suite-hooks-token-0123456789abcdef";
 /** Tables a refusal writes to by design (see above). */
@@ -131,9 +131,37 @@ function describeCase(c: FuzzCase) {
   }${c.crossSite ? ", cross-site" : ""}`;
 }
 
+/** The statuses the OpenAPI document says each call can answer, by path (lower case, no trailing slash). */
+async function documentedStatuses(): Promise<Map<string, Set<number>>> {
+  const document = JSON.parse((await send({ method: "GET", path: "/api/openapi.json" })).body.toString("utf8")) as {
+    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  };
+  const statuses = new Map<string, Set<number>>();
+  for (const [path, operations] of Object.entries(document.paths)) {
+    const known = new Set<number>();
+    for (const operation of Object.values(operations)) for (const status of Object.keys(operation.responses)) known.add(Number(status));
+    statuses.set(callKey(path), known);
+  }
+  return statuses;
+}
+
+const callKey = (path: string) => path.toLowerCase().replace(/\/+$/, "");
+
 /** What was wrong with the answer to one request, if anything. */
-function problemsOf(c: FuzzCase, reply: Reply, logLines: string[], before: Record<string, string>, after: Record<string, string>): string[] {
+function problemsOf(
+  c: FuzzCase,
+  reply: Reply,
+  logLines: string[],
+  before: Record<string, string>,
+  after: Record<string, string>,
+  documented: Map<string, Set<number>>,
+): string[] {
   const problems: string[] = [];
+  // A call of the API answers only what its reference says it can (the path as the table spells it).
+  const call = documented.get(callKey(c.route.pattern));
+  if (call && (reply.status < 300 || reply.status >= 400) && ["plain", "trailing-slash", "upper-case"].includes(c.shape) && !call.has(reply.status)) {
+    problems.push(`answered ${reply.status}, which the OpenAPI document does not list for ${c.route.pattern}`);
+  }
   if (reply.status >= 500) problems.push(`answered ${reply.status}`);
   const stack = logLines.filter((line) => STACK_LINE.test(line));
   if (stack.length) problems.push(`a stack trace in the log: ${logLines.filter((line) => !STACK_LINE.test(line)).slice(-2).join(" | ").slice(0, 300)}`);
@@ -195,6 +223,7 @@ describe("every route, asked what no form sends", () => {
         found.intents.forEach((i) => intents.add(i));
       }
     }
+    const documented = await documentedStatuses();
     const cases = fc.sample(caseArbitrary(routes, [...names].sort(), [...intents].sort()), { seed: SEED, numRuns: RUNS });
     const failures: string[] = [];
     const byStatus = new Map<number, number>();
@@ -222,7 +251,7 @@ describe("every route, asked what no form sends", () => {
       const after = await checksum();
       const logLines = server.lines.slice(seen);
       byStatus.set(reply.status, (byStatus.get(reply.status) ?? 0) + 1);
-      for (const problem of problemsOf(c, reply, logLines, before, after)) failures.push(`#${index} ${describeCase(c)}: ${problem}`);
+      for (const problem of problemsOf(c, reply, logLines, before, after, documented)) failures.push(`#${index} ${describeCase(c)}: ${problem}`);
       before = after;
       keepCookies(jars[c.identity], reply.headers["set-cookie"] ?? []);
     }
