@@ -4,6 +4,24 @@ import { useEffect, useState } from "react";
 const primary = "inline-block rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900";
 const secondary = "inline-block rounded-md border border-slate-400 px-4 py-2 font-semibold";
 
+/** A link back: with JavaScript a step back through history, without it to `href`. */
+export function BackLink({ href: to, className, children }: { href: string; className: string; children: React.ReactNode }) {
+  return (
+    <a
+      href={to}
+      className={className}
+      onClick={(event) => {
+        if (window.history.length > 1) {
+          event.preventDefault();
+          window.history.back();
+        }
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
 /**
  * The ways out of a page that cannot be shown (not found, not allowed): back to the page of
  * ours the visitor came from, and home. Nothing here signs anyone out: what was asked says
@@ -20,18 +38,9 @@ export function WayBack({ back, home, backText, homeText }: { back?: string | nu
   return (
     <div className="mt-8 flex flex-wrap justify-center gap-3">
       {showBack ? (
-        <a
-          href={back ?? href("/home")}
-          className={secondary}
-          onClick={(event) => {
-            if (window.history.length > 1) {
-              event.preventDefault();
-              window.history.back();
-            }
-          }}
-        >
+        <BackLink href={back ?? href("/home")} className={secondary}>
           {backText}
-        </a>
+        </BackLink>
       ) : null}
       <a href={home ?? href("/home")} className={primary}>
         {homeText}
