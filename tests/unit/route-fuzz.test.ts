@@ -22,7 +22,7 @@ import { ensureBuild, startBuiltServer, type ServerProcess } from "../support/se
 import { caseArbitrary, encodeBody, formFieldsOf, routesOf, type FuzzCase, type Identity, type ManifestRoute } from "../support/fuzz-requests";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 36);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1800);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1200);
 const ANSWER_TIMEOUT_MS = 15_000;
 const HOOKS_TOKEN = "fuzz-suite-hooks-token-0123456789abcdef";
 /** Tables a refusal writes to by design (see above). */
