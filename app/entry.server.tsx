@@ -6,6 +6,7 @@ import { htmlBody } from "~/platform/html-stream.server";
 import { lowPriorityScripts } from "~/platform/script-priority.server";
 import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { requestInfoContext } from "~/platform/request-context";
+import { scriptAnswer } from "~/platform/script-answers.server";
 import { TranslationsProvider } from "~/platform/translations";
 import { currentTiming, recordRender } from "~/platform/server-timing.server";
 import { NonceProvider } from "~/ui/nonce";
@@ -17,12 +18,15 @@ export const streamTimeout = 5_000;
 
 /**
  * Every error React Router caught. The database being away is one line (and a 503, see
- * platform/database-away.server.ts), not a stack per request; anything else is a bug and
- * is printed whole. A request the client gave up on is not an error.
+ * platform/database-away.server.ts), not a stack per request; a refusal of React Router's
+ * own (a method a route does not take: 405, an address no route has) is the caller's
+ * mistake, answered and not logged; anything else is a bug and is printed whole. A request
+ * the client gave up on is not an error.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (noteDatabaseAway(error, request, context as RouterContextProvider | undefined)) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
 };
 
@@ -41,6 +45,10 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // A script's post to a page (or its JSON read that failed) gets the envelope, not a page
+  // drawn around an answer that was never the page's (platform/script-answers.server.ts).
+  const forScript = scriptAnswer(request, responseStatusCode, responseHeaders, routerContext.staticHandlerContext, loadContext);
+  if (forScript) return forScript;
   const { nonce } = loadContext.get(requestInfoContext);
   const translations = serverTranslations(getInstance(loadContext));
   // The render's share of Server-Timing: from here to the whole page being ready to send. Taken

@@ -14,14 +14,15 @@ import { sameSiteBounce } from "~/features/auth/same-site-bounce.server";
 import { questVisits } from "~/features/quests/index.server";
 import { answerDatabaseAway, sayWhenToComeBack } from "~/platform/database-away.server";
 import { i18nextMiddleware } from "~/platform/i18n.server";
+import { oneEnvelope } from "~/platform/one-envelope.server";
 import { principalMiddleware } from "~/platform/principal.server";
 import { toastMiddleware } from "~/platform/toast.server";
-import { unreadableBodyIsBadRequest } from "~/platform/unreadable-body.server";
 
 export const rootMiddleware: MiddlewareFunction<Response>[] = [
   // First: a 503 says when to come back, whichever middleware drew it.
   sayWhenToComeBack,
-  unreadableBodyIsBadRequest,
+  // Every JSON refusal leaves in the one envelope, and every 429 with its Retry-After (1140, 1143).
+  oneEnvelope,
   // The language, from the request alone (no database): every answer below is translated.
   i18nextMiddleware,
   // Around everything that reads the database: its absence is the catalogue's 503 (1122).

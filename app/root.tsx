@@ -30,6 +30,7 @@ import { StartupSplash, StartupSplashDecision } from "~/ui/startup-splash";
 import { companionDraftMessage } from "~/ui/draft";
 import { endCookie, readConsent, sessionHintCookie } from "~/platform/cookies.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
+import { answerAgain } from "~/platform/page-again.server";
 import { pageLang } from "~/platform/i18n";
 import { commitSession, getSession } from "~/platform/session.server";
 import { themeSessionResolver } from "~/platform/theme.server";
@@ -40,6 +41,8 @@ import { SessionNotices } from "~/ui/session-notices";
 import { CrashScreen } from "~/ui/crash-screen";
 import { ErrorScreen } from "~/ui/error-screen";
 import { NotFoundScreen } from "~/ui/not-found-screen";
+import { ForbiddenScreen } from "~/ui/forbidden-screen";
+import { forbiddenPageOf } from "~/platform/errors";
 import { useNonce } from "~/ui/nonce";
 import { RouteFocus } from "~/ui/route-focus";
 import { HeaderAvatar } from "~/features/avatars/header-avatar";
@@ -130,10 +133,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       avatar,
       companion,
       draft: draft.values,
+      // A page drawn again for a post refused by a cap elsewhere: its form shows the refusal.
+      answerAgain: answerAgain(context),
       appName: getInstance(context).t("appName"),
       // The title of an error screen (see meta): its heading, 'Error'; the Not-found page's own.
       errorTitle: getInstance(context).t("errors:screen.heading"),
       notFoundTitle: getInstance(context).t("notFound.title"),
+      forbiddenTitle: getInstance(context).t("forbidden.title"),
     },
     { headers },
   );
@@ -229,7 +235,11 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
 /** Error screens are titled too (a child route's own title is not used when it fails). */
 export const meta: Route.MetaFunction = ({ error, loaderData }) => {
   if (!error) return [];
-  const title = isNotFound(error) ? (loaderData?.notFoundTitle ?? "Page not found") : (loaderData?.errorTitle ?? "Error");
+  const title = isNotFound(error)
+    ? (loaderData?.notFoundTitle ?? "Page not found")
+    : isRouteErrorResponse(error) && error.status === 403
+      ? (loaderData?.forbiddenTitle ?? "Not open to you")
+      : (loaderData?.errorTitle ?? "Error");
   return [{ title: `${title} · ${loaderData?.appName ?? "Glow"}` }];
 };
 
@@ -244,6 +254,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <Page root={root}>
         <NotFoundScreen back={typeof back === "string" ? back : null} />
+      </Page>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    // Not theirs to see or do: said so, with the way back; never the catalogue's FORBIDDEN
+    // button, which signs out (decision 1141).
+    const page = forbiddenPageOf(error.data);
+    return (
+      <Page root={root}>
+        <ForbiddenScreen back={page.back} home={page.home} message={page.message} />
       </Page>
     );
   }

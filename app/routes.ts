@@ -121,6 +121,8 @@ export default [
   route("api/giveCreatureLight", "routes/api/giveCreatureLight.ts"),
   route("api/getCreatureChatHistory", "routes/api/getCreatureChatHistory.ts"),
   route("api/creaturechatmessage", "routes/api/creaturechatmessage.ts"),
+  // Any other address under /api: the API's JSON 404, not the Not-found page.
+  route("api/*", "routes/api/not-found.ts"),
 
   // The console SMS provider's outbox: the Not-found page unless that provider is active and
   // the request carries the key the start-up text shows (its JSON twin, /dev/outbox.json, is

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, setConnection, type Connection } from "~/platform/db/db.server";
 import { createTestDatabase } from "../tests/support/db";
 import type express from "express";
-import { createApp, refuseMalformedRequests } from "./app";
+import { createApp, refuseMalformedRequests, unreadablePath } from "./app";
 
 let shuttingDown = false;
 let server: Server;
@@ -105,7 +105,23 @@ describe("requests no page takes, refused before React Router (no database neede
     }
     const zh = await fetch(`${base}/reactions?lng=zh`, { method: "DELETE", headers: { accept: "application/json" } });
     expect(zh.status).toBe(405);
-    expect(await zh.json()).toEqual({ ok: false, type: "BAD_REQUEST", error: "你的请求有问题，请重试" });
+    expect(await zh.json()).toEqual({ success: false, type: "BAD_REQUEST", message: "你的请求有问题，请重试" });
+  });
+
+  it("answers 400 to a path with a line break, a control character or percent-encoding that does not decode, before any page runs (issue 36)", async () => {
+    // React Router's patterns stop at a line break: these were a 500 and a stack ("No route
+    // matches URL"). This app has no route build at all: reaching it would be a 500 here too.
+    for (const path of ["/%0a", "/newsfeed%0a", "/api/getuser%0a", "/%0D", "/profile%0d%0a", "/%E2%80%A8", "/a%09b", "/%7F", "/%E0%A4%A", "/newsfeed/%E0%A4%A", "/%"]) {
+      const reply = await fetch(`${base}${path}`);
+      expect(reply.status, path).toBe(400);
+      expect(await reply.text()).toBe("Something is wrong with your request, please try again");
+    }
+    const json = await fetch(`${base}/api/getuser%0a`, { headers: { accept: "application/json" } });
+    expect(await json.json()).toEqual({ success: false, type: "BAD_REQUEST", message: "Something is wrong with your request, please try again" });
+    // A query string is the page's to read: only the path is looked at here.
+    expect(unreadablePath("/newsfeed?q=%0a")).toBe(false);
+    expect(unreadablePath("/salutes/recipients?q=%E0%A4%A")).toBe(false);
+    expect(unreadablePath("/party/%E5%90%8D")).toBe(false);
   });
 
   it("answers an address with a NUL character 400", async () => {
@@ -180,6 +196,6 @@ describe("requests no page takes, refused before React Router (no database neede
       body: "postId=1",
     });
     expect(json.status).toBe(403);
-    expect(await json.json()).toMatchObject({ ok: false, type: "FORBIDDEN" });
+    expect(await json.json()).toMatchObject({ success: false, type: "FORBIDDEN", message: "This form was sent from another website, so it was refused." });
   });
 });

@@ -12,7 +12,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler as createPageRenderer, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 // Before the demo seed or any request: the features that follow what members do.
 import "~/listeners.server";
@@ -35,6 +35,7 @@ import { errorTypeForStatus } from "~/platform/errors";
 import { translatorForRequest } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
 import { setListeningOrigin } from "~/platform/public-origin.server";
+import { pageRendererContext } from "~/platform/page-again.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { loadMasterSecret, setMasterSecret } from "~/platform/secrets.server";
 import { emailSender } from "~/platform/email/email.server";
@@ -218,10 +219,13 @@ export function createApp(options: {
     );
   }
 
+  const mode = dev ? "development" : "production";
+  // A page drawn for a request by the app itself (a refused post's page again, decision 1143).
+  const renderPage = createPageRenderer(build, mode);
   app.use(
     createRequestHandler({
       build,
-      mode: dev ? "development" : "production",
+      mode,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, {
@@ -229,6 +233,7 @@ export function createApp(options: {
           clientIp: req.ip ?? req.socket.remoteAddress ?? "0.0.0.0",
           secure: req.secure,
         });
+        context.set(pageRendererContext, renderPage);
         return context;
       },
     }),
@@ -281,6 +286,10 @@ const ALLOWED_METHODS = "GET, HEAD, POST";
  * - a method other than GET, HEAD and POST: 405 with `Allow` (OPTIONS: 204 with `Allow`);
  * - an address with a NUL character (`%00`), which no one types and PostgreSQL text cannot
  *   hold: 400;
+ * - a path that names no address of this site and that React Router cannot even match
+ *   (its routes' patterns stop at a line break: `/%0a` was a 500 with a stack): one whose
+ *   percent-encoding does not decode, or that decodes to a control character or a line or
+ *   paragraph separator: 400;
  * - a body over MAX_BODY_BYTES: 413; a body whose length is not given up front: 411
  *   (browsers give it for every form post, and a stream would otherwise be read whole).
  */
@@ -290,7 +299,7 @@ export function refuseMalformedRequests(req: express.Request, res: express.Respo
   if (method !== "GET" && method !== "HEAD" && method !== "POST") {
     return void refuse(req, res, 405, "errors:types.BAD_REQUEST.message", { Allow: ALLOWED_METHODS });
   }
-  if (req.originalUrl.includes("%00")) return void refuse(req, res, 400, "errors:types.BAD_REQUEST.message");
+  if (req.originalUrl.includes("%00") || unreadablePath(req.originalUrl)) return void refuse(req, res, 400, "errors:types.BAD_REQUEST.message");
   if (method === "POST") {
     const length = req.headers["content-length"];
     if (length === undefined && req.headers["transfer-encoding"] !== undefined) {
@@ -301,6 +310,22 @@ export function refuseMalformedRequests(req: express.Request, res: express.Respo
     }
   }
   next();
+}
+
+/** Control characters, DEL and the line and paragraph separators (which a pattern's `.` does not match). */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const UNPRINTABLE = /[\u0000-\u001f\u007f\u2028\u2029]/;
+
+/** Whether a request's path does not decode, or decodes to something no address holds. */
+export function unreadablePath(originalUrl: string): boolean {
+  const path = originalUrl.split("?", 1)[0] ?? "";
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  return UNPRINTABLE.test(decoded);
 }
 
 /**
@@ -331,8 +356,8 @@ export function refuseCrossOriginPosts(
 
 /**
  * The server's own refusals, in the language the request asks for (?lng=, the language
- * cookie, Accept-Language): JSON `{ ok, type, error }` for a script that asks for JSON, a
- * line of text otherwise.
+ * cookie, Accept-Language): the JSON envelope `{ success: false, type, message }` for a
+ * script that asks for JSON (the same as every refusal's), a line of text otherwise.
  */
 async function refuse(req: express.Request, res: express.Response, status: number, key: string, headers: Record<string, string> = {}) {
   let message: string;
@@ -346,7 +371,7 @@ async function refuse(req: express.Request, res: express.Response, status: numbe
   }
   res.status(status).set({ "Cache-Control": "no-store", ...headers });
   if ((req.headers.accept ?? "").includes("application/json")) {
-    res.json({ ok: false, type: errorTypeForStatus(status), error: message });
+    res.json({ success: false, type: errorTypeForStatus(status), message });
   } else {
     res.type("text/plain").send(message);
   }

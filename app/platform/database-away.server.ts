@@ -1,5 +1,5 @@
 /**
- * Pages, actions and JSON calls while the database is away (docs/decisions/0510, 1122): 503
+ * Pages, actions and JSON calls while the database is away (docs/decisions/1146): 503
  * with Retry-After and the catalogue's RESOURCES_UNAVAILABLE entry, one log line when the
  * database goes and one when it is back (not one a request), and nothing to restart once
  * it answers again.
@@ -14,7 +14,7 @@
  */
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { noteDatabaseFailure } from "./db/outage.server";
-import { errorCatalogue } from "./errors";
+import { errorCatalogue, type RefusalEnvelope } from "./errors";
 import { getInstance } from "./i18n.server";
 import { jsonRefusal, wantsJson } from "./respond.server";
 
@@ -84,7 +84,7 @@ export const answerDatabaseAway: MiddlewareFunction<Response> = async ({ request
   }
   if (response && !mark.away) return response;
   const error = unavailableText(context);
-  const envelope = { ok: false as const, type: "RESOURCES_UNAVAILABLE" as const, error };
+  const envelope: RefusalEnvelope = { success: false, type: "RESOURCES_UNAVAILABLE", message: error };
   // The JSON API answers in its own envelope (decision 0808), whatever failed on the way.
   if (API_PATH.test(new URL(request.url).pathname)) {
     const refusal = jsonRefusal(503, error, { retryAfter: DATABASE_AWAY_RETRY_AFTER_SECONDS, headers: { "Cache-Control": "no-store" } });

@@ -61,6 +61,51 @@ export interface GlowError extends CatalogueEntry {
   type: ErrorType;
 }
 
+/**
+ * A refusal in the JSON envelope, the one every JSON caller gets whatever refused it (a
+ * command, a guard, a body that could not be read, an address that is not there):
+ * `type` is the catalogue's, `message` is in the reader's language, `errors` each refused
+ * field's message.
+ */
+export interface RefusalEnvelope {
+  success: false;
+  type: ErrorType;
+  message: string;
+  errors?: Record<string, string>;
+}
+
+const ENVELOPE_KEYS = new Set(["success", "type", "message", "errors"]);
+
+/** Whether a JSON body is that envelope, and nothing else. */
+export function isRefusalEnvelope(value: unknown): value is RefusalEnvelope {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const body = value as Record<string, unknown>;
+  if (body.success !== false || typeof body.type !== "string" || !(body.type in errorCatalogue)) return false;
+  if (typeof body.message !== "string" || body.message === "") return false;
+  if (!Object.keys(body).every((key) => ENVELOPE_KEYS.has(key))) return false;
+  const errors = body.errors;
+  return errors === undefined || (typeof errors === "object" && errors !== null && Object.values(errors).every((v) => typeof v === "string"));
+}
+
+/** What a 403 page is drawn with (respond.server.ts `forbidden`, ui/forbidden-screen.tsx). */
+export interface ForbiddenPage {
+  /** The page of ours the member came from, for "Go back" without JavaScript. */
+  back: string | null;
+  /** The asker's own home: /home, or /dashboard for staff. */
+  home: string;
+  /** What in particular is refused, in the reader's language, when the guard knows. */
+  message: string | null;
+}
+
+/** The 403 page's data from a route error's, or the plainest one. */
+export function forbiddenPageOf(given: unknown): ForbiddenPage {
+  const page = (typeof given === "object" && given !== null ? given : {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
+  const home = text(page.home);
+  // Only a path of this site: the data came from our guard, but a page never links off-site.
+  return { back: text(page.back), home: home?.startsWith("/") && !home.startsWith("//") ? home : "/home", message: text(page.message) };
+}
+
 export function errorTypeForStatus(status: number): ErrorType {
   switch (status) {
     case 400:

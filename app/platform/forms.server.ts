@@ -39,8 +39,13 @@ type Input = Record<string, unknown>;
 
 /**
  * The request's fields: a form's entries (a repeated name becomes a list; a file stays a
- * File for schemas that take one) or a JSON object's members. Null when the body is not a
- * form or JSON object (the caller answers 400).
+ * File for schemas that take one) or a JSON object's members. Null when the body cannot be
+ * read as a form or a JSON object: no content type or another one, a broken multipart body,
+ * JSON that does not parse or is not an object. The responder answers that 400 in the one
+ * envelope (`invalid` with `unreadableForm()`), to a page with its form again.
+ *
+ * NUL characters are taken out of every name and text: no one types one, and PostgreSQL
+ * text cannot hold one (a save would fail and the form be lost); the rest is kept.
  */
 export async function readInput(request: Request): Promise<Input | null> {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
@@ -51,12 +56,19 @@ export async function readInput(request: Request): Promise<Input | null> {
     } catch {
       return null;
     }
-    return body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Input) : null;
+    return body !== null && typeof body === "object" && !Array.isArray(body) ? (withoutNul(body) as Input) : null;
   }
   if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
-    const form = await request.formData();
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      return null;
+    }
     const input: Input = {};
-    for (const [name, value] of form) {
+    for (const [rawName, raw] of form) {
+      const name = rawName.replaceAll("\0", "");
+      const value = typeof raw === "string" ? raw.replaceAll("\0", "") : raw;
       const seen = input[name];
       if (seen === undefined) input[name] = value;
       else input[name] = Array.isArray(seen) ? [...seen, value] : [seen, value];
@@ -66,6 +78,16 @@ export async function readInput(request: Request): Promise<Input | null> {
   // A post with no body at all (a button with no fields) reads as no fields.
   if (!type && request.headers.get("Content-Length") === null) return {};
   return null;
+}
+
+/** A parsed JSON value without NUL characters in its strings and keys. */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === "string") return value.replaceAll("\0", "");
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key.replaceAll("\0", ""), withoutNul(inner)]));
+  }
+  return value;
 }
 
 /** What was typed, as text: numbers and booleans of a JSON body too; files and secrets never. */
@@ -80,6 +102,11 @@ export function typedValues(input: Input): FormValues {
   return values;
 }
 
+/** A body that is not a form or a JSON object: the whole request is what is wrong. */
+export function unreadableForm(): Extract<ParsedForm<never>, { ok: false }> {
+  return { ok: false, values: {}, problems: { form: { key: "errors:types.BAD_REQUEST.message", params: {} } } };
+}
+
 /** Reads and validates the request's fields with `schema`. */
 export async function parseForm<S extends z.ZodType>(request: Request, schema: S): Promise<ParsedForm<z.output<S>>> {
   return parseInput(await readInput(request), schema);
@@ -90,7 +117,7 @@ export async function parseForm<S extends z.ZodType>(request: Request, schema: S
  * page whose forms it tells apart first); no fields (a body that was not a form) is a 400.
  */
 export function parseInput<S extends z.ZodType>(input: Input | null, schema: S): ParsedForm<z.output<S>> {
-  if (input === null) return { ok: false, values: {}, problems: { form: { key: "errors:types.BAD_REQUEST.message", params: {} } } };
+  if (input === null) return unreadableForm();
   const values = typedValues(input);
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, data: parsed.data, values };

@@ -31,3 +31,16 @@ export function safeRedirectPath(
   if (path.startsWith("//")) return fallback;
   return path;
 }
+
+/** The page of ours a request came from (its Referer, kept only when it is safe), or null. */
+export function cameFrom(request: Request): string | null {
+  const origin = new URL(request.url).origin;
+  let referer: URL;
+  try {
+    referer = new URL(request.headers.get("Referer") ?? "");
+  } catch {
+    return null;
+  }
+  if (referer.origin !== origin) return null;
+  return safeRedirectPath(`${referer.pathname}${referer.search}`, origin, "") || null;
+}

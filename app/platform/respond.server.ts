@@ -14,13 +14,14 @@
  *
  * Every refusal has a status and a translated message; nothing here answers 500.
  */
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import type { FieldProblems, FormValues, ParsedForm } from "./forms.server";
-import { errorTypeForStatus, type ErrorType } from "./errors";
+import { errorTypeForStatus, type ErrorType, type ForbiddenPage, type RefusalEnvelope } from "./errors";
 import { getInstance } from "./i18n.server";
 import type { Outcome } from "./outcome";
+import { pageAgain } from "./page-again.server";
 import { principalChanged } from "./principal.server";
-import { safeRedirectPath } from "./redirect-to";
+import { cameFrom, safeRedirectPath } from "./redirect-to";
 import type { FormAnswer } from "./form-answer";
 import { waitInWords } from "./wait-words";
 import { flashToast, toastWithAnswer } from "./toast.server";
@@ -51,9 +52,7 @@ export interface RefusalAnswer {
 }
 
 /** The JSON envelope (the spec's callers read `success`, then `result` or the error). */
-export type Envelope<T> =
-  | { success: true; result: T; message?: string }
-  | { success: false; type: ErrorType; message: string; errors?: Record<string, string> };
+export type Envelope<T> = { success: true; result: T; message?: string } | RefusalEnvelope;
 
 export interface DoneAnswer<T> {
   /** Where a page post goes next (a path on this site). */
@@ -115,9 +114,18 @@ function translate(context: Readonly<RouterContextProvider>): Translate {
   return getInstance(context).t as Translate;
 }
 
-function headersFor(status: number, retryAfter: number | undefined, more?: HeadersInit): HeadersInit | undefined {
-  const limit = retryAfter === undefined && status !== 503 && status !== 429 ? undefined : { "Retry-After": String(Math.max(1, Math.ceil(retryAfter ?? 30))) };
-  return joinHeaders(limit, more);
+/**
+ * The Retry-After this request's refusal gave, for the root (one-envelope.server.ts) to put
+ * on whatever answer leaves: a page's own `headers` export decides what a page's answer
+ * carries, and a page that has none would drop it (a 429 must always say when to come back).
+ */
+export const retryAfterContext = createContext<string | null>(null);
+
+function headersFor(status: number, retryAfter: number | undefined, more?: HeadersInit, context?: Readonly<RouterContextProvider>): HeadersInit | undefined {
+  if (retryAfter === undefined && status !== 503 && status !== 429) return joinHeaders(undefined, more);
+  const seconds = String(Math.max(1, Math.ceil(retryAfter ?? 30)));
+  (context as RouterContextProvider | undefined)?.set(retryAfterContext, seconds);
+  return joinHeaders({ "Retry-After": seconds }, more);
 }
 
 /** Headers of both, or undefined when neither has any (a Set-Cookie of each is kept). */
@@ -159,6 +167,16 @@ export function onlyPosts({ request, context }: ActionArgs, page: string): never
   throw data(refusal.data, { status: 405, headers: { Allow: "POST" } });
 }
 
+/**
+ * Refuses a signed-in member (or staff member) what is not theirs: 403. A JSON caller gets
+ * the envelope; a page, the root's "You can't do this here" screen with the way back, which
+ * never signs anyone out (decision 1141).
+ */
+export function forbidden(request: Request, context: Readonly<RouterContextProvider>, options: { message?: string; home?: string } = {}): never {
+  if (wantsJson(request)) throw jsonRefusal(403, options.message ?? translate(context)("errors:types.FORBIDDEN.message"));
+  throw data<ForbiddenPage>({ back: cameFrom(request), home: options.home ?? "/home", message: options.message ?? null }, { status: 403 });
+}
+
 /** Answers a command's outcome. */
 export function respond<V, R extends string, T = V>(args: ActionArgs, outcome: Outcome<V, R>, options: RespondOptions<V, R, T>) {
   const { request, context } = args;
@@ -188,14 +206,20 @@ export function respond<V, R extends string, T = V>(args: ActionArgs, outcome: O
   const retryAfter = outcome.retryAfter;
   // Refused: the page again only for a page; a script that asked for nothing gets the status and the envelope.
   if (!answersWithPage(request)) {
+    headersFor(how.status, retryAfter, undefined, context);
     return jsonRefusal(how.status, message, { retryAfter, errors: how.field ? { [how.field]: message } : undefined, headers: options.headers });
-  }
-  if (options.back !== undefined) {
-    flashToast(context, "error", message);
-    return redirect(safePath(request, options.back), 303);
   }
   const values = { ...options.values };
   for (const field of how.clear ?? []) delete values[field];
+  if (options.back !== undefined) {
+    // A cap: the page it came from again, with the 429 and its Retry-After (page-again.server.ts).
+    if (how.status === 429) {
+      const again: FormAnswer = { values, errors: { [how.field ?? "form"]: message }, refusal: outcome.refusal };
+      return pageAgain(args, safePath(request, options.back), again, { status: how.status, headers: headersFor(how.status, retryAfter, options.headers, context) });
+    }
+    flashToast(context, "error", message);
+    return redirect(safePath(request, options.back), 303);
+  }
   const enhanced = options.enhanced ?? new URL(request.url).pathname.endsWith(".data");
   const toast = how.toast ? toastWithAnswer(context, enhanced, "error", t(how.toast, params)) : undefined;
   return data<FormAnswer>(
@@ -206,7 +230,7 @@ export function respond<V, R extends string, T = V>(args: ActionArgs, outcome: O
       ...(outcome.until !== undefined ? { countdown: { at: outcome.until, now: Date.now() } } : {}),
       ...(toast ? { toast } : {}),
     },
-    { status: how.status, headers: headersFor(how.status, retryAfter, options.headers) },
+    { status: how.status, headers: headersFor(how.status, retryAfter, options.headers, context) },
   );
 }
 

@@ -14,11 +14,11 @@ import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { done, refused } from "~/platform/outcome";
 import { invalid, respond } from "~/platform/respond.server";
-import type { FormAnswer } from "~/platform/form-answer";
 import { waitInWords } from "~/platform/wait-words";
 import { formatDay } from "~/ui/dates";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["parties"] };
 
@@ -104,10 +104,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Accept Invite")];
 
-export default function AcceptInvite({ loaderData, actionData }: Route.ComponentProps) {
+export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("parties");
   const { invitation, expiresOn, wait, formAction } = loaderData;
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   return (
     <section aria-labelledby="invite-heading" className="space-y-5">
       <PageHeading id="invite-heading">

@@ -10,7 +10,7 @@ import { dailyVisitBalance, giveLight } from "~/features/beamkins/light.server";
 import { LightMeter } from "~/features/beamkins/light-meter";
 import { formatDay } from "~/ui/dates";
 import { getInstance, getLocale } from "~/platform/i18n.server";
-import { formAnswer } from "~/platform/form-answer";
+import { useFormAnswer } from "~/ui/form-answer";
 import { parseForm } from "~/platform/forms.server";
 import { invalid, respond } from "~/platform/respond.server";
 import { usePosting, waitingButton } from "~/ui/pending";
@@ -65,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-export default function Beamkins({ loaderData, actionData }: Route.ComponentProps) {
+export default function Beamkins({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("beamkins");
   // A member befriends one starter: while one is on its way, none can be pressed.
   const befriending = usePosting("/beamkins/obtain");
@@ -74,7 +74,7 @@ export default function Beamkins({ loaderData, actionData }: Route.ComponentProp
   const { owned, starters, activeId, corralled, balance, recent } = loaderData;
   const active = owned.find((c) => c.id === activeId) ?? null;
   // A refused gift: the card it came from, what was typed, and why.
-  const answer = formAnswer(actionData);
+  const answer = useFormAnswer();
   const refusal = answer
     ? { creatureId: Number(answer.values.creatureId), light: answer.values.light ?? "", error: Object.values(answer.errors)[0] ?? "" }
     : null;

@@ -11,7 +11,8 @@ import { beamkinRefusals } from "~/features/beamkins/errors";
 import { chatForm } from "~/features/beamkins/forms";
 import { dailyVisitBalance } from "~/features/beamkins/light.server";
 import { LightMeter } from "~/features/beamkins/light-meter";
-import { formAnswer, type FormAnswer } from "~/platform/form-answer";
+import type { FormAnswer } from "~/platform/form-answer";
+import { useFormAnswer } from "~/ui/form-answer";
 import { parseForm } from "~/platform/forms.server";
 import { retryAfterOfAction } from "~/platform/retry-after";
 import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
@@ -74,10 +75,10 @@ export async function action(args: Route.ActionArgs) {
 /** The answer's mark for a chat that failed (not a refusal): the thread shows the spec's bubble. */
 const CHAT_FAILED = "failed";
 
-export default function ChatDemo({ loaderData, actionData }: Route.ComponentProps) {
+export default function ChatDemo({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("beamkins");
   const { creature, messages } = loaderData;
-  const answer = formAnswer(actionData);
+  const answer = useFormAnswer();
   const failed = answer?.refusal === CHAT_FAILED;
   const problem = answer ? (answer.errors.message ?? answer.errors.form ?? Object.values(answer.errors)[0] ?? null) : null;
   const draft = useDraft();
@@ -94,7 +95,7 @@ export default function ChatDemo({ loaderData, actionData }: Route.ComponentProp
     if (!sentFromHere || !idle) return;
     const active = document.activeElement;
     if (!active || active === document.body) box.current?.focus();
-  }, [sentFromHere, idle, actionData]);
+  }, [sentFromHere, idle, answer]);
   return (
     <div className="space-y-5">
       <header className="flex flex-wrap items-center gap-4">

@@ -7,9 +7,10 @@ import { choosableQuests, startQuest } from "~/features/quests/runs.server";
 import { Shown, useTimeNeeded } from "~/features/quests/ui";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
-import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
+import { invalid, respond } from "~/platform/respond.server";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["quests"] };
 
@@ -38,10 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function ChooseQuest({ loaderData, actionData }: Route.ComponentProps) {
+export default function ChooseQuest({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("quests");
   const timeNeeded = useTimeNeeded();
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const starting = usePosting("/choose-quest");
   return (
     <div className="space-y-6">

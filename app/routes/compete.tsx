@@ -20,6 +20,7 @@ import { done, refused } from "~/platform/outcome";
 import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { formatMoment } from "~/ui/dates";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["contests", "parties"] };
 
@@ -105,9 +106,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderDat
 
 type Loaded = Route.ComponentProps["loaderData"];
 
-export default function Compete({ loaderData, actionData }: Route.ComponentProps) {
+export default function Compete({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("contests");
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const page = useFocusFirstInvalid<HTMLDivElement>(answer);
   const { contests, chosen, rounds, results, questions } = loaderData;
   const asking = answer && (answer.values.intent === "ask-join" || answer.values.intent === "ask-role") ? answer : undefined;

@@ -11,9 +11,9 @@ import {
   SignOutForm,
   useStaffSessionStorage,
 } from "~/features/staff/dashboard-ui";
-import type { FormAnswer } from "~/platform/respond.server";
 import { STAFF_TOAST_AUTO_CLOSE_MS } from "~/ui/toaster";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { useFormAnswer } from "~/ui/form-answer";
 
 /** The older username/password flow's home: its toasts last 5000 ms (section 9). */
 export const handle = { i18n: ["staff", "salutes"], toastMs: STAFF_TOAST_AUTO_CLOSE_MS };
@@ -26,10 +26,10 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Dashboard")];
 
-export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("staff");
   const { staff, resources, openResource, queue, admin } = loaderData;
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   useStaffSessionStorage(staff.isAdmin, resources);
   return (
     <div className="space-y-6">

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/platform/translations";
 import { PageHeading, pageTitle } from "~/ui/page";
 import { lazy, Suspense } from "react";
-import { data, Form, href } from "react-router";
+import { Form, href } from "react-router";
 import type { Route } from "./+types/gamemaster";
 import { requireMember } from "~/features/auth/principal.server";
 import {
@@ -27,12 +27,13 @@ import { ContestSwitcher, EntryPhoto, RoundStateBadge } from "~/features/contest
 import { publicOrigin } from "~/features/parties/links.server";
 import { cardClass, FormError, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
 import { QrCode } from "~/ui/qr-code";
-import { parseInput, readInput } from "~/platform/forms.server";
+import { parseInput, readInput, unreadableForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { done, refused } from "~/platform/outcome";
 import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { answerFor, PAGE, pageOf, useSelf } from "./gamemaster/console";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["contests", "parties"] };
 
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = current.member.id;
   const roles = current.roles;
   const input = await readInput(request);
-  if (input === null) return data<FormAnswer>({ values: {}, errors: { form: getInstance(context).t("errors:types.BAD_REQUEST.message") } }, { status: 400 });
+  if (input === null) return invalid(args, unreadableForm());
   if (input.intent === "create-round" || input.intent === "edit-round") {
     const form = parseInput(input, RoundForm);
     if (!form.ok) return invalid(args, form);
@@ -123,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return respond(args, await freezeBoard(me, roles, f.contestId), { ...common, done: (_, t) => ({ redirectTo: pageOf(f.contestId), toast: t("contests:toast.frozen") }) });
     case "invite":
       if (f.channel === "email" && !f.email) {
-        return data<FormAnswer>({ values: form.values, errors: { email: getInstance(context).t("contests:errors.emailRequired") } }, { status: 400 });
+        return invalid(args, { ok: false, values: form.values, problems: { email: { key: "contests:errors.emailRequired", params: {} } } });
       }
       return respond(
         args,
@@ -162,9 +163,9 @@ type Loaded = Route.ComponentProps["loaderData"];
 type View = NonNullable<Loaded["view"]>;
 
 
-export default function GameMaster({ loaderData, actionData }: Route.ComponentProps) {
+export default function GameMaster({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("contests");
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const page = useFocusFirstInvalid<HTMLDivElement>(answer);
   const { contests, chosenId, view } = loaderData;
   return (

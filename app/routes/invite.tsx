@@ -16,10 +16,11 @@ import { getInstance } from "~/platform/i18n.server";
 import { done, refused } from "~/platform/outcome";
 import { clientNetworkKey, hitRateLimit } from "~/platform/rate-limit.server";
 import { requestInfoContext } from "~/platform/request-context";
-import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
+import { invalid, respond } from "~/platform/respond.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["parties"] };
 
@@ -61,9 +62,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "QR Invite")];
 
-export default function QrInvite({ loaderData, actionData }: Route.ComponentProps) {
+export default function QrInvite({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("parties");
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const form = useFocusFirstInvalid<HTMLFormElement>(answer);
   const error = answer?.errors.code;
   const posting = usePosting(useLocation().pathname);

@@ -15,7 +15,9 @@ import { contests } from "~/platform/db/schema";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import type { Language } from "~/platform/i18n";
-import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
+import { done } from "~/platform/outcome";
+import { invalid, respond } from "~/platform/respond.server";
+import { useDoneResult, useFormAnswer } from "~/ui/form-answer";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 
@@ -88,7 +90,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const criteria = found?.criteria ?? DEFAULT_CRITERIA;
     const record = form.data as unknown as Record<string, number | undefined>;
     const total = weightedTotal(criteria.map((_, i) => record[`score${i}`] ?? null), criteria);
-    return { values: form.values, errors: {}, calibration: total === null ? null : fixed(total) };
+    // Nothing is stored: the page stays, with the total and the scores as they were given.
+    return respond(args, done({ calibration: total === null ? null : fixed(total), scores: form.values }), {
+      refusals: {},
+      done: (result) => ({ stay: true, result }),
+    });
   }
   const contestId = found?.contest.id ?? 0;
   const outcome = await acceptRoleInvite(current.member.id, found?.token ?? "", contestId);
@@ -103,9 +109,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Judge Onboarding")];
 
-export default function JudgeOnboarding({ loaderData, actionData }: Route.ComponentProps) {
+/** The calibration's answer: its total (null when a criterion was left out) and the scores given. */
+function calibrationOf(result: Record<string, unknown>): { calibration: string | null; scores: Record<string, string> } | null {
+  const scores = result.scores;
+  if (typeof scores !== "object" || scores === null) return null;
+  const given = Object.fromEntries(Object.entries(scores).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return { calibration: typeof result.calibration === "string" ? result.calibration : null, scores: given };
+}
+
+export default function JudgeOnboarding({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("contests");
-  const answer = actionData as (FormAnswer & { calibration?: string | null }) | undefined;
+  const answer = useFormAnswer();
+  const calibrated = useDoneResult(calibrationOf);
   const found = loaderData.found;
   if (!found) {
     return (
@@ -154,7 +169,7 @@ export default function JudgeOnboarding({ loaderData, actionData }: Route.Compon
               <div className="mt-1 flex gap-3">
                 {[1, 2, 3, 4, 5].map((n) => (
                   <label key={n} className="flex items-center gap-1">
-                    <input type="radio" name={`score${i}`} value={n} required defaultChecked={answer?.values[`score${i}`] === String(n)} />
+                    <input type="radio" name={`score${i}`} value={n} required defaultChecked={(calibrated?.scores ?? answer?.values)?.[`score${i}`] === String(n)} />
                     {n}
                   </label>
                 ))}
@@ -164,9 +179,9 @@ export default function JudgeOnboarding({ loaderData, actionData }: Route.Compon
           <button type="submit" className={primaryButton}>
             {t("onboarding.calibrate")}
           </button>
-          {answer?.calibration ? (
+          {calibrated?.calibration ? (
             <p role="status" className="font-medium" data-testid="calibration-result">
-              {t("onboarding.calibrated", { total: answer.calibration })}
+              {t("onboarding.calibrated", { total: calibrated.calibration })}
             </p>
           ) : null}
         </Form>

@@ -19,6 +19,7 @@ import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { formatMoment } from "~/ui/dates";
 import { TextField } from "~/ui/fields";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["contests", "parties"] };
 
@@ -86,9 +87,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderDat
 
 type Desk = NonNullable<Route.ComponentProps["loaderData"]["desk"]>;
 
-export default function Judging({ loaderData, actionData }: Route.ComponentProps) {
+export default function Judging({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("contests");
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const page = useFocusFirstInvalid<HTMLDivElement>(answer);
   const { contests, chosenId, desk } = loaderData;
   return (

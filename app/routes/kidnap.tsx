@@ -11,13 +11,14 @@ import { sharedUrl } from "~/features/quests/links.server";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { drawQr } from "~/platform/qr.server";
-import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
+import { invalid, respond } from "~/platform/respond.server";
 import { formatMoment } from "~/ui/dates";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { QrCode } from "~/ui/qr-code";
 import type { KeyIn } from "~/locales/types";
 import { retryAfterOfAction } from "~/platform/retry-after";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["quests", "beamkins"] };
 
@@ -105,11 +106,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function Kidnap({ loaderData, actionData }: Route.ComponentProps) {
+export default function Kidnap({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("quests");
   const { t: tb } = useTranslation("beamkins");
   const { link, shared } = loaderData;
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const catching = usePosting("/kidnap", { intent: "catch" });
   return (
     <div className="space-y-8">

@@ -4,10 +4,10 @@ import { Form, href, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { loadLoginPage, signInFromLoginPage } from "~/features/staff/dashboard.server";
 import { FieldError, FormError, inputClass, primaryButton } from "~/features/salutes/ui";
-import type { FormAnswer } from "~/platform/respond.server";
 import { STAFF_TOAST_AUTO_CLOSE_MS } from "~/ui/toaster";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { useFormAnswer } from "~/ui/form-answer";
 
 /** The older username/password flow, for staff: its toasts last 5000 ms (section 9). */
 export const handle = { i18n: ["staff"], toastMs: STAFF_TOAST_AUTO_CLOSE_MS };
@@ -29,11 +29,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderDat
  * Section 4's states: pending (the button says so and takes no second press), fulfilled
  * (the dashboard), rejected (the server's message, above the form).
  */
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login() {
   const { t } = useTranslation("staff");
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const errors = answer?.errors ?? {};
   const form = useFocusFirstInvalid(answer);
   // A refused password is never shown again (the server does not send it back either).

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { safeRedirectPath } from "~/platform/redirect-to";
+import { cameFrom } from "~/platform/redirect-to";
 
 /**
  * The catch-all: any unknown address answers 404 with the Not-found page (the root's error
@@ -9,19 +9,6 @@ import { safeRedirectPath } from "~/platform/redirect-to";
  */
 function notFound(request: Request): never {
   throw data({ back: cameFrom(request) }, { status: 404 });
-}
-
-/** The page of ours the request came from (its Referer), or null. */
-function cameFrom(request: Request): string | null {
-  const origin = new URL(request.url).origin;
-  let referer: URL;
-  try {
-    referer = new URL(request.headers.get("Referer") ?? "");
-  } catch {
-    return null;
-  }
-  if (referer.origin !== origin) return null;
-  return safeRedirectPath(`${referer.pathname}${referer.search}`, origin, "") || null;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

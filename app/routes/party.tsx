@@ -11,11 +11,12 @@ import { cardClass, FormError, linkClass, MemberText, mutedText, Notice, PersonC
 import { partyPage } from "~/features/parties/views.server";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
-import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
+import { invalid, respond } from "~/platform/respond.server";
 import { formatDay } from "~/ui/dates";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["parties"] };
 
@@ -63,9 +64,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Party")];
 
-export default function Party({ loaderData, actionData }: Route.ComponentProps) {
+export default function Party({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("parties");
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const page = useFocusFirstInvalid<HTMLDivElement>(answer);
   const removal = loaderData.removal;
   const removedNotice = removal ? (

@@ -11,10 +11,11 @@ import { FieldError, FormError, mutedText, primaryButton } from "~/features/part
 import { SelectField, TextField } from "~/ui/fields";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance } from "~/platform/i18n.server";
-import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
+import { invalid, respond } from "~/platform/respond.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["parties"] };
 
@@ -42,9 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Quests")];
 
-export default function PartyBuilder({ loaderData, actionData }: Route.ComponentProps) {
+export default function PartyBuilder({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("parties");
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const values = answer?.values ?? {};
   const errors = answer?.errors ?? {};
   const form = useFocusFirstInvalid<HTMLFormElement>(answer);

@@ -32,6 +32,7 @@ import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
 import { formatDay } from "~/ui/dates";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["parties"] };
 
@@ -136,9 +137,9 @@ function answerFor(answer: FormAnswer | undefined, intent: string, key?: [string
   return answer;
 }
 
-export default function PartyManager({ loaderData, actionData }: Route.ComponentProps) {
+export default function PartyManager({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("parties");
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const page = useFocusFirstInvalid<HTMLDivElement>(answer);
   const { led, view } = loaderData;
   // A refusal that names no form of this page (an address typed by hand): shown on top.

@@ -18,6 +18,7 @@ import { formatDay } from "~/ui/dates";
 import { usePosting, waitingButton } from "~/ui/pending";
 import type { KeyIn } from "~/locales/types";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["quests", "beamkins", "salutes"] };
 
@@ -92,10 +93,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function PlayQuest({ loaderData, actionData }: Route.ComponentProps) {
+export default function PlayQuest({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("quests");
   const { map, speaker, opened, celebrate, cosmetics, signup, scan } = loaderData;
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const [, setParams] = useSearchParams();
   const opening = usePosting("/playquest", { intent: "open-box" });
   const calm = useCallback(() => {

@@ -318,6 +318,7 @@ describe("avatar images", () => {
     const bad = await callRoute(previewLoader, new Request(`${BASE_URL}/avatars/preview.svg?style=dylan&rotate=999`));
     expect((bad.result as Response).status).toBe(400);
     expect(await (bad.result as Response).json()).toMatchObject({
+      success: false,
       type: "BAD_REQUEST",
       errors: { rotate: "Enter a whole number from 0 to 360." },
     });
@@ -327,8 +328,8 @@ describe("avatar images", () => {
         headers: { "Accept-Language": "zh" },
       }),
     );
-    const said = (await (longSeed.result as Response).json()) as { error: string };
-    expect(said.error).not.toContain("errors.");
-    expect(said.error).toMatch(/64/);
+    const said = (await (longSeed.result as Response).json()) as { message: string };
+    expect(said.message).not.toContain("errors.");
+    expect(said.message).toMatch(/64/);
   });
 });

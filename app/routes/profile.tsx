@@ -13,8 +13,8 @@ import { artCredits } from "~/features/avatars/render.server";
 import { MemberDetailsFields } from "~/features/members/member-details-fields";
 import { detailsRefusals, detailValuesOf, memberDetailsSchema, saveMemberDetails } from "~/features/members/profile.server";
 import { formatDay } from "~/ui/dates";
-import { formAnswer } from "~/platform/form-answer";
-import { parseInput, readInput } from "~/platform/forms.server";
+import { useDoneResult, useFormAnswer } from "~/ui/form-answer";
+import { parseInput, readInput, unreadableForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { done } from "~/platform/outcome";
 import { invalid, respond } from "~/platform/respond.server";
@@ -91,7 +91,7 @@ export async function action(args: Route.ActionArgs) {
   // What the creator shows again: every field as typed, the two background colours apart.
   const values = { ...lookValuesOf(look), intent };
   if (!LOOK_INTENTS.includes(intent)) {
-    return invalid(args, { ok: false, values, problems: { form: { key: "errors:types.BAD_REQUEST.message", params: {} } } });
+    return invalid(args, { ...unreadableForm(), values });
   }
   const form = parseInput(look, LookForm);
   if (!form.ok) return invalid(args, { ...form, values });
@@ -113,19 +113,19 @@ function typedLook({ intent: _, ...look }: Record<string, string>) {
   return look;
 }
 
-export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
   const { t: ta } = useTranslation("avatar");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const answer = formAnswer(actionData);
+  const answer = useFormAnswer();
+  const previewed = useDoneResult(previewedLook);
   const detailsAnswer = answer?.values.intent === "details" ? answer : null;
   // Details typed before the session ended, given back after signing in again (useDraft).
   const draft = useDraft();
-  const detailsDraft = !actionData && draft?.intent === "details" ? draft : null;
+  const detailsDraft = !answer && !previewed && draft?.intent === "details" ? draft : null;
   // The creator shows a refused look as typed, or the look just previewed or randomized.
   const lookAnswer = answer && answer !== detailsAnswer ? answer : null;
-  const previewed = previewedLook(actionData);
   const lookValues = (lookAnswer ? typedLook(lookAnswer.values) : null) ?? previewed ?? loaderData.look;
   const detailsForm = useFocusFirstInvalid(detailsAnswer);
   const lookForm = useFocusFirstInvalid(lookAnswer);

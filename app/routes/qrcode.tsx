@@ -15,6 +15,7 @@ import { parties, partyMembers } from "~/platform/db/schema";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { drawQr } from "~/platform/qr.server";
 import { useHydrated } from "~/ui/client-only";
+import { forbidden } from "~/platform/respond.server";
 import { formatDay } from "~/ui/dates";
 import { QrCode } from "~/ui/qr-code";
 import { PageHeading, pageTitle } from "~/ui/page";
@@ -75,7 +76,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const led = await partiesLedBy(me);
   if (asked !== null || led.length) {
     const chosen = asked === null ? led[0]! : led.find((p) => String(p.id) === asked);
-    if (!chosen) throw data(null, { status: asked !== null && (await partyOf(Number(asked) || 0)) ? 403 : 404 });
+    if (!chosen) {
+      // Another ringleader's party: not theirs to show; no such party: not found.
+      if (asked !== null && (await partyOf(Number(asked) || 0))) forbidden(request, context);
+      throw data(null, { status: 404 });
+    }
     const party = (await partyOf(chosen.id))!;
     const link = codeLink(origin, party);
     return {

@@ -8,7 +8,7 @@ import { previewedLook } from "~/features/avatars/look-answer";
 import { defaultLook, randomSeed, SEED_PATTERN } from "~/features/avatars/options.server";
 import { MemberDetailsFields } from "~/features/members/member-details-fields";
 import { detailsRefusals, detailValuesOf, finishSignup, hasSignedUp, memberDetailsSchema } from "~/features/members/profile.server";
-import { formAnswer } from "~/platform/form-answer";
+import { useDoneResult, useFormAnswer } from "~/ui/form-answer";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance } from "~/platform/i18n.server";
 import { done, refused } from "~/platform/outcome";
@@ -95,14 +95,15 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+export default function Signup({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
   const { t: ta } = useTranslation("avatar");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // The form again: refused (each field's message and what was typed), or with other faces.
-  const answer = formAnswer(actionData);
-  const shown = answer?.values ?? previewedLook(actionData);
+  const answer = useFormAnswer();
+  const previewed = useDoneResult(previewedLook);
+  const shown = answer?.values ?? previewed;
   const values = shown ? { ...loaderData.details, ...shown } : loaderData.details;
   const style = shown && isAvatarStyle(shown.style) ? shown.style : loaderData.style;
   const seed = shown?.seed || loaderData.seed;

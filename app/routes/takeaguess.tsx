@@ -7,10 +7,11 @@ import { cardForMember, takeAGuess, takeHint } from "~/features/guesses/guesses.
 import { Shown } from "~/features/quests/ui";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
-import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
+import { invalid, respond } from "~/platform/respond.server";
 import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { pageTitle } from "~/ui/page";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["guesses", "quests", "offline"] };
 
@@ -47,10 +48,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export default function TakeAGuess({ loaderData, actionData }: Route.ComponentProps) {
+export default function TakeAGuess({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("guesses");
   const { card } = loaderData;
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const error = answer?.errors.guess ?? answer?.errors.form;
   const guessing = usePosting(`/takeaguess/${card.id}`, { intent: "guess" });
   const keep = useKeptSubmit(t("keptLabel"), `/guesses/${encodeURIComponent(card.id)}`);

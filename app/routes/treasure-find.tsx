@@ -7,12 +7,13 @@ import { groupCode } from "~/features/treasures/codes";
 import { claimTreasure, treasureForMember } from "~/features/treasures/treasures.server";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
-import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
+import { invalid, respond } from "~/platform/respond.server";
 import { formatDay, formatMoment } from "~/ui/dates";
 import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { retryAfterOfAction } from "~/platform/retry-after";
 import { pageTitle } from "~/ui/page";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["treasures", "offline"] };
 
@@ -62,10 +63,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return respond({ request, context }, claimInWords(outcome, getLocale(context)), { values: form.values, done: claimDone, refusals: claimRefusals });
 }
 
-export default function TreasureFind({ loaderData, actionData }: Route.ComponentProps) {
+export default function TreasureFind({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("treasures");
   const { treasure, mine, code } = loaderData;
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const error = answer?.errors.code ?? answer?.errors.form;
   const claiming = usePosting(`/treasure/${treasure.id}`);
   const keep = useKeptSubmit(t("keptLabel", { name: treasure.name }), "/treasures/claim");

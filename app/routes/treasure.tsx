@@ -6,12 +6,13 @@ import { ClaimFields, claimDone, claimInWords, claimRefusals, formKey } from "~/
 import { claimTreasure, foundTreasures } from "~/features/treasures/treasures.server";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
-import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
+import { invalid, respond } from "~/platform/respond.server";
 import { formatDay } from "~/ui/dates";
 import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { retryAfterOfAction } from "~/platform/retry-after";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["treasures", "offline"] };
 
@@ -41,9 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return respond({ request, context }, claimInWords(outcome, getLocale(context)), { values: form.values, done: claimDone, refusals: claimRefusals });
 }
 
-export default function Treasure({ loaderData, actionData }: Route.ComponentProps) {
+export default function Treasure({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("treasures");
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const error = answer?.errors.code ?? answer?.errors.form;
   const claiming = usePosting("/treasure");
   const keep = useKeptSubmit(t("keptLabelTyped"), "/treasures/claim");

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/platform/translations";
 import { Form, href } from "react-router";
 import { errorForStatus, type GlowError } from "~/platform/errors";
+import { BackLink } from "./way-back";
 
 const buttonClass =
   "inline-block rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900";
@@ -39,18 +40,9 @@ function ErrorAction({ action, text }: { action: string; text: string }) {
       );
     case "GOBACK":
       return (
-        <a
-          href={href("/home")}
-          className={buttonClass}
-          onClick={(event) => {
-            if (window.history.length > 1) {
-              event.preventDefault();
-              window.history.back();
-            }
-          }}
-        >
+        <BackLink href={href("/home")} className={buttonClass}>
           {text}
-        </a>
+        </BackLink>
       );
     default:
       // RELOAD and anything else go to /home.

@@ -9,7 +9,9 @@ test.describe("the API's reference", () => {
     await expect(page.getByRole("heading", { name: "GET /api/getparties/" })).toBeVisible();
     const parties = page.locator("#getparties");
     await expect(parties.getByRole("rowheader", { name: "zipcode", exact: true })).toBeVisible();
-    await expect(parties.getByText(/Any other combination of memberid, contestid and zipcode/)).toBeVisible();
+    // Its refusals in their own words, read off the refusal map the call answers with (1145).
+    await expect(parties.getByText(/Ask for parties by memberid, contestid and zipcode together, or by exactly one of them/)).toBeVisible();
+    await expect(parties.getByRole("cell", { name: "405", exact: true })).toBeVisible();
     await page.getByRole("link", { name: "POST /api/creaturechatmessage/" }).click();
     await expect(page).toHaveURL(/#creaturechatmessage$/);
     await page.getByRole("link", { name: "The same reference as an OpenAPI 3.1 document" }).click();
@@ -17,7 +19,7 @@ test.describe("the API's reference", () => {
     expect(JSON.parse((await page.locator("body").textContent()) ?? "{}")).toMatchObject({ openapi: "3.1.0" });
     await page.goto("/api/docs?lng=zh");
     await expect(page.getByRole("heading", { name: "Glow API 参考", level: 1 })).toBeVisible();
-    await expect(page.locator("#getparties").getByText(/memberid、contestid 和 zipcode 的其他任何组合/)).toBeVisible();
+    await expect(page.locator("#getparties").getByText(/请按 memberid、contestid 和 zipcode 三者一起，或只按其中一个查询队伍/)).toBeVisible();
     expect(problems).toEqual([]);
   });
 });

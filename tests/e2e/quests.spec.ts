@@ -450,10 +450,26 @@ test.describe("the game master's quest table", () => {
     await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(1);
   });
 
-  test("is the game master's: a member without the role gets 403", async ({ page }) => {
+  test("is the game master's: a member without the role gets 403, told so, and stays signed in", async ({ page }) => {
     await signIn(page, { withAvatar: true });
-    const response = await page.goto("/gamemaster/quests");
-    expect(response?.status()).toBe(403);
+    await page.goto("/newsfeed");
+    for (const path of ["/gamemaster/quests", "/gamemaster/treasures", "/gamemaster/treasures/sheet"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(403);
+      await expect(page.getByRole("heading", { name: "You can’t do this here", level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle("Not open to you · Glow");
+      // Nothing here signs out (the catalogue's FORBIDDEN button did).
+      await expect(page.getByText("Your session has expired", { exact: false })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Go back to Login" })).toHaveCount(0);
+    }
+    await page.getByRole("link", { name: "Go to your home page" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/profile$/);
+    // In Chinese too.
+    await page.goto("/gamemaster/quests?lng=zh");
+    await expect(page.getByRole("heading", { name: "你无法在这里进行此操作", level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "回到你的首页" })).toBeVisible();
   });
 });
 

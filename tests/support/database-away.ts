@@ -92,7 +92,7 @@ export async function expectDatabaseAwayAnswers(port: number): Promise<number> {
   failed++;
   expect(json.status).toBe(503);
   expect(retryAfter(json.headers)).toBeGreaterThan(0);
-  expect(JSON.parse(json.body)).toEqual({ ok: false, type: "RESOURCES_UNAVAILABLE", error: "Resources unavailable" });
+  expect(JSON.parse(json.body)).toEqual({ success: false, type: "RESOURCES_UNAVAILABLE", message: "Resources unavailable" });
   return failed;
 }
 

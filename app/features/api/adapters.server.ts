@@ -95,6 +95,14 @@ const detailMessages: Record<string, string> = {
   seed: "avatar:errors.seed",
 };
 
+export type DetailsRefusal = "username" | "signed-up";
+
+/** A details form refused: the username another member has, or a signup made already. */
+export const detailsRefusals: Record<DetailsRefusal, RefusalAnswer> = {
+  username: { status: 409, message: "profile:errors.usernameTaken", field: "username" },
+  "signed-up": { status: 409, message: "profile:signup.already" },
+};
+
 /** A refused details form says what /profile and /signup say for each field. */
 export function withProfileMessages<F extends { ok: false; problems: FieldProblems }>(form: F): F {
   const problems: FieldProblems = {};

@@ -8,11 +8,13 @@
  * details, the beamkins' numbers), so a call takes exactly what the page's form takes.
  */
 import { z } from "zod";
-import type { ErrorType } from "~/platform/errors";
+import { errorTypeForStatus, type ErrorType } from "~/platform/errors";
+import type { RefusalAnswer } from "~/platform/respond.server";
 import { memberDetailsSchema } from "~/features/members/index.server";
 import { avatarStyles } from "~/features/avatars";
-import { CHAT_MESSAGE_MAX, CREATURE_ID_MAX, LIGHT_MAX } from "~/features/beamkins";
-import { StaffSignIn } from "~/features/staff/index.server";
+import { beamkinRefusals, CHAT_MESSAGE_MAX, CREATURE_ID_MAX, LIGHT_MAX } from "~/features/beamkins";
+import { StaffSignIn, staffSignInRefusals } from "~/features/staff/index.server";
+import { detailsRefusals, sendCodeRefusals, verifyRefusals } from "./adapters.server";
 
 // ───────────── Shared pieces ─────────────
 
@@ -21,7 +23,7 @@ const sessionid = z
   .string()
   .max(100)
   .optional()
-  .describe("api:fields.memberSessionIdVerifyphonecodeAnswers");
+  .describe("api:fields.sessionid");
 
 /** A whole number typed or sent: digits only (not "1e2", "0x10" or "1.5"). */
 const wholeNumber = (min: number, max: number, description: string) =>
@@ -33,14 +35,14 @@ const wholeNumber = (min: number, max: number, description: string) =>
 
 const id = (description: string) => wholeNumber(1, 2_147_483_647, description);
 
-const creatureid = wholeNumber(1, CREATURE_ID_MAX, "api:fields.beamkinIdCatalogueId");
+const creatureid = wholeNumber(1, CREATURE_ID_MAX, "api:fields.creatureid");
 
 const Creature = z
   .object({
     ID: z.number().int(),
-    Name: z.string().describe("api:fields.inReaderLanguage"),
+    Name: z.string().describe("api:fields.nameInReadersLanguage"),
     ImageURL: z.string(),
-    Light: z.number().int().min(0).max(100).nullable().describe("api:fields.memberBeamkinLight0100"),
+    Light: z.number().int().min(0).max(100).nullable().describe("api:fields.creatureLight"),
     Slug: z.string(),
     Personality: z.string(),
   })
@@ -50,7 +52,7 @@ const OwnedCreature = Creature.extend({
   Light: z.number().int().min(0).max(100),
   ObtainedAt: z.string(),
   ObtainedVia: z.string(),
-  Active: z.boolean().describe("api:fields.whetherItIsMemberCompanion"),
+  Active: z.boolean().describe("api:fields.creatureActive"),
 }).meta({ id: "OwnedCreature" });
 
 const ChatMessage = z
@@ -80,7 +82,7 @@ const Contest = z
     ContestID: z.number().int(),
     Name: z.string(),
     Description: z.string(),
-    Status: z.string().describe("api:fields.activePausedOrEndedActive"),
+    Status: z.string().describe("api:fields.contestStatus"),
     StartsAt: z.string().nullable(),
     EndsAt: z.string().nullable(),
     GameMasterID: z.number().int().nullable(),
@@ -108,7 +110,7 @@ const AccountUser = z
     Username: nullableText,
     Zipcode: nullableText,
     PrevContest: z.number().int().nullable(),
-    CreatureID: z.number().int().describe("api:fields.creatureIdNone"),
+    CreatureID: z.number().int().describe("api:fields.companionId"),
   })
   .meta({ id: "User" });
 
@@ -132,7 +134,7 @@ const StaffUser = z
     id: z.number().int(),
     username: z.string(),
     is_admin: z.number().int().min(0).max(1).describe("api:fields.isAdmin"),
-    agentid: z.number().int().nullable().describe("api:fields.agentIdOrNullFor"),
+    agentid: z.number().int().nullable().describe("api:fields.staffAgentid"),
   })
   .meta({ id: "StaffUser" });
 
@@ -143,6 +145,7 @@ export type ApiAuth = "none" | "member" | "staff";
 export interface RefusalDoc {
   status: number;
   type: ErrorType;
+  /** When it is answered: a translation key (a refusal's own message, or the API's words for a check). */
   when: string;
 }
 
@@ -159,18 +162,81 @@ export interface ApiCallSpec {
   changes: boolean;
   input: z.ZodType;
   result: z.ZodType;
+  /** The refusals of what the call does (its command's); `everyRefusalOf` adds the checks every call makes. */
   refusals: RefusalDoc[];
 }
 
-const unauthorized: RefusalDoc[] = [
-  { status: 401, type: "UNAUTHORIZED", when: "api:refusals.noSessionIdWasGiven" },
-  { status: 401, type: "EXPIRED_SESSION", when: "api:refusals.sessionIdGivenIsOver" },
-];
-const csrf: RefusalDoc = { status: 403, type: "FORBIDDEN", when: "api:refusals.sessionCookieAuthenticatedCallBut" };
-const invalid: RefusalDoc = { status: 400, type: "BAD_REQUEST", when: "api:refusals.fieldIsMissingOrWrong" };
-const crossOrigin: RefusalDoc = { status: 403, type: "FORBIDDEN", when: "api:refusals.calledFromAnotherOriginThat" };
+/**
+ * The docs of refusals as the responder answers them: the named entries of a refusal map
+ * (every entry when none is named) with their status, the catalogue's type for it and their
+ * own message as the "when". A call's docs are read off the very maps its route answers with,
+ * so the reference cannot promise a refusal the call does not give, or miss one it does.
+ */
+export function refusalsIn<R extends string>(map: Record<R, RefusalAnswer>, ...names: R[]): RefusalDoc[] {
+  return (names.length ? names : (Object.keys(map) as R[])).map((name) => ({
+    status: map[name].status,
+    type: errorTypeForStatus(map[name].status),
+    when: map[name].message,
+  }));
+}
 
-const memberAuth = (changes: boolean) => (changes ? [...unauthorized, csrf] : unauthorized);
+/** The API's own refusals: a call's checks that are no command's (refuseCall answers them). */
+export const callRefusals = {
+  "not-your-account": { status: 403, message: "api:errors.notYourAccount" },
+  "no-account": { status: 404, message: "errors:types.NOT_FOUND.message" },
+  "not-your-agent": { status: 403, message: "api:errors.notYourAgent" },
+  "no-such-agent": { status: 404, message: "staff:errors.noSuchAgent" },
+  "party-filters": { status: 400, message: "api:errors.partyFilters" },
+} as const satisfies Record<string, RefusalAnswer>;
+
+/** A check's refusal, described in the API's own words (`api:refusals.<key>`). */
+const check = (status: number, key: string, type: ErrorType = errorTypeForStatus(status)): RefusalDoc => ({ status, type, when: `api:refusals.${key}` });
+
+/** What every call may answer besides its command's refusals, as `everyRefusalOf` lists them. */
+const checks = {
+  invalidFields: check(400, "invalidFields"),
+  unreadableBody: check(400, "unreadableBody"),
+  noSession: check(401, "noSession"),
+  sessionOver: check(401, "sessionOver", "EXPIRED_SESSION"),
+  csrf: check(403, "csrf"),
+  crossOrigin: check(403, "crossOrigin"),
+  wrongMethod: check(405, "wrongMethod"),
+  bodyWithoutLength: check(411, "bodyWithoutLength"),
+  bodyTooLarge: check(413, "bodyTooLarge"),
+  unforeseen: check(500, "unforeseen"),
+  databaseAway: check(503, "databaseAway"),
+};
+
+/** Whether a call reads fields (a schema with members, or any members at all). */
+function readsFields(call: ApiCallSpec): boolean {
+  const shape = (call.input as { shape?: Record<string, unknown> }).shape;
+  return shape === undefined || Object.keys(shape).length > 0;
+}
+
+/**
+ * Every refusal a call can answer, in status order: the checks of the API's handler
+ * (features/api/route.server.ts: an unreadable body, fields that do not parse, the caller,
+ * the CSRF header, a method it does not take), the shell's (server/app.ts: a body too large
+ * or without a length, another origin), its command's, and what no call plans for (the
+ * database away, a failure that is logged).
+ */
+export function everyRefusalOf(call: ApiCallSpec): RefusalDoc[] {
+  const methods = [call.method, ...(call.alsoMethods ?? [])];
+  const takesBody = methods.includes("POST");
+  const all = [
+    ...(takesBody ? [checks.unreadableBody] : []),
+    ...(readsFields(call) ? [checks.invalidFields] : []),
+    ...(call.auth === "none" ? [] : [checks.noSession, checks.sessionOver]),
+    ...(call.auth !== "none" && call.changes ? [checks.csrf] : []),
+    ...call.refusals,
+    checks.crossOrigin,
+    checks.wrongMethod,
+    ...(takesBody ? [checks.bodyWithoutLength, checks.bodyTooLarge] : []),
+    checks.unforeseen,
+    checks.databaseAway,
+  ];
+  return all.sort((a, b) => a.status - b.status);
+}
 
 const spec = <S extends ApiCallSpec>(call: S) => call;
 
@@ -191,11 +257,7 @@ export const apiCalls = {
       agentid: z.number().int().nullable(),
       session: z.object({ username: z.string(), expiresAt: z.string() }),
     }),
-    refusals: [
-      invalid,
-      { status: 401, type: "UNAUTHORIZED", when: "api:refusals.wrongUsernameOrPasswordSame" },
-      { status: 429, type: "UNKNOWN_ERROR", when: "api:refusals.tooManyTriesForThis" },
-    ],
+    refusals: refusalsIn(staffSignInRefusals),
   }),
   getagentresources: spec({
     id: "getagentresources",
@@ -205,9 +267,9 @@ export const apiCalls = {
     summary: "api:calls.getagentresources",
     auth: "staff",
     changes: false,
-    input: z.object({ agentid: id("api:fields.agentIdLoginResultAgentid") }),
+    input: z.object({ agentid: id("api:fields.agentid") }),
     result: z.object({ rows: z.array(AgentResource) }),
-    refusals: [invalid, ...unauthorized, { status: 403, type: "FORBIDDEN", when: "api:refusals.anotherAgentResourcesAskedBy" }, { status: 404, type: "NOT_FOUND", when: "api:refusals.noSuchAgent" }],
+    refusals: refusalsIn(callRefusals, "not-your-agent", "no-such-agent"),
   }),
   logout: spec({
     id: "logout",
@@ -220,7 +282,7 @@ export const apiCalls = {
     changes: true,
     input: z.object({}),
     result: z.object({ loggedOut: z.literal(true) }),
-    refusals: [...unauthorized, csrf],
+    refusals: [],
   }),
   getuser: spec({
     id: "getuser",
@@ -232,7 +294,7 @@ export const apiCalls = {
     changes: false,
     input: z.object({}),
     result: StaffUser,
-    refusals: unauthorized,
+    refusals: [],
   }),
 
   // ── Member calls ──
@@ -248,13 +310,8 @@ export const apiCalls = {
       phone: z.string().max(40).describe("api:fields.phone"),
       sessionid,
     }),
-    result: z.object({ id: z.string().describe("api:fields.loginAttemptIdLoginattemptid"), phone: z.string() }),
-    refusals: [
-      { status: 400, type: "BAD_REQUEST", when: "api:refusals.notMobileNumberSupportedCountry" },
-      { status: 429, type: "UNKNOWN_ERROR", when: "api:refusals.tooManyCodesForThis" },
-      { status: 503, type: "RESOURCES_UNAVAILABLE", when: "api:refusals.textCouldNotBeSent" },
-      { status: 503, type: "RESOURCES_UNAVAILABLE", when: "api:refusals.textCeilingReached" },
-    ],
+    result: z.object({ id: z.string().describe("api:fields.loginAttemptId"), phone: z.string() }),
+    refusals: refusalsIn(sendCodeRefusals),
   }),
   verifyphonecode: spec({
     id: "verifyphonecode",
@@ -265,19 +322,14 @@ export const apiCalls = {
     auth: "none",
     changes: false,
     input: z.object({
-      id: z.string().min(1).max(100).describe("api:fields.loginAttemptIdGetphonecodeAnswered"),
+      id: z.string().min(1).max(100).describe("api:fields.verifyAttemptId"),
       code: z.string().max(20).describe("api:fields.code"),
-      phone: z.string().max(40).describe("api:fields.numberCodeWentTo"),
-      creatureID: z.union([z.number(), z.string()]).optional().default(0).describe("api:fields.acceptedForOlderClientDefault"),
-      sessionid: sessionid.describe("api:fields.sessionThisDeviceHadIf"),
+      phone: z.string().max(40).describe("api:fields.verifyPhone"),
+      creatureID: z.union([z.number(), z.string()]).optional().default(0).describe("api:fields.verifyCreatureID"),
+      sessionid: sessionid.describe("api:fields.verifySessionid"),
     }),
     result: z.object({ memberID: z.number().int(), sessionid: z.string(), isNew: z.boolean() }),
-    refusals: [
-      invalid,
-      { status: 400, type: "BAD_REQUEST", when: "api:refusals.wrongCodeTriesLeftIn" },
-      { status: 403, type: "FORBIDDEN", when: "api:refusals.memberIsSuspended" },
-      { status: 429, type: "UNKNOWN_ERROR", when: "api:refusals.fiveWrongCodesAttemptIs" },
-    ],
+    refusals: refusalsIn(verifyRefusals),
   }),
   autosignin: spec({
     id: "autosignin",
@@ -289,7 +341,7 @@ export const apiCalls = {
     changes: false,
     input: z.object({ sessionid }),
     result: z.object({ memberID: z.number().int() }),
-    refusals: unauthorized,
+    refusals: [],
   }),
   signout: spec({
     id: "signout",
@@ -301,7 +353,7 @@ export const apiCalls = {
     changes: true,
     input: z.object({ sessionid }),
     result: z.object({ signedOut: z.literal(true) }),
-    refusals: memberAuth(true),
+    refusals: [],
   }),
   sessionvalidation: spec({
     id: "sessionvalidation",
@@ -313,7 +365,7 @@ export const apiCalls = {
     changes: false,
     input: z.object({ fingerprint: z.string().max(200).nullish(), sessionid }),
     result: z.object({ sessionid: z.string(), memberID: z.number().int() }),
-    refusals: [invalid, ...unauthorized],
+    refusals: [],
   }),
   signup: spec({
     id: "signup",
@@ -329,7 +381,7 @@ export const apiCalls = {
       sessionid,
     }),
     result: z.object({ memberID: z.number().int(), accessLevel: z.literal(2) }),
-    refusals: [invalid, ...memberAuth(true), { status: 409, type: "UNKNOWN_ERROR", when: "api:refusals.usernameIsTakenOrMember" }],
+    refusals: refusalsIn(detailsRefusals),
   }),
   updatemember: spec({
     id: "updatemember",
@@ -341,7 +393,7 @@ export const apiCalls = {
     changes: true,
     input: memberDetailsSchema.extend({ sessionid }),
     result: z.object({ memberID: z.number().int() }),
-    refusals: [invalid, ...memberAuth(true), { status: 409, type: "UNKNOWN_ERROR", when: "api:refusals.usernameIsTaken" }],
+    refusals: refusalsIn(detailsRefusals, "username"),
   }),
   updateavatar: spec({
     id: "updateavatar",
@@ -352,12 +404,12 @@ export const apiCalls = {
     auth: "member",
     changes: true,
     input: z.looseObject({
-      style: z.enum(avatarStyles).optional().describe("api:fields.pixelartDefaultDylanPersonasOr"),
+      style: z.enum(avatarStyles).optional().describe("api:fields.avatarStyle"),
       seed: z.string().max(64).optional(),
       sessionid,
     }),
     result: z.object({ version: z.number().int(), AvatarURL: z.string() }),
-    refusals: [invalid, ...memberAuth(true)],
+    refusals: [],
   }),
   getaccount: spec({
     id: "getaccount",
@@ -367,13 +419,13 @@ export const apiCalls = {
     summary: "api:calls.getaccount",
     auth: "member",
     changes: false,
-    input: z.object({ id: id("api:fields.memberIdTheirMemberid"), sessionid }),
+    input: z.object({ id: id("api:fields.accountId"), sessionid }),
     result: z.object({
       member: AccountUser,
       user_roles: z.array(z.object({ Role: z.string(), ContestID: z.number().int().nullable(), ContestName: z.string().nullable() })),
       avatar: Character.nullable(),
     }),
-    refusals: [invalid, ...unauthorized, { status: 403, type: "FORBIDDEN", when: "api:refusals.anotherMemberAccount" }],
+    refusals: refusalsIn(callRefusals, "not-your-account", "no-account"),
   }),
   getparties: spec({
     id: "getparties",
@@ -384,13 +436,13 @@ export const apiCalls = {
     auth: "member",
     changes: false,
     input: z.object({
-      memberid: id("api:fields.memberParties").optional(),
-      contestid: id("api:fields.contestParties").optional(),
+      memberid: id("api:fields.partiesMemberid").optional(),
+      contestid: id("api:fields.partiesContestid").optional(),
       zipcode: z.string().trim().min(1).max(10).optional().describe("api:fields.partiesZipcode"),
       sessionid,
     }),
     result: z.object({ parties: z.array(Party) }),
-    refusals: [{ status: 400, type: "BAD_REQUEST", when: "api:refusals.anyOtherCombinationMemberidContestid" }, ...unauthorized],
+    refusals: refusalsIn(callRefusals, "party-filters"),
   }),
   getcontests: spec({
     id: "getcontests",
@@ -400,9 +452,9 @@ export const apiCalls = {
     summary: "api:calls.getcontests",
     auth: "member",
     changes: false,
-    input: z.object({ memberid: id("api:fields.onlyThisMemberContests").optional(), sessionid }),
+    input: z.object({ memberid: id("api:fields.contestsMemberid").optional(), sessionid }),
     result: z.object({ contests: z.array(Contest) }),
-    refusals: [invalid, ...unauthorized],
+    refusals: [],
   }),
 
   // ── Creature calls ──
@@ -416,7 +468,7 @@ export const apiCalls = {
     changes: false,
     input: z.object({ creatureid, sessionid }),
     result: z.object({ creature: Creature }),
-    refusals: [invalid, ...unauthorized, { status: 404, type: "NOT_FOUND", when: "api:refusals.noSuchBeamkin" }],
+    refusals: refusalsIn(beamkinRefusals, "unknown-creature"),
   }),
   getMemberLight: spec({
     id: "getMemberLight",
@@ -428,7 +480,7 @@ export const apiCalls = {
     changes: false,
     input: z.object({ sessionid }),
     result: z.object({ light: z.number().int().min(0) }),
-    refusals: unauthorized,
+    refusals: [],
   }),
   getMemberLightByTime: spec({
     id: "getMemberLightByTime",
@@ -438,9 +490,9 @@ export const apiCalls = {
     summary: "api:calls.getMemberLightByTime",
     auth: "member",
     changes: false,
-    input: z.object({ time: wholeNumber(1, 3650, "api:fields.daysFromNowBackDefault").optional().default(1), sessionid }),
+    input: z.object({ time: wholeNumber(1, 3650, "api:fields.lightDays").optional().default(1), sessionid }),
     result: z.object({ days: z.number().int(), earned: z.number().int(), spent: z.number().int() }),
-    refusals: [invalid, ...unauthorized],
+    refusals: [],
   }),
   getMemberCreatures: spec({
     id: "getMemberCreatures",
@@ -452,7 +504,7 @@ export const apiCalls = {
     changes: false,
     input: z.object({ sessionid }),
     result: z.object({ creatures: z.array(OwnedCreature) }),
-    refusals: unauthorized,
+    refusals: [],
   }),
   obtaincreature: spec({
     id: "obtaincreature",
@@ -464,13 +516,7 @@ export const apiCalls = {
     changes: true,
     input: z.object({ creatureid, sessionid }),
     result: z.object({ creature: OwnedCreature }),
-    refusals: [
-      invalid,
-      ...memberAuth(true),
-      { status: 403, type: "FORBIDDEN", when: "api:refusals.notStarterBeamkin" },
-      { status: 404, type: "NOT_FOUND", when: "api:refusals.noSuchBeamkin" },
-      { status: 409, type: "UNKNOWN_ERROR", when: "api:refusals.alreadyTheirsOrMemberHas" },
-    ],
+    refusals: refusalsIn(beamkinRefusals, "unknown-creature", "not-a-starter", "already-yours", "has-beamkin"),
   }),
   giveCreatureLight: spec({
     id: "giveCreatureLight",
@@ -480,15 +526,9 @@ export const apiCalls = {
     summary: "api:calls.giveCreatureLight",
     auth: "member",
     changes: true,
-    input: z.object({ creatureid, light: wholeNumber(1, LIGHT_MAX, "api:fields.howMuchLight1100"), sessionid }),
-    result: z.object({ light: z.number().int().min(0).max(100).describe("api:fields.beamkinLightNow"), balance: z.number().int().min(0).describe("api:fields.memberLightLeft") }),
-    refusals: [
-      invalid,
-      ...memberAuth(true),
-      { status: 403, type: "FORBIDDEN", when: "api:refusals.notTheirBeamkin" },
-      { status: 404, type: "NOT_FOUND", when: "api:refusals.noSuchBeamkin" },
-      { status: 409, type: "UNKNOWN_ERROR", when: "api:refusals.notEnoughLightOrIt" },
-    ],
+    input: z.object({ creatureid, light: wholeNumber(1, LIGHT_MAX, "api:fields.lightToGive"), sessionid }),
+    result: z.object({ light: z.number().int().min(0).max(100).describe("api:fields.creatureLightAfterGiving"), balance: z.number().int().min(0).describe("api:fields.balanceAfterGiving") }),
+    refusals: refusalsIn(beamkinRefusals, "unknown-creature", "not-yours", "invalid-amount", "not-enough-light", "too-bright"),
   }),
   getCreatureChatHistory: spec({
     id: "getCreatureChatHistory",
@@ -498,9 +538,9 @@ export const apiCalls = {
     summary: "api:calls.getCreatureChatHistory",
     auth: "member",
     changes: false,
-    input: z.object({ creatureid: wholeNumber(0, CREATURE_ID_MAX, "api:fields.beamkinTheirs0ForChat").optional(), sessionid }),
+    input: z.object({ creatureid: wholeNumber(0, CREATURE_ID_MAX, "api:fields.historyCreatureid").optional(), sessionid }),
     result: z.object({ messages: z.array(ChatMessage) }),
-    refusals: [invalid, ...unauthorized, { status: 403, type: "FORBIDDEN", when: "api:refusals.notTheirBeamkin" }, { status: 404, type: "NOT_FOUND", when: "api:refusals.noSuchBeamkin" }],
+    refusals: refusalsIn(beamkinRefusals, "unknown-creature", "not-yours"),
   }),
   creaturechatmessage: spec({
     id: "creaturechatmessage",
@@ -511,23 +551,17 @@ export const apiCalls = {
     auth: "member",
     changes: true,
     input: z.object({
-      creatureid: wholeNumber(0, CREATURE_ID_MAX, "api:fields.beamkinTheirsAbsentOr0").optional(),
-      chatmessage: z.string().max(CHAT_MESSAGE_MAX * 2).optional().describe("api:fields.whatMemberSaysWithCreatureid"),
-      message: z.string().max(CHAT_MESSAGE_MAX * 2).optional().describe("api:fields.whatMemberSaysChatWithout"),
+      creatureid: wholeNumber(0, CREATURE_ID_MAX, "api:fields.chatCreatureid").optional(),
+      chatmessage: z.string().max(CHAT_MESSAGE_MAX * 2).optional().describe("api:fields.chatmessage"),
+      message: z.string().max(CHAT_MESSAGE_MAX * 2).optional().describe("api:fields.chatMessageWithoutCreature"),
       sessionid,
     }),
     result: z.object({
       creaturemessage: z.string(),
-      new_light: z.number().int().min(0).max(100).nullable().describe("api:fields.beamkinLightAfterMessageNull"),
-      repeat: z.literal(true).optional().describe("api:fields.sameWordsWereJustSent"),
+      new_light: z.number().int().min(0).max(100).nullable().describe("api:fields.chatNewLight"),
+      repeat: z.literal(true).optional().describe("api:fields.chatRepeat"),
     }),
-    refusals: [
-      invalid,
-      ...memberAuth(true),
-      { status: 403, type: "FORBIDDEN", when: "api:refusals.notTheirBeamkin" },
-      { status: 404, type: "NOT_FOUND", when: "api:refusals.noSuchBeamkin" },
-      { status: 429, type: "UNKNOWN_ERROR", when: "api:refusals.tooManyMessagesThisHour" },
-    ],
+    refusals: refusalsIn(beamkinRefusals, "unknown-creature", "not-yours", "empty-message", "message-too-long", "chatting-too-fast"),
   }),
 
   // ── Translations (answered by the same modules as /locales) ──
@@ -541,7 +575,7 @@ export const apiCalls = {
     changes: false,
     input: z.object({}),
     result: z.record(z.string(), z.unknown()),
-    refusals: [{ status: 404, type: "NOT_FOUND", when: "api:refusals.noSuchLanguageOrNamespace" }],
+    refusals: [check(404, "noSuchTranslation")],
   }),
   localesAdd: spec({
     id: "localesAdd",
@@ -553,14 +587,8 @@ export const apiCalls = {
     changes: false,
     input: z.record(z.string(), z.string()),
     result: z.unknown(),
-    refusals: [invalid],
+    refusals: [check(404, "notInProduction")],
   }),
 } satisfies Record<string, ApiCallSpec>;
 
 export type ApiCallId = keyof typeof apiCalls;
-
-/** Refusals every call may give (the server's own). */
-export const commonRefusals: RefusalDoc[] = [
-  crossOrigin,
-  { status: 503, type: "RESOURCES_UNAVAILABLE", when: "api:refusals.databaseCannotBeReachedJust" },
-];

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { errorCatalogue, type ErrorType } from "~/platform/errors";
-import { apiCalls, commonRefusals, type ApiCallSpec } from "./calls.server";
+import { apiCalls, everyRefusalOf, type ApiCallSpec, type RefusalDoc } from "./calls.server";
 import { CSRF_COOKIE_NAME, CSRF_HEADER } from "./caller.server";
 
 type Json = Record<string, unknown>;
@@ -78,6 +78,14 @@ function security(call: ApiCallSpec) {
   return [{ bearerSession: [] }, call.changes ? { sessionCookie: [], csrfHeader: [] } : { sessionCookie: [] }];
 }
 
+/**
+ * When a refusal is answered, in words: its message (a command's refusal is described by
+ * what it says), the wait it names given as Retry-After, any other value it names left out.
+ */
+function whenText(refusal: RefusalDoc, t: Translate): string {
+  return t(refusal.when, { wait: t("api:docs.retryAfter") }).replace(/\{\{\s*\w+\s*\}\}/g, "…");
+}
+
 function responses(call: ApiCallSpec, result: Json, t: Translate) {
   const out: Json = {
     "200": {
@@ -90,10 +98,10 @@ function responses(call: ApiCallSpec, result: Json, t: Translate) {
     },
   };
   const byStatus = new Map<number, { types: Set<ErrorType>; when: string[] }>();
-  for (const refusal of [...call.refusals, ...commonRefusals]) {
+  for (const refusal of everyRefusalOf(call)) {
     const entry = byStatus.get(refusal.status) ?? { types: new Set<ErrorType>(), when: [] };
     entry.types.add(refusal.type);
-    entry.when.push(t(refusal.when));
+    entry.when.push(whenText(refusal, t));
     byStatus.set(refusal.status, entry);
   }
   for (const [status, entry] of [...byStatus].sort(([a], [b]) => a - b)) {
@@ -215,7 +223,7 @@ export function callReferences(t: Translate): { groups: { name: string; descript
       })),
       openFields: call.id === "updateavatar",
       result: JSON.stringify(translateDescriptions(result, t), null, 2),
-      refusals: [...call.refusals, ...commonRefusals].map((r) => ({ status: r.status, type: r.type, when: t(r.when) })),
+      refusals: everyRefusalOf(call).map((r) => ({ status: r.status, type: r.type, when: whenText(r, t) })),
     };
   });
   return {

@@ -12,11 +12,11 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { connection } from "~/platform/db/db.server";
 import { noteDatabaseFailure } from "~/platform/db/outage.server";
-import { parseInput, readInput, type ParsedForm } from "~/platform/forms.server";
+import { parseInput, readInput, unreadableForm, type ParsedForm } from "~/platform/forms.server";
 import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
 import { done } from "~/platform/outcome";
-import { invalid, jsonRefusal, respond, withSetCookies, type ActionArgs, type RefusalAnswer, type RefusalStatus } from "~/platform/respond.server";
+import { invalid, jsonRefusal, respond, withSetCookies, type ActionArgs, type RefusalAnswer } from "~/platform/respond.server";
 import type { ApiCallSpec } from "./calls.server";
 import type { CallState } from "./caller.server";
 
@@ -106,7 +106,7 @@ export function apiHandler<S extends ApiCallSpec>(spec: S, handler: (call: ApiCa
       } else {
         const input = await fieldsOf(request);
         if (input === null) {
-          answer = invalid(args, { ok: false, values: {}, problems: { form: { key: "errors:types.BAD_REQUEST.message", params: {} } } });
+          answer = invalid(args, unreadableForm());
         } else {
           answer = await handler({
             args,
@@ -130,7 +130,10 @@ export function answerWith<T>(call: { args: ActionArgs }, result: T) {
   return respond(call.args, done(result), { done: (value) => ({ result: value }), refusals: {} as Record<never, RefusalAnswer> });
 }
 
-/** A call's refusal that is no command's (a forbidden account, a filter not allowed). */
-export function refuseCall(call: { context: Context }, status: RefusalStatus, key: string, params: Record<string, string | number> = {}) {
-  return jsonRefusal(status, getInstance(call.context).t(key, params));
+/**
+ * A call's refusal that is no command's (a forbidden account, a filter not allowed): an entry
+ * of a refusal map (calls.server.ts `callRefusals`), so its docs are read off the same entry.
+ */
+export function refuseCall(call: { context: Context }, how: RefusalAnswer, params: Record<string, string | number> = {}) {
+  return jsonRefusal(how.status, getInstance(call.context).t(how.message, params));
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
 import { formDrafts } from "~/platform/db/schema";
+import { readInput } from "~/platform/forms.server";
 import { clientNetworkKey, hitRateLimit } from "~/platform/rate-limit.server";
 import type { GlowSession } from "~/platform/session.server";
 
@@ -34,16 +35,14 @@ const encoder = new TextEncoder();
 export async function readDraftValues(request: Request): Promise<Record<string, string> | null> {
   const type = request.headers.get("Content-Type") ?? "";
   if (request.bodyUsed || !/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return null;
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return null;
-  }
+  const form = await readInput(request);
+  if (!form) return null;
   const values: Record<string, string> = {};
   let bytes = 0;
-  for (const [name, value] of form) {
-    if (typeof value !== "string" || name in values) continue;
+  for (const [name, field] of Object.entries(form)) {
+    // A repeated name: its first value, as a page shows it.
+    const value = Array.isArray(field) ? field[0] : field;
+    if (typeof value !== "string") continue;
     const size = encoder.encode(name).length + encoder.encode(value).length;
     if (bytes + size > DRAFT_MAX_BYTES) continue;
     bytes += size;

@@ -6,13 +6,13 @@
  * level, roles and active beamkin) and the spec's session validation.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { db } from "~/platform/db/db.server";
 import { characters, members, sessions, type Member } from "~/platform/db/schema";
 import { getInstance } from "~/platform/i18n.server";
 import { log } from "~/platform/log.server";
 import { lookUpOnce, principalRequest } from "~/platform/principal.server";
-import { jsonRefusal, wantsJson } from "~/platform/respond.server";
+import { forbidden, jsonRefusal, wantsJson } from "~/platform/respond.server";
 import { sessionIdOf } from "~/platform/session.server";
 import { hashSessionId, SESSION_TTL_MS } from "./session-store.server";
 import { keepDraftCookie, signInUrl } from "./sign-in-return.server";
@@ -176,9 +176,7 @@ export function hasRole(roles: readonly MemberRole[], role: RoleName, contestId?
 export async function requireRole(context: Context, role: RoleName, options: { contestId?: string | number | null } = {}): Promise<CurrentMember> {
   const member = await requireMember(context);
   if (hasRole(member.roles, role, options.contestId)) return member;
-  const message = getInstance(context).t("errors:types.FORBIDDEN.message");
-  if (wantsJson(principalRequest(context))) throw jsonRefusal(403, message);
-  throw data(null, { status: 403 });
+  forbidden(principalRequest(context), context);
 }
 
 /**

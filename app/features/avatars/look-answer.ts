@@ -1,11 +1,14 @@
 /**
  * What the creator's page reads from its action besides a refusal (FormAnswer): the look
- * a Preview or Randomize drew, in the responder's envelope (`{ success, result }`).
+ * a Preview or Randomize drew, in the responder's envelope (`{ success, result }`), read
+ * with `useDoneResult(previewedLook)` (ui/form-answer.ts).
  */
 import type { LookValues } from "./look";
 
-export function previewedLook(actionData: unknown): LookValues | null {
-  if (typeof actionData !== "object" || actionData === null || !("success" in actionData) || actionData.success !== true) return null;
-  const result = (actionData as { result?: { values?: unknown } }).result;
-  return result && typeof result.values === "object" && result.values !== null ? (result.values as LookValues) : null;
+/** The look a Preview or Randomize drew (the result's `values`): its fields as text, or null. */
+export function previewedLook({ values }: Record<string, unknown>): LookValues | null {
+  if (typeof values !== "object" || values === null) return null;
+  const look: LookValues = {};
+  for (const [name, value] of Object.entries(values)) if (typeof value === "string") look[name] = value;
+  return look;
 }

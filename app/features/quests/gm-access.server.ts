@@ -2,7 +2,9 @@
  * The game master's screens choose a contest (?contest=…, or their first) and are guarded
  * for it: requireRole(context, "gamemaster", { contestId }).
  */
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
+import { principalRequest } from "~/platform/principal.server";
+import { forbidden } from "~/platform/respond.server";
 import { requireMember, requireRole } from "~/features/auth/index.server";
 import { gameMasterContests } from "./game-master.server";
 
@@ -12,7 +14,8 @@ export async function gameMasterOf(context: Readonly<RouterContextProvider>, ask
   const contestId = asked && /^\d{1,10}$/.test(asked) ? Number(asked) : contests[0]?.id;
   if (contestId === undefined) {
     await requireRole(context, "gamemaster");
-    throw data(null, { status: 403 });
+    // A game master of no contest yet: nothing here is theirs either.
+    forbidden(principalRequest(context), context);
   }
   await requireRole(context, "gamemaster", { contestId });
   return { me, contestId, contests, contest: contests.find((c) => c.id === contestId) ?? { id: contestId, name: "" } };

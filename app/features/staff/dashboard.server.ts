@@ -7,7 +7,7 @@
 import { redirect, type RouterContextProvider, href } from "react-router";
 import { z } from "zod";
 import { getLocale } from "~/platform/i18n.server";
-import { parseForm, parseInput, type ParsedForm } from "~/platform/forms.server";
+import { parseForm, parseInput, unreadableForm, type ParsedForm } from "~/platform/forms.server";
 import { log } from "~/platform/log.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
 import { requestInfoContext } from "~/platform/request-context";
@@ -32,7 +32,7 @@ import { contestsAtAGlance, lookUpMembers, MemberLookup, suspendedMembers } from
 import { HandleReport, handleReport } from "./moderation.server";
 import { currentStaff, requireStaff } from "./principal.server";
 import { endStaffCookie, staffCookieFor, staffSessionIdOf } from "./sessions.server";
-import { signInStaff, signOutStaff, StaffSignIn, staffSignInRefusals } from "./sign-in.server";
+import { olderFlowSignInResult, signInStaff, signOutStaff, StaffSignIn, staffSignInRefusals } from "./sign-in.server";
 import { liftSuspension, SuspendMember, suspendMember } from "./suspensions.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -61,12 +61,13 @@ export async function signInFromLoginPage(args: ActionArgs) {
   const asked = safeRedirectPath(url.searchParams.get("redirectTo"), url.origin, href("/dashboard"));
   const answer = respond(args, outcome, {
     values: form.values,
-    done: ({ resources, staff }, t) => ({
+    done: (signedIn, t) => ({
       // Section 6: an agent with exactly one resource gets it opened in a new tab.
-      redirectTo: asked === href("/dashboard") && resources.length === 1 ? `${href("/dashboard")}?${OPEN_RESOURCE_PARAM}=1` : asked,
+      redirectTo: asked === href("/dashboard") && signedIn.resources.length === 1 ? `${href("/dashboard")}?${OPEN_RESOURCE_PARAM}=1` : asked,
       toast: t("staff:toast.signedIn"),
-      // A script posting this form gets the flow's fields; the session id stays in the cookie.
-      result: { is_admin: staff.isAdmin ? 1 : 0, agentid: staff.agentId, resources },
+      // Section 7's older flow posts JSON {username, password} to /login and reads
+      // result.sessionid, is_admin and agentid: what /api/login answers, and the resources.
+      result: { ...olderFlowSignInResult(signedIn), resources: signedIn.resources },
     }),
     refusals: staffSignInRefusals,
   });
@@ -142,7 +143,7 @@ export async function dashboardAction(args: ActionArgs) {
   const form = await parseForm(request, z.looseObject({ intent: z.string() }));
   if (!form.ok) return invalid(args, form);
   const intent = Intent.safeParse(form.data);
-  if (!intent.success) return invalid(args, { ok: false, values: form.values, problems: { form: { key: "errors:types.BAD_REQUEST.message", params: {} } } });
+  if (!intent.success) return invalid(args, { ...unreadableForm(), values: form.values });
   const input = form.data as Record<string, unknown>;
   const parse = <S extends z.ZodType>(schema: S): ParsedForm<z.output<S>> => parseInput(input, schema);
 

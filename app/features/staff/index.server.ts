@@ -7,4 +7,4 @@ export { setStaffPassword } from "./accounts.server";
 export { OPERATOR } from "./audit.server";
 export { checkPassword, hashPassword } from "./passwords.server";
 export { findStaffSession, staffSessionIdOf, type StaffMember } from "./sessions.server";
-export { StaffSignIn } from "./sign-in.server";
+export { StaffSignIn, staffSignInRefusals } from "./sign-in.server";

@@ -7,11 +7,11 @@
  * for what only admins may do; a visitor goes to /login (a JSON caller gets 401), a staff
  * member without the right gets 403.
  */
-import { data, redirect, type RouterContextProvider, href } from "react-router";
+import { redirect, type RouterContextProvider, href } from "react-router";
 import { getInstance } from "~/platform/i18n.server";
 import { lookUpOnce, principalRequest } from "~/platform/principal.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
-import { jsonRefusal, wantsJson } from "~/platform/respond.server";
+import { forbidden, jsonRefusal, wantsJson } from "~/platform/respond.server";
 import { findStaffSession, staffSessionIdOf, type StaffMember } from "./sessions.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -47,10 +47,6 @@ export async function requireStaff(context: Context, options: { admin?: boolean 
     if (wantsJson(request)) throw jsonRefusal(401, t("errors:types.UNAUTHORIZED.message"));
     throw redirect(staffSignInUrl(request));
   }
-  if (options.admin && !staff.isAdmin) {
-    const message = t("staff:errors.adminsOnly");
-    if (wantsJson(request)) throw jsonRefusal(403, message);
-    throw data({ message }, { status: 403 });
-  }
+  if (options.admin && !staff.isAdmin) forbidden(request, context, { message: t("staff:errors.adminsOnly"), home: href("/dashboard") });
   return staff;
 }

@@ -48,6 +48,20 @@ export interface StaffSignedIn {
   expiresAt: Date;
 }
 
+/**
+ * What the older flow's sign-in answers a JSON caller (section 7: it reads result.sessionid,
+ * result.is_admin and result.agentid; the session id goes in the Bearer header after), the
+ * same from POST /login and POST /api/login.
+ */
+export function olderFlowSignInResult({ sid, staff, expiresAt }: StaffSignedIn) {
+  return {
+    sessionid: sid,
+    is_admin: staff.isAdmin ? 1 : 0,
+    agentid: staff.agentId,
+    session: { username: staff.username, expiresAt: expiresAt.toISOString() },
+  };
+}
+
 export async function signInStaff(input: {
   username: string;
   password: string;

@@ -137,7 +137,7 @@ export async function openDatabase(
 
   if (target.kind === "postgres") {
     // A server that does not answer (down, a failover) fails the request after 5 s
-    // (answered 503, decision 1122) instead of holding it until the client gives up.
+    // (answered 503, decision 1146) instead of holding it until the client gives up.
     const pool = new TimedPool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
     // A connection the server drops (a restart, a failover, an administrator) must never end
     // the process: an EventEmitter's 'error' without a listener throws. The pool listens to

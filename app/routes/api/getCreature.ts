@@ -1,3 +1,4 @@
+import { beamkinRefusals } from "~/features/beamkins/errors";
 import { creatureView } from "~/features/api/adapters.server";
 import { apiCalls } from "~/features/api/calls.server";
 import { requireApiMember } from "~/features/api/caller.server";
@@ -12,7 +13,7 @@ const handle = apiHandler(apiCalls.getCreature, async (call) => {
   const form = call.parse();
   if (!form.ok) return invalid(call.args, form);
   const creature = await getCreature(form.data.creatureid);
-  if (!creature) return refuseCall(call, 404, "beamkins:refusals.unknown-creature");
+  if (!creature) return refuseCall(call, beamkinRefusals["unknown-creature"]);
   const owned = await memberCreature(member.id, creature.id);
   return answerWith(call, { creature: creatureView(getInstance(call.context).t, creature, owned) });
 });

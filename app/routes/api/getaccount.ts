@@ -1,4 +1,4 @@
-import { apiCalls } from "~/features/api/calls.server";
+import { apiCalls, callRefusals } from "~/features/api/calls.server";
 import { requireApiMember } from "~/features/api/caller.server";
 import { answerWith, apiHandler, refuseCall } from "~/features/api/route.server";
 import { memberAccount } from "~/features/members/account.server";
@@ -10,9 +10,9 @@ const handle = apiHandler(apiCalls.getaccount, async (call) => {
   const form = call.parse();
   if (!form.ok) return invalid(call.args, form);
   // No page shows anyone another member's phone, email or notes: nor does this call.
-  if (form.data.id !== member.id) return refuseCall(call, 403, "api:errors.notYourAccount");
+  if (form.data.id !== member.id) return refuseCall(call, callRefusals["not-your-account"]);
   const account = await memberAccount(member.id);
-  if (!account) return refuseCall(call, 404, "errors:types.NOT_FOUND.message");
+  if (!account) return refuseCall(call, callRefusals["no-account"]);
   return answerWith(call, account);
 });
 

@@ -1,4 +1,4 @@
-import { apiCalls } from "~/features/api/calls.server";
+import { apiCalls, callRefusals } from "~/features/api/calls.server";
 import { requireApiStaff } from "~/features/api/caller.server";
 import { answerWith, apiHandler, refuseCall } from "~/features/api/route.server";
 import { agentExists, resourcesOfAgent } from "~/features/staff/accounts.server";
@@ -10,8 +10,8 @@ const handle = apiHandler(apiCalls.getagentresources, async (call) => {
   const form = call.parse();
   if (!form.ok) return invalid(call.args, form);
   const { agentid } = form.data;
-  if (!staff.isAdmin && staff.agentId !== agentid) return refuseCall(call, 403, "api:errors.notYourAgent");
-  if (!(await agentExists(agentid))) return refuseCall(call, 404, "staff:errors.noSuchAgent");
+  if (!staff.isAdmin && staff.agentId !== agentid) return refuseCall(call, callRefusals["not-your-agent"]);
+  if (!(await agentExists(agentid))) return refuseCall(call, callRefusals["no-such-agent"]);
   return answerWith(call, { rows: await resourcesOfAgent(agentid) });
 });
 

@@ -1,4 +1,4 @@
-import { apiCalls } from "~/features/api/calls.server";
+import { apiCalls, callRefusals } from "~/features/api/calls.server";
 import { requireApiMember } from "~/features/api/caller.server";
 import { answerWith, apiHandler, refuseCall } from "~/features/api/route.server";
 import { findParties, isAllowedPartyFilter } from "~/features/parties/find-parties.server";
@@ -15,7 +15,7 @@ const handle = apiHandler(apiCalls.getparties, async (call) => {
   await requireApiMember(call.request, call.context, call.state, call.input, { changes: false });
   const given = FILTERS.filter((name) => call.input[name] !== undefined && call.input[name] !== "");
   if (!isAllowedPartyFilter(given)) {
-    return refuseCall(call, 400, "api:errors.partyFilters", { given: given.length ? given.join(", ") : "—" });
+    return refuseCall(call, callRefusals["party-filters"], { given: given.length ? given.join(", ") : "—" });
   }
   const form = call.parse();
   if (!form.ok) return invalid(call.args, form);

@@ -1,6 +1,6 @@
 import { apiCalls } from "~/features/api/calls.server";
 import { apiHandler } from "~/features/api/route.server";
-import { signInStaff, staffSignInRefusals } from "~/features/staff/sign-in.server";
+import { olderFlowSignInResult, signInStaff, staffSignInRefusals } from "~/features/staff/sign-in.server";
 import { requestInfoContext } from "~/platform/request-context";
 import { invalid, respond } from "~/platform/respond.server";
 
@@ -11,14 +11,7 @@ const handle = apiHandler(apiCalls.login, async (call) => {
   const outcome = await signInStaff({ ...form.data, clientIp: call.context.get(requestInfoContext).clientIp });
   return respond(call.args, outcome, {
     values: form.values,
-    done: ({ sid, staff, expiresAt }) => ({
-      result: {
-        sessionid: sid,
-        is_admin: staff.isAdmin ? 1 : 0,
-        agentid: staff.agentId,
-        session: { username: staff.username, expiresAt: expiresAt.toISOString() },
-      },
-    }),
+    done: (signedIn) => ({ result: olderFlowSignInResult(signedIn) }),
     refusals: staffSignInRefusals,
   });
 });

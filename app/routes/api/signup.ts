@@ -1,4 +1,4 @@
-import { withProfileMessages } from "~/features/api/adapters.server";
+import { detailsRefusals, withProfileMessages } from "~/features/api/adapters.server";
 import { apiCalls } from "~/features/api/calls.server";
 import { requireApiMember } from "~/features/api/caller.server";
 import { apiHandler } from "~/features/api/route.server";
@@ -18,10 +18,7 @@ const handle = apiHandler(apiCalls.signup, async (call) => {
   return respond(call.args, saved.ok ? done({ memberID: member.id, accessLevel: 2 as const }) : refused(saved.conflict), {
     values: form.values,
     done: (result, t) => ({ result, toast: t("profile:signup.done", { name: details.firstName }) }),
-    refusals: {
-      username: { status: 409, message: "profile:errors.usernameTaken", field: "username" },
-      "signed-up": { status: 409, message: "profile:signup.already" },
-    },
+    refusals: detailsRefusals,
   });
 });
 

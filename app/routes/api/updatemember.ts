@@ -1,4 +1,4 @@
-import { withProfileMessages } from "~/features/api/adapters.server";
+import { detailsRefusals, withProfileMessages } from "~/features/api/adapters.server";
 import { apiCalls } from "~/features/api/calls.server";
 import { requireApiMember } from "~/features/api/caller.server";
 import { apiHandler } from "~/features/api/route.server";
@@ -16,7 +16,7 @@ const handle = apiHandler(apiCalls.updatemember, async (call) => {
   return respond(call.args, saved.ok ? done({ memberID: member.id }) : refused(saved.conflict), {
     values: form.values,
     done: (result, t) => ({ result, toast: t("profile:saved") }),
-    refusals: { username: { status: 409, message: "profile:errors.usernameTaken", field: "username" } },
+    refusals: detailsRefusals,
   });
 });
 

@@ -28,6 +28,7 @@ import { QrCode } from "~/ui/qr-code";
 import { RouteDialog } from "~/ui/route-dialog";
 import type { KeyIn } from "~/locales/types";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["quests"] };
 
@@ -120,12 +121,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 const input = "w-full rounded-md border border-slate-400 px-3 py-2 dark:bg-slate-900";
 const button = "rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900";
 
-export default function GameMasterQuests({ loaderData, actionData }: Route.ComponentProps) {
+export default function GameMasterQuests({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("quests");
   const timeNeeded = useTimeNeeded();
   const [params] = useSearchParams();
   const { contest, contests, rows, sort, descending, steps } = loaderData;
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const base = `/gamemaster/quests?contest=${contest.id}${sort === "reward" ? `&sort=reward&dir=${descending ? "desc" : "asc"}` : ""}`;
   const editing = rows.find((r) => String(r.id) === params.get("edit")) ?? null;
   const deleting = rows.find((r) => String(r.id) === params.get("delete")) ?? null;

@@ -5,11 +5,12 @@ import type { Route } from "./+types/treasures";
 import { gameMasterOf } from "~/features/quests/gm-access.server";
 import { groupCode } from "~/features/treasures/codes";
 import { contestTreasures, heldFinds, hideTreasure, reviewFind, rotateTreasureCode, TreasureFields } from "~/features/treasures/game-master.server";
-import { parseInput, readInput } from "~/platform/forms.server";
+import { parseInput, readInput, unreadableForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
-import { invalid, respond, type FormAnswer } from "~/platform/respond.server";
+import { invalid, respond } from "~/platform/respond.server";
 import { formatMoment } from "~/ui/dates";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["treasures"] };
 
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const page = `/gamemaster/treasures?contest=${contest.id}`;
   const args = { request, context };
   const input = await readInput(request);
-  if (!input) return invalid(args, { ok: false, values: {}, problems: { form: { key: "errors:types.BAD_REQUEST.message", params: {} } } });
+  if (!input) return invalid(args, unreadableForm());
   // The intent picks which fields are read.
   if (input.intent === "rotate") {
     const form = parseInput(input, Rotate);
@@ -70,10 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function GameMasterTreasures({ loaderData, actionData }: Route.ComponentProps) {
+export default function GameMasterTreasures({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("treasures");
   const { contest, contests, treasures, held } = loaderData;
-  const answer = actionData as FormAnswer | undefined;
+  const answer = useFormAnswer();
   const field = (name: string) => ({
     id: `hide-${name}`,
     name,

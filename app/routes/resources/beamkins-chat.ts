@@ -47,7 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * POST /beamkins/chat {message, creatureId?, hour?}: the spec's result.creaturemessage
  * and result.new_light. Without creatureId it is the active beamkin, or the creature-less
- * chat when there is none. A plain form post goes back to its page with the reply as a toast.
+ * chat when there is none. A plain form post goes back to its page with the reply as a toast;
+ * refused by the hourly cap, it gets that page again (the chat page unless the form named
+ * another) with 429, Retry-After, the message and what was typed (decision 1143).
  */
 export async function action(args: Route.ActionArgs) {
   const { member } = await requireMember(args.context);
@@ -66,6 +68,8 @@ export async function action(args: Route.ActionArgs) {
   });
   return respond(args, sent, {
     back,
+    // What was typed: a page drawn again for a refusal shows it in its box (the chat page).
+    values: form.values,
     refusals: beamkinRefusals,
     done: (chat) => ({
       toast: chat.reply,

@@ -6,6 +6,7 @@ import { hashInviteToken } from "~/features/parties/invites.server";
 import { db } from "~/platform/db/db.server";
 import { invites } from "~/platform/db/schema";
 import { e2eHookOpen } from "~/platform/e2e-hooks.server";
+import { readInput } from "~/platform/forms.server";
 
 const Body = z.object({ token: z.string().min(1).max(100) });
 
@@ -16,7 +17,7 @@ const Body = z.object({ token: z.string().min(1).max(100) });
  */
 export async function action({ request }: Route.ActionArgs) {
   if (!e2eHookOpen(request)) throw data(null, { status: 404 });
-  const parsed = Body.safeParse(await request.json().catch(() => null));
+  const parsed = Body.safeParse(await readInput(request));
   if (!parsed.success) return data({ error: parsed.error.message }, { status: 400 });
   const changed = await db()
     .update(invites)

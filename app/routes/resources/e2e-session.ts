@@ -7,6 +7,7 @@ import { consentCookie } from "~/platform/cookies.server";
 import { db } from "~/platform/db/db.server";
 import { characters, members } from "~/platform/db/schema";
 import { e2eHookOpen } from "~/platform/e2e-hooks.server";
+import { readInput } from "~/platform/forms.server";
 
 const Body = z.object({
   phone: z.string().regex(/^\+\d{10,15}$/),
@@ -26,7 +27,7 @@ const Body = z.object({
  */
 export async function action({ request }: Route.ActionArgs) {
   if (!e2eHookOpen(request)) throw data(null, { status: 404 });
-  const parsed = Body.safeParse(await request.json().catch(() => null));
+  const parsed = Body.safeParse(await readInput(request));
   if (!parsed.success) return data({ error: parsed.error.message }, { status: 400 });
   const { phone, withAvatar, ...fields } = parsed.data;
 

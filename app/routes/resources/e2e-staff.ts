@@ -4,6 +4,7 @@ import type { Route } from "./+types/e2e-staff";
 import { addAgentResource, createStaffAccount } from "~/features/staff/accounts.server";
 import { OPERATOR } from "~/features/staff/audit.server";
 import { e2eHookOpen } from "~/platform/e2e-hooks.server";
+import { readInput } from "~/platform/forms.server";
 
 const Body = z.object({
   username: z.string().min(3).max(40),
@@ -19,7 +20,7 @@ const Body = z.object({
  */
 export async function action({ request }: Route.ActionArgs) {
   if (!e2eHookOpen(request)) throw data(null, { status: 404 });
-  const parsed = Body.safeParse(await request.json().catch(() => null));
+  const parsed = Body.safeParse(await readInput(request));
   if (!parsed.success) return data({ error: parsed.error.message }, { status: 400 });
   const { resources, ...account } = parsed.data;
   const made = await createStaffAccount({ ...OPERATOR, username: "(e2e)" }, account);

@@ -3,6 +3,7 @@ import { onlyPosts } from "~/platform/respond.server";
 import type { Route } from "./+types/sign-out";
 import { signedOutCookies, signOut } from "~/features/auth/session-store.server";
 import { currentMember } from "~/features/auth/principal.server";
+import { readInput } from "~/platform/forms.server";
 import { log } from "~/platform/log.server";
 import { safeRedirectPath } from "~/platform/redirect-to";
 
@@ -12,7 +13,8 @@ import { safeRedirectPath } from "~/platform/redirect-to";
  * fails, that is logged and the member stays signed in, back where they were.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  // Only where to go back to is read: a body that is not a form signs out all the same.
+  const form = (await readInput(request)) ?? {};
   const origin = new URL(request.url).origin;
   const current = await currentMember(context);
   if (current) {
@@ -20,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await signOut(current.sid);
     } catch (error) {
       log.error("sign-out failed", { memberId: current.member.id, error: String(error) });
-      return redirect(safeRedirectPath(form.get("redirectTo"), origin, "/home"));
+      return redirect(safeRedirectPath(form.redirectTo, origin, "/home"));
     }
   }
   const headers = new Headers();
