@@ -1,5 +1,5 @@
 /**
- * Event streams through the built server (issue 35, decision 1121): a member holds five at
+ * Event streams through the built server (issue 35, decision 1123): a member holds five at
  * most and the process EVENT_STREAMS_MAX, more are refused with 429, Retry-After and a
  * translated message; on SIGTERM every open stream ends at once with a `retry:` hint and the
  * process exits 0 well inside a container's grace period (it took 9.2 s of Docker's 10 s

@@ -33,7 +33,7 @@ const EnvSchema = z.object({
   // How long a visitor's newsfeed page is served again before it is rendered anew; 0 = never.
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // Open event streams (live contest screens) one process holds at most; more are refused
-  // with 429 until some close (decision 1121).
+  // with 429 until some close (decision 1123).
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(500),
   // The newsfeed and its posts show members' names and messages: members only, unless the
   // operator opens them to visitors (decision 0513).

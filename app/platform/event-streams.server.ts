@@ -1,5 +1,5 @@
 /**
- * Server-sent event streams, bounded (docs/decisions/1121): at most EVENT_STREAM_RULES.perMember
+ * Server-sent event streams, bounded (docs/decisions/1123): at most EVENT_STREAM_RULES.perMember
  * open streams a member and EVENT_STREAMS_MAX a process; more are refused (429 with
  * Retry-After) before anything is kept for them. A stream keeps nothing once it is closed
  * (its subscription, its keep-alive timer and its entry here go), whoever closes it: the

@@ -18,7 +18,7 @@ const TOPIC = /^[a-z]+:\d{1,10}$/;
 
 /**
  * Waits between attempts to listen again after the connection was lost: doubling from the
- * first to the last, then the last until it listens (decision 1121: a database back is heard
+ * first to the last, then the last until it listens (decision 1123: a database back is heard
  * within about 4 s, and a database that stays away costs one attempt every 4 s).
  */
 const RELISTEN_FIRST_MS = 250;
