@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
+  useRevalidator,
   useRouteLoaderData,
 } from "react-router";
 import { getToast } from "remix-toast/middleware";
@@ -19,6 +20,7 @@ import { AccountArea } from "~/features/auth/account-area";
 import { takeDraft } from "~/features/auth/drafts.server";
 import { signedOutCookies } from "~/features/auth/session-store.server";
 import { roleFlags, currentMember } from "~/features/auth/principal.server";
+import { keptPostsKey } from "~/features/auth/kept-posts-key.server";
 import { headerAvatar } from "~/features/avatars/characters.server";
 import { loadCompanion } from "~/features/beamkins/companion.server";
 import { displayName } from "~/features/members/member-name.server";
@@ -34,6 +36,8 @@ import { answerAgain } from "~/platform/page-again.server";
 import { pageLang } from "~/platform/i18n";
 import { commitSession, getSession } from "~/platform/session.server";
 import { themeSessionResolver } from "~/platform/theme.server";
+import { useSendKeptPosts } from "~/ui/kept-posts";
+import { useOfflineShell } from "~/ui/offline-shell";
 import { keepPageWhenPostFails, keepPageWhenReloadFails, useShownData } from "~/ui/unsent-posts";
 import { toastOfThisRequest } from "~/platform/toast.server";
 import { CookieBanner } from "~/ui/cookie-banner";
@@ -67,6 +71,7 @@ export const links: Route.LinksFunction = () => [
   // queued behind the page's scripts (React otherwise writes a plain <link> after them).
   { rel: "stylesheet", href: appCss, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -126,6 +131,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       consent,
       notices,
       member,
+      // What this member's posts kept offline are filed under on the phone: opaque, the
+      // same in every session of theirs (decision 1180).
+      keptPostsKey: current ? keptPostsKey(current.member.id) : null,
       accessLevel,
       // The spec: routes get isAuthenticated when the access level is above 0.
       isAuthenticated: accessLevel > 0,
@@ -176,6 +184,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
   const { locale, consent, member, sessionHint } = loaderData;
   useShownData();
+  // Posts kept on the phone while offline go out from whatever page is open (decision 1180).
+  useSendKeptPosts(loaderData.keptPostsKey, useRevalidator().revalidate);
+  // The offline shell: the service worker, told whose pages these are (decision 1181).
+  useOfflineShell(loaderData.keptPostsKey, locale);
   useEffect(() => {
     // When the new language's text cannot be loaded, the server renders the page in it.
     if (i18n.language !== locale) i18n.changeLanguage(locale).catch(() => window.location.reload());
