@@ -227,7 +227,7 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
       >
         <AccountArea member={root?.member ?? null} />
       </SiteHeader>
-      {/* The companion's dock follows <main> and keeps its own height clear (docs/decisions/1031). */}
+      {/* The companion's dock follows <main>, at the page's end: it covers nothing (decision 1182). */}
       <main id="main" className={`mx-auto w-full max-w-3xl px-4 pt-6 ${root?.companion ? "pb-6" : "pb-24"}`}>
         {children}
       </main>
