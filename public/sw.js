@@ -38,7 +38,8 @@ self.addEventListener("install", (event) => {
     caches
       .open(SHELL)
       // Without cookies: the same for everyone, and ?lng= must not change the member's language.
-      .then((cache) => cache.addAll(SHELL_FILES.map((file) => new Request(file, { credentials: "omit" }))))
+      // Asked of Glow, not of the browser's cache: a new worker comes with a new Glow.
+      .then((cache) => cache.addAll(SHELL_FILES.map((file) => new Request(file, { credentials: "omit", cache: "no-cache" }))))
       .then(() => self.skipWaiting()),
   );
 });

@@ -181,6 +181,17 @@ export function createApp(options: {
     // redirect: false — a public folder (public/beamkins/ holds the art) must never turn a
     // page of the same name (/beamkins) into a 301 to "/beamkins/", which drops form posts.
     const servePublic = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
+    // The service worker names the build it came with (decision 1181): a browser installs a
+    // worker afresh only when its script changes, and the new one keeps this Glow's offline
+    // page. Asked for again on every page load (no-cache), as browsers do for it anyway.
+    if (typeof options.build === "object") {
+      const worker = serviceWorkerScript(clientDir, options.build.assets.version);
+      if (worker) {
+        app.get(SERVICE_WORKER_PATH, (_req, res) => {
+          res.set("Cache-Control", "no-cache").type("text/javascript").send(worker);
+        });
+      }
+    }
     // The public files are known once built: pages skip the file-system lookup (and the
     // not-found error it builds) that serve-static would make for every request.
     const publicFiles = listPublicFiles(clientDir);
@@ -239,6 +250,20 @@ export function createApp(options: {
     }),
   );
   return app;
+}
+
+/** Where the service worker is served: the site's root, so its scope is the whole site. */
+export const SERVICE_WORKER_PATH = "/sw.js";
+
+/** The service worker of a build (public/sw.js), its first line naming the build; null when there is none. */
+export function serviceWorkerScript(clientDir: string, version: string): string | null {
+  let script: string;
+  try {
+    script = fs.readFileSync(path.join(clientDir, SERVICE_WORKER_PATH), "utf8");
+  } catch {
+    return null;
+  }
+  return `// Glow build ${version.replace(/[^\w.-]/g, "")}\n${script}`;
 }
 
 /** URL paths of the files in the built client folder, hashed assets (/static/) aside. */

@@ -62,19 +62,21 @@ export function OfflineOutbox() {
   return (
     <section aria-labelledby="outbox-heading" className="space-y-2 rounded-xl border-2 border-dashed border-amber-500 p-4">
       <h2 id="outbox-heading" className="font-semibold">
-        {t("heading", { count: mine.length })}
+        {mine.length > 0 ? t("heading", { count: mine.length }) : t("unowned.heading")}
       </h2>
-      <p className="text-sm">{t("help")}</p>
       {mine.length > 0 ? (
-        <ul className="space-y-1" aria-live="polite">
-          {mine.map((post) => (
-            <KeptItem key={post.key} post={post} />
-          ))}
-        </ul>
+        <>
+          <p className="text-sm">{t("help")}</p>
+          <ul className="space-y-1" aria-live="polite">
+            {mine.map((post) => (
+              <KeptItem key={post.key} post={post} />
+            ))}
+          </ul>
+        </>
       ) : null}
       {unowned.length > 0 ? (
         <>
-          <h3 className="pt-2 font-semibold">{t("unowned.heading")}</h3>
+          {mine.length > 0 ? <h3 className="pt-2 font-semibold">{t("unowned.heading")}</h3> : null}
           <p className="text-sm">{t("unowned.help")}</p>
           <ul className="space-y-1">
             {unowned.map((post) => (

@@ -104,6 +104,30 @@ test.describe("kept posts belong to the member who kept them", () => {
   });
 });
 
+test.describe("posts kept before posts had owners", () => {
+  test("are sent only when the member signed in says they are theirs", async ({ page }) => {
+    await member(page, "Heir");
+    await page.goto("/takeaguess/lantern-festival");
+    await hydrated(page);
+    // What the phone kept before this version: no owner.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "glow:outbox",
+        JSON.stringify([{ key: "0123456789abcdef0123456789abcdef", action: "/guesses/lantern-festival", fields: { intent: "guess", guess: "Spring" }, label: "A guess", keptAt: Date.now() }]),
+      ),
+    );
+    await page.reload();
+    await hydrated(page);
+    const outbox = page.getByRole("region", { name: "Kept before Glow knew whose they were" });
+    await expect(outbox).toContainText("Send one only if you made it: it counts for whoever is signed in.");
+    // Opening the page sent nothing.
+    await expect(page.getByText("You have 3 tries left.")).toBeVisible();
+    await outbox.getByRole("button", { name: "It's mine: send A guess" }).click();
+    await expect(page.getByText("Right! +10 points")).toBeVisible();
+    await expect.poll(() => keptInStorage(page)).toHaveLength(0);
+  });
+});
+
 test.describe("kept posts go out from any page", () => {
   test.describe.configure({ timeout: 90_000 });
 
@@ -195,8 +219,11 @@ test.describe("the offline shell", () => {
   });
 
   test("nothing of a member's stays cached after sign-out", async ({ page, context }) => {
-    const { name } = await member(page, "Leaver");
-    await page.goto("/treasure");
+    const { name, phone } = await member(page, "Leaver");
+    // Each page says whose it is, by an opaque key (never the phone), for the worker.
+    const key = (await page.goto("/treasure"))!.headers()["glow-member"];
+    expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(key).not.toContain(phone.slice(-4));
     await workerReady(page);
     await page.goto("/playquest");
     await expect.poll(() => cachedPages(page)).toEqual(expect.arrayContaining(["/playquest", "/treasure"]));
@@ -204,6 +231,7 @@ test.describe("the offline shell", () => {
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByText("You have successfully logged out!")).toBeVisible();
     await expect.poll(() => cachedPages(page)).toEqual([]);
+    expect((await page.request.get("/home")).headers()["glow-member"]).toBeUndefined();
 
     await context.setOffline(true);
     await page.goto("/playquest");
