@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRevalidator,
   useRouteLoaderData,
@@ -36,8 +37,7 @@ import { answerAgain } from "~/platform/page-again.server";
 import { pageLang } from "~/platform/i18n";
 import { commitSession, getSession } from "~/platform/session.server";
 import { themeSessionResolver } from "~/platform/theme.server";
-import { useSendKeptPosts } from "~/ui/kept-posts";
-import { useOfflineShell } from "~/ui/offline-shell";
+import { useOfflineParts } from "~/ui/offline-root";
 import { keepPageWhenPostFails, keepPageWhenReloadFails, useShownData } from "~/ui/unsent-posts";
 import { toastOfThisRequest } from "~/platform/toast.server";
 import { CookieBanner } from "~/ui/cookie-banner";
@@ -185,9 +185,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { locale, consent, member, sessionHint } = loaderData;
   useShownData();
   // Posts kept on the phone while offline go out from whatever page is open (decision 1180).
-  useSendKeptPosts(loaderData.keptPostsKey, useRevalidator().revalidate);
-  // The offline shell: the service worker, told whose pages these are (decision 1181).
-  useOfflineShell(loaderData.keptPostsKey, locale);
+  // Kept posts go out from whatever page is open; the service worker keeps the quest map
+  // and treasure screens to read offline (decisions 1180, 1181).
+  const { pathname, key } = useLocation();
+  const keep = useMatches().some((match) => (match.handle as { offlineCopy?: boolean } | undefined)?.offlineCopy);
+  useOfflineParts({
+    owner: loaderData.keptPostsKey,
+    lang: locale,
+    keepPath: keep ? pathname : null,
+    // Each visit of such a page is kept afresh (a claim's answer lands on the same address).
+    visit: keep ? key : null,
+    revalidate: useRevalidator().revalidate,
+  });
   useEffect(() => {
     // When the new language's text cannot be loaded, the server renders the page in it.
     if (i18n.language !== locale) i18n.changeLanguage(locale).catch(() => window.location.reload());

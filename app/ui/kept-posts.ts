@@ -8,15 +8,14 @@
  * posts had owners has none; it is never sent by itself (the member who sees it says
  * whether it is theirs).
  *
- * This module is in every page's bundle (the root sends what waits): it holds the storage
- * and the small hook that decides when to send; the sending itself is loaded only then
- * (./kept-posts-sender).
+ * The root sends what waits, from whatever page is open (./offline-parts.ts, loaded after
+ * hydration); the sending itself is loaded only when something waits (./kept-posts-sender).
  */
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 
 export const KEPT_POSTS_STORAGE_KEY = "glow:outbox";
 /** Said by this tab when it changed the kept posts (other tabs hear `storage`). */
-const CHANGED = "glow:outbox-changed";
+export const KEPT_POSTS_CHANGED = "glow:outbox-changed";
 
 export interface KeptPost {
   /** The post's own random key: the server answers a key it has seen with its first answer. */
@@ -99,7 +98,7 @@ export function readKeptPosts(): KeptPost[] {
 
 function write(posts: KeptPost[]) {
   localStorage.setItem(KEPT_POSTS_STORAGE_KEY, JSON.stringify(posts));
-  window.dispatchEvent(new Event(CHANGED));
+  window.dispatchEvent(new Event(KEPT_POSTS_CHANGED));
 }
 
 export function keepPost(post: Omit<KeptPost, "keptAt">) {
@@ -134,10 +133,10 @@ function snapshot(): KeptPost[] {
 const none: KeptPost[] = [];
 
 function subscribe(onChange: () => void) {
-  window.addEventListener(CHANGED, onChange);
+  window.addEventListener(KEPT_POSTS_CHANGED, onChange);
   window.addEventListener("storage", onChange);
   return () => {
-    window.removeEventListener(CHANGED, onChange);
+    window.removeEventListener(KEPT_POSTS_CHANGED, onChange);
     window.removeEventListener("storage", onChange);
   };
 }
@@ -145,37 +144,4 @@ function subscribe(onChange: () => void) {
 /** Every post kept on this phone, as the page shows them (none while rendering on the server). */
 export function useKeptPosts(): KeptPost[] {
   return useSyncExternalStore(subscribe, snapshot, () => none);
-}
-
-/**
- * The root's part: whenever this member's page is open and the browser is online (the page
- * opens, the connection returns, the member signs in), what waits for them is sent. The
- * sender is loaded only when something waits.
- */
-export function useSendKeptPosts(owner: string | null, revalidate: () => void) {
-  const reload = useRef(revalidate);
-  useEffect(() => {
-    reload.current = revalidate;
-  });
-  useEffect(() => {
-    if (!owner) return;
-    let cancelled = false;
-    const send = () => {
-      if (!navigator.onLine || postsOf(readKeptPosts(), owner).length === 0) return;
-      void import("./kept-posts-sender")
-        .then((sender) => (cancelled ? undefined : sender.sendKeptPosts(owner, () => reload.current())))
-        .catch(() => {
-          /* The sender's file could not be loaded (offline again): the next chance sends. */
-        });
-    };
-    send();
-    window.addEventListener("online", send);
-    // A post the member said is theirs ("It's mine") goes at once.
-    window.addEventListener(CHANGED, send);
-    return () => {
-      cancelled = true;
-      window.removeEventListener("online", send);
-      window.removeEventListener(CHANGED, send);
-    };
-  }, [owner]);
 }
