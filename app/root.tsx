@@ -8,9 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
   useMatches,
-  useRevalidator,
   useRouteLoaderData,
 } from "react-router";
 import { getToast } from "remix-toast/middleware";
@@ -37,7 +35,7 @@ import { answerAgain } from "~/platform/page-again.server";
 import { pageLang } from "~/platform/i18n";
 import { commitSession, getSession } from "~/platform/session.server";
 import { themeSessionResolver } from "~/platform/theme.server";
-import { useOfflineParts } from "~/ui/offline-root";
+import { lazyIsland } from "~/ui/client-only";
 import { keepPageWhenPostFails, keepPageWhenReloadFails, useShownData } from "~/ui/unsent-posts";
 import { toastOfThisRequest } from "~/platform/toast.server";
 import { CookieBanner } from "~/ui/cookie-banner";
@@ -64,6 +62,9 @@ export const middleware: Route.MiddlewareFunction[] = rootMiddleware;
  * background reload that cannot reach it keeps the page as shown.
  */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWhenPostFails, keepPageWhenReloadFails];
+
+/** Loaded after hydration: none of it is in a page's first scripts (issue 26's bytes budget). */
+const OfflineParts = lazyIsland(() => import("~/ui/offline-parts"));
 
 export const links: Route.LinksFunction = () => [
   // With a precedence React writes the stylesheet at the top of <head>, ahead of the module
@@ -185,18 +186,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { locale, consent, member, sessionHint } = loaderData;
   useShownData();
   // Posts kept on the phone while offline go out from whatever page is open (decision 1180).
-  // Kept posts go out from whatever page is open; the service worker keeps the quest map
-  // and treasure screens to read offline (decisions 1180, 1181).
-  const { pathname, key } = useLocation();
-  const keep = useMatches().some((match) => (match.handle as { offlineCopy?: boolean } | undefined)?.offlineCopy);
-  useOfflineParts({
-    owner: loaderData.keptPostsKey,
-    lang: locale,
-    keepPath: keep ? pathname : null,
-    // Each visit of such a page is kept afresh (a claim's answer lands on the same address).
-    visit: keep ? key : null,
-    revalidate: useRevalidator().revalidate,
-  });
   useEffect(() => {
     // When the new language's text cannot be loaded, the server renders the page in it.
     if (i18n.language !== locale) i18n.changeLanguage(locale).catch(() => window.location.reload());
@@ -211,6 +200,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <Page root={loaderData}>
       <SessionNotices flags={loaderData.notices} />
       <Outlet />
+      {/* Kept posts go out from whatever page is open; the service worker keeps the quest map
+          and treasure screens to read offline (decisions 1180, 1181). */}
+      <OfflineParts owner={loaderData.keptPostsKey} lang={locale} />
       {consent === "yes" && (member || sessionHint) ? (
         <SessionStart signedIn={Boolean(member)} validated={member?.sessionValidated ?? false} />
       ) : null}

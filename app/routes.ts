@@ -69,8 +69,6 @@ export default [
   route("preferences/story-sound", "routes/resources/story-sound.ts"),
   route("session/end", "routes/resources/end-session.ts"),
   route("signout", "routes/resources/sign-out.ts"),
-  // Glow's own page for a phone without signal, kept by the service worker (public/sw.js).
-  route("offline", "routes/resources/offline-page.tsx"),
   route("sessionvalidation", "routes/resources/session-validate.ts"),
   // Avatars, drawn on the server: saved looks (cached forever per version), previews, the default.
   route("avatars/preview.svg", "routes/resources/avatar-preview.ts"),

@@ -45,6 +45,7 @@ import { stopEvents } from "~/platform/events.server";
 import { consoleOutbox, sms } from "~/platform/sms/sms.server";
 import { apiCrossOrigin } from "./api-origins";
 import { newNonce } from "./nonce";
+import { sendOfflinePage } from "./offline-page";
 import { publicPageCache } from "./page-cache";
 import { contentSecurityPolicy, securityHeaders } from "./security";
 import { visitorPages } from "./visitor-pages";
@@ -201,6 +202,9 @@ export function createApp(options: {
     });
   }
 
+  // Glow's offline page, for the service worker to keep (decision 1181).
+  app.get(OFFLINE_PAGE_PATH, (req, res, next) => void sendOfflinePage(req, res).catch(next));
+
   // The console SMS outbox as JSON (the browser tests read codes from it). A request without
   // this start's key goes on to React Router, which has no such route and answers with the
   // Not-found page, as /dev/outbox does (docs/decisions/1100).
@@ -251,6 +255,9 @@ export function createApp(options: {
   );
   return app;
 }
+
+/** Where Glow's offline page is (public/sw.js keeps it). */
+export const OFFLINE_PAGE_PATH = "/offline";
 
 /** Where the service worker is served: the site's root, so its scope is the whole site. */
 export const SERVICE_WORKER_PATH = "/sw.js";

@@ -1,11 +1,13 @@
 /**
- * Glow's offline page (decision 1181), rendered on the server per language and kept by the
- * service worker. A whole document of its own, not a React Router page: the worker shows it
- * in place of whatever address could not be loaded, where the app's scripts would find a
- * page that is not theirs. Its styles are in it (the worker keeps nothing else for it but
- * its script and icon); its script, /offline.js, fills in what only the phone knows (the
- * kept posts) from the texts given here in data attributes.
+ * Glow's offline page (decision 1181), rendered on the server per language (GET /offline,
+ * server/app.ts) and kept by the service worker. A whole document of its own, not a React
+ * Router page: the worker shows it in place of whatever address could not be loaded, where
+ * the app's scripts would find a page that is not theirs. Its styles are in it (the worker
+ * keeps nothing else for it but its script and icon); its script, /offline.js, fills in what
+ * only the phone knows (the kept posts) from the texts given here in data attributes. It
+ * holds nothing personal: it is the same for everyone who reads a language.
  */
+import { renderToStaticMarkup } from "react-dom/server";
 /** The page's one script (a file of this site: allowed by the CSP without a nonce). */
 export const OFFLINE_SCRIPT = "/offline.js";
 
@@ -124,4 +126,9 @@ export function OfflinePage({ lang, strings: s, script }: { lang: string; string
       </body>
     </html>
   );
+}
+
+/** The offline page in a language: the whole document, as the server sends it. */
+export function offlinePageHtml(lang: string, t: (key: string) => string): string {
+  return `<!DOCTYPE html>${renderToStaticMarkup(<OfflinePage lang={lang} strings={offlinePageStrings(t)} script={OFFLINE_SCRIPT} />)}`;
 }

@@ -1,7 +1,7 @@
 /**
- * What the page does for a member with bad signal (decisions 1180, 1181), loaded by the root
- * after the page has hydrated (./offline-root.ts), so none of it weighs on a page's first
- * load:
+ * What the page does for a member with bad signal (decisions 1180, 1181): an island the root
+ * loads after the page has hydrated, so none of it weighs on a page's first load (issue 26's
+ * bytes budget):
  *
  * - Posts kept on the phone go out for the member signed in: when the page opens, when the
  *   connection returns, when the member claims an old post as theirs. The sender itself is
@@ -12,18 +12,34 @@
  *   another signs in, and it is asked to keep the page on screen when that page is one to
  *   read offline (the quest map, the treasure screens: their handle's `offlineCopy`).
  */
+import { useEffect, useRef } from "react";
+import { useLocation, useMatches, useRevalidator } from "react-router";
 import { KEPT_POSTS_CHANGED, postsOf, readKeptPosts } from "./kept-posts";
 
-export interface OfflineParts {
+interface Connection {
   /** The member's key for kept posts (root loader); null for a visitor. */
   owner: string | null;
   lang: string;
   /** The page on screen when it is one to keep for reading offline; else null. */
   keepPath: string | null;
-  /** The visit that showed it (a navigation's key): each visit is kept afresh. */
-  visit?: string | null;
   /** Reloads the page's data (after a post was sent, or the session turned out another's). */
   revalidate: () => void;
+}
+
+/** The root's island: renders nothing, and connects what the page knows. */
+export default function OfflineParts({ owner, lang }: { owner: string | null; lang: string }) {
+  const { pathname, key } = useLocation();
+  const keep = useMatches().some((match) => (match.handle as { offlineCopy?: boolean } | undefined)?.offlineCopy);
+  const { revalidate } = useRevalidator();
+  const reload = useRef(revalidate);
+  useEffect(() => {
+    reload.current = revalidate;
+  });
+  const keepPath = keep ? pathname : null;
+  // Each visit of such a page is kept afresh (a claim's answer lands on the same address).
+  const visit = keep ? key : null;
+  useEffect(() => connect({ owner, lang, keepPath, revalidate: () => reload.current() }), [owner, lang, keepPath, visit]);
+  return null;
 }
 
 export const SERVICE_WORKER_URL = "/sw.js";
@@ -55,7 +71,7 @@ function registerWorker() {
 let firstPageSeen = false;
 
 /** Starts what the page does for the member with bad signal; returns how to stop it. */
-export function connect({ owner, lang, keepPath, revalidate }: OfflineParts): () => void {
+function connect({ owner, lang, keepPath, revalidate }: Connection): () => void {
   registerWorker();
   tell({ type: "member", member: owner ?? "", lang });
   if (keepPath && owner) {
