@@ -63,8 +63,17 @@ export const middleware: Route.MiddlewareFunction[] = rootMiddleware;
  */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWhenPostFails, keepPageWhenReloadFails];
 
-/** Loaded after hydration: none of it is in a page's first scripts (issue 26's bytes budget). */
-const OfflineParts = lazyIsland(() => import("~/ui/offline-parts"));
+/**
+ * Loaded after hydration: none of it is in a page's first scripts (issue 26's bytes budget).
+ * A phone that lost its signal before it came loads it when the connection returns, instead
+ * of the page giving way to the error screen.
+ */
+function loadOfflineParts(): Promise<typeof import("~/ui/offline-parts")> {
+  return import("~/ui/offline-parts").catch(
+    () => new Promise((resolve) => window.addEventListener("online", () => resolve(loadOfflineParts()), { once: true })),
+  );
+}
+const OfflineParts = lazyIsland(loadOfflineParts);
 
 export const links: Route.LinksFunction = () => [
   // With a precedence React writes the stylesheet at the top of <head>, ahead of the module

@@ -146,6 +146,34 @@ test.describe("kept posts go out from any page", () => {
     await expect.poll(() => keptInStorage(feed)).toHaveLength(0);
   });
 
+  test("a page whose offline parts never arrived before the signal went keeps working, and sends when it is back", async ({ page, context }) => {
+    await member(page, "Latecomer");
+    // The signal goes before the page's offline parts (loaded after hydration) arrive: their
+    // file is on its way when the phone goes offline, and never comes.
+    const parts = /\/offline-parts-[\w-]+\.js$/;
+    let goneOffline!: () => void;
+    const offline = new Promise<void>((resolve) => (goneOffline = resolve));
+    let lost!: () => void;
+    const failed = new Promise<void>((resolve) => (lost = resolve));
+    await page.route(parts, async (route) => {
+      await offline;
+      await route.abort("internetdisconnected");
+      lost();
+    });
+    await page.goto("/takeaguess/lantern-festival");
+    await hydrated(page);
+    await keepGuess(page, context, "Spring");
+    goneOffline();
+    await failed;
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    // Still the card, not the error screen, and the guess waits on the phone.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("In which season is the lantern festival held?");
+    await expect(page.getByRole("region", { name: "1 waiting to send" })).toBeVisible();
+    await page.unroute(parts);
+    await context.setOffline(false);
+    await expect(page.getByText("Right! +10 points")).toBeVisible();
+  });
+
   test("with two tabs open, one sends the kept post and one toast says so", async ({ page, context }) => {
     await member(page, "Twotabs");
     const other = await context.newPage();
