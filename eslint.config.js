@@ -97,6 +97,9 @@ export default tseslint.config(
       "no-unused-vars": ["error", { argsIgnorePattern: "^_", caughtErrors: "none" }],
     },
   },
+  // The site's own plain scripts (decision 1181): the service worker and the offline page's.
+  { files: ["public/sw.js"], languageOptions: { globals: { ...globals.serviceworker } } },
+  { files: ["public/offline.js"], languageOptions: { globals: { ...globals.browser } } },
   // The layers (DESIGN.md "The house"): a route imports features, ui and platform; a feature
   // imports ui, platform and other features' faces (index.ts, index.server.ts); ui imports
   // platform only; platform imports none of them. Tests may reach across (a journey test

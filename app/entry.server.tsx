@@ -16,6 +16,9 @@ import "./listeners.server";
 
 export const streamTimeout = 5_000;
 
+/** The header that says whose page it is (public/sw.js reads it). */
+const MEMBER_HEADER = "Glow-Member";
+
 /**
  * Every error React Router caught. The database being away is one line (and a 503, see
  * platform/database-away.server.ts), not a stack per request; a refusal of React Router's
@@ -41,6 +44,11 @@ export default function handleRequest(
   // A page carries its reader's language and theme, and a member's own data: the browser
   // may keep it, a shared cache may not, and each visit asks again. Routes may say otherwise.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+  // Whose page this is, for the service worker: it keeps a member's pages for that member
+  // only (decision 1181). The opaque key of the root loader, never the phone or the id.
+  const root = routerContext.staticHandlerContext.loaderData.root as { keptPostsKey?: string | null; locale?: string } | undefined;
+  if (root?.keptPostsKey) responseHeaders.set(MEMBER_HEADER, root.keptPostsKey);
+  if (root?.locale) responseHeaders.set("Content-Language", root.locale);
   // HEAD requests need no body.
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

@@ -19,6 +19,7 @@ import { AccountArea } from "~/features/auth/account-area";
 import { takeDraft } from "~/features/auth/drafts.server";
 import { signedOutCookies } from "~/features/auth/session-store.server";
 import { roleFlags, currentMember } from "~/features/auth/principal.server";
+import { keptPostsKey } from "~/features/auth/kept-posts-key.server";
 import { headerAvatar } from "~/features/avatars/characters.server";
 import { loadCompanion } from "~/features/beamkins/companion.server";
 import { displayName } from "~/features/members/member-name.server";
@@ -34,6 +35,7 @@ import { answerAgain } from "~/platform/page-again.server";
 import { pageLang } from "~/platform/i18n";
 import { commitSession, getSession } from "~/platform/session.server";
 import { themeSessionResolver } from "~/platform/theme.server";
+import { lazyIsland } from "~/ui/client-only";
 import { keepPageWhenPostFails, keepPageWhenReloadFails, useShownData } from "~/ui/unsent-posts";
 import { toastOfThisRequest } from "~/platform/toast.server";
 import { CookieBanner } from "~/ui/cookie-banner";
@@ -61,12 +63,25 @@ export const middleware: Route.MiddlewareFunction[] = rootMiddleware;
  */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWhenPostFails, keepPageWhenReloadFails];
 
+/**
+ * Loaded after hydration: none of it is in a page's first scripts (issue 26's bytes budget).
+ * A phone that lost its signal before it came loads it when the connection returns, instead
+ * of the page giving way to the error screen.
+ */
+function loadOfflineParts(): Promise<typeof import("~/ui/offline-parts")> {
+  return import("~/ui/offline-parts").catch(
+    () => new Promise((resolve) => window.addEventListener("online", () => resolve(loadOfflineParts()), { once: true })),
+  );
+}
+const OfflineParts = lazyIsland(loadOfflineParts);
+
 export const links: Route.LinksFunction = () => [
   // With a precedence React writes the stylesheet at the top of <head>, ahead of the module
   // preloads <Scripts> adds: on a slow phone the render-blocking CSS then arrives first, not
   // queued behind the page's scripts (React otherwise writes a plain <link> after them).
   { rel: "stylesheet", href: appCss, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -126,6 +141,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       consent,
       notices,
       member,
+      // What this member's posts kept offline are filed under on the phone: opaque, the
+      // same in every session of theirs (decision 1180).
+      keptPostsKey: current ? keptPostsKey(current.member.id) : null,
       accessLevel,
       // The spec: routes get isAuthenticated when the access level is above 0.
       isAuthenticated: accessLevel > 0,
@@ -176,6 +194,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
   const { locale, consent, member, sessionHint } = loaderData;
   useShownData();
+  // Posts kept on the phone while offline go out from whatever page is open (decision 1180).
   useEffect(() => {
     // When the new language's text cannot be loaded, the server renders the page in it.
     if (i18n.language !== locale) i18n.changeLanguage(locale).catch(() => window.location.reload());
@@ -190,6 +209,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <Page root={loaderData}>
       <SessionNotices flags={loaderData.notices} />
       <Outlet />
+      {/* Kept posts go out from whatever page is open; the service worker keeps the quest map
+          and treasure screens to read offline (decisions 1180, 1181). */}
+      <OfflineParts owner={loaderData.keptPostsKey} lang={locale} />
       {consent === "yes" && (member || sessionHint) ? (
         <SessionStart signedIn={Boolean(member)} validated={member?.sessionValidated ?? false} />
       ) : null}
@@ -215,7 +237,7 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
       >
         <AccountArea member={root?.member ?? null} />
       </SiteHeader>
-      {/* The companion's dock follows <main> and keeps its own height clear (docs/decisions/1031). */}
+      {/* The companion's dock follows <main>, at the page's end: it covers nothing (decision 1182). */}
       <main id="main" className={`mx-auto w-full max-w-3xl px-4 pt-6 ${root?.companion ? "pb-6" : "pb-24"}`}>
         {children}
       </main>

@@ -2,6 +2,7 @@
  * The Express shell in-process, for what needs control over the database: health and
  * readiness. (Everything that needs the real route build is in server.test.ts.)
  */
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { ServerBuild } from "react-router";
@@ -197,5 +198,37 @@ describe("requests no page takes, refused before React Router (no database neede
     });
     expect(json.status).toBe(403);
     expect(await json.json()).toMatchObject({ success: false, type: "FORBIDDEN", message: "This form was sent from another website, so it was refused." });
+  });
+});
+
+describe("Glow's offline page, /offline (decision 1181; no database needed)", () => {
+  it("is a document of its own in the language asked for, and says nothing of anyone", async () => {
+    const en = await fetch(`${base}/offline?lng=en`, { headers: { cookie: "lng=zh" } });
+    expect(en.status).toBe(200);
+    expect(en.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(en.headers.get("content-language")).toBe("en");
+    expect(en.headers.get("set-cookie")).toBeNull();
+    const html = await en.text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/);
+    expect(html).toContain("<title>You&#x27;re offline · Glow</title>");
+    expect(html).toContain("Sent in your name as soon as this phone is back online");
+    const zh = await (await fetch(`${base}/offline?lng=zh`)).text();
+    expect(zh).toMatch(/<html lang="zh-Hans">/);
+    expect(zh).toContain("你已离线");
+  });
+
+  it("has no inline script: its one script is a file of the site, which its CSP allows without a nonce", async () => {
+    const reply = await fetch(`${base}/offline`);
+    expect(reply.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    const scripts = [...(await reply.text()).matchAll(/<script\b[^>]*>[\s\S]*?<\/script>/g)].map((m) => m[0]);
+    expect(scripts).toEqual(['<script src="/offline.js" defer=""></script>']);
+    expect(fs.existsSync("public/offline.js")).toBe(true);
+  });
+
+  it("carries the marks the service worker fills in, exactly as the worker looks for them", async () => {
+    const html = await (await fetch(`${base}/offline`)).text();
+    const mark = 'data-member="" data-pages=""';
+    expect(html).toContain(`<body ${mark}>`);
+    expect(fs.readFileSync("public/sw.js", "utf8")).toContain(`.replace('${mark}'`);
   });
 });

@@ -45,6 +45,7 @@ import { stopEvents } from "~/platform/events.server";
 import { consoleOutbox, sms } from "~/platform/sms/sms.server";
 import { apiCrossOrigin } from "./api-origins";
 import { newNonce } from "./nonce";
+import { sendOfflinePage } from "./offline-page";
 import { publicPageCache } from "./page-cache";
 import { contentSecurityPolicy, securityHeaders } from "./security";
 import { visitorPages } from "./visitor-pages";
@@ -181,6 +182,17 @@ export function createApp(options: {
     // redirect: false — a public folder (public/beamkins/ holds the art) must never turn a
     // page of the same name (/beamkins) into a 301 to "/beamkins/", which drops form posts.
     const servePublic = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
+    // The service worker names the build it came with (decision 1181): a browser installs a
+    // worker afresh only when its script changes, and the new one keeps this Glow's offline
+    // page. Asked for again on every page load (no-cache), as browsers do for it anyway.
+    if (typeof options.build === "object") {
+      const worker = serviceWorkerScript(clientDir, options.build.assets.version);
+      if (worker) {
+        app.get(SERVICE_WORKER_PATH, (_req, res) => {
+          res.set("Cache-Control", "no-cache").type("text/javascript").send(worker);
+        });
+      }
+    }
     // The public files are known once built: pages skip the file-system lookup (and the
     // not-found error it builds) that serve-static would make for every request.
     const publicFiles = listPublicFiles(clientDir);
@@ -189,6 +201,9 @@ export function createApp(options: {
       next();
     });
   }
+
+  // Glow's offline page, for the service worker to keep (decision 1181).
+  app.get(OFFLINE_PAGE_PATH, (req, res, next) => void sendOfflinePage(req, res).catch(next));
 
   // The console SMS outbox as JSON (the browser tests read codes from it). A request without
   // this start's key goes on to React Router, which has no such route and answers with the
@@ -239,6 +254,23 @@ export function createApp(options: {
     }),
   );
   return app;
+}
+
+/** Where Glow's offline page is (public/sw.js keeps it). */
+export const OFFLINE_PAGE_PATH = "/offline";
+
+/** Where the service worker is served: the site's root, so its scope is the whole site. */
+export const SERVICE_WORKER_PATH = "/sw.js";
+
+/** The service worker of a build (public/sw.js), its first line naming the build; null when there is none. */
+export function serviceWorkerScript(clientDir: string, version: string): string | null {
+  let script: string;
+  try {
+    script = fs.readFileSync(path.join(clientDir, SERVICE_WORKER_PATH), "utf8");
+  } catch {
+    return null;
+  }
+  return `// Glow build ${version.replace(/[^\w.-]/g, "")}\n${script}`;
 }
 
 /** URL paths of the files in the built client folder, hashed assets (/static/) aside. */

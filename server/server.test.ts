@@ -225,6 +225,18 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
     expect(page.headers.location ?? "").not.toBe("/beamkins/");
   });
 
+  it("serves the service worker from the root, naming its build, asked for afresh every time", async () => {
+    const worker = await request(server.port, { path: "/sw.js" });
+    expect(worker.status).toBe(200);
+    expect(worker.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    const [first, ...rest] = worker.body.split("\n");
+    expect(first).toMatch(/^\/\/ Glow build [\w.-]+$/);
+    expect(rest.join("\n")).toBe(fs.readFileSync(path.resolve("build/client/sw.js"), "utf8"));
+    // Allowed by the page's CSP as a script of the site ('self'), nonce or not.
+    expect(worker.headers["content-security-policy"]).toContain("script-src 'self'");
+  });
+
   it("compresses HTML", async () => {
     const gzip = await request(server.port, { path: "/landing", headers: { "Accept-Encoding": "gzip" } });
     expect(gzip.headers["content-type"]).toMatch(/text\/html/);

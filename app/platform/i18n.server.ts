@@ -79,6 +79,11 @@ export async function translatorForRequest(request: Request) {
   return (await instanceFor(lng)).t;
 }
 
+/** The language a request asks for (?lng=, the language cookie, Accept-Language), for a page React Router does not render. */
+export async function languageOfRequest(request: Request): Promise<Language> {
+  return (await detector.detect(request)) as Language;
+}
+
 /** A translator for text made away from any request's language (an email in its reader's language). */
 export async function translatorFor(lng: Language) {
   return (await instanceFor(lng)).t;

@@ -382,7 +382,7 @@ function Rounds({ view, answer }: { view: View; answer?: FormAnswer }) {
                 ) : null}
                 {round.results ? (
                   <Suspense>
-                    <Results results={round.results} />
+                    <Results results={round.results} round={round.number} />
                   </Suspense>
                 ) : null}
               </>

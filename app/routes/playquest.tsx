@@ -20,7 +20,8 @@ import type { KeyIn } from "~/locales/types";
 import { PageHeading, pageTitle } from "~/ui/page";
 import { useFormAnswer } from "~/ui/form-answer";
 
-export const handle = { i18n: ["quests", "beamkins", "salutes"] };
+// offlineCopy: the service worker keeps the member's last-seen map to read offline (1181).
+export const handle = { i18n: ["quests", "beamkins", "salutes"], offlineCopy: true };
 
 const Confetti = lazyIsland(() => import("~/ui/confetti"));
 // Renders nothing on the server (the kept posts are in this browser's storage): an island.

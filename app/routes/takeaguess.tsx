@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import { useTranslation } from "~/platform/translations";
 import { data, Form, Link, href } from "react-router";
 import type { Route } from "./+types/takeaguess";
@@ -8,6 +9,7 @@ import { Shown } from "~/features/quests/ui";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { invalid, respond } from "~/platform/respond.server";
+import { cardName, shortGuess } from "~/ui/kept-posts";
 import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { pageTitle } from "~/ui/page";
@@ -54,7 +56,10 @@ export default function TakeAGuess({ loaderData }: Route.ComponentProps) {
   const answer = useFormAnswer();
   const error = answer?.errors.guess ?? answer?.errors.form;
   const guessing = usePosting(`/takeaguess/${card.id}`, { intent: "guess" });
-  const keep = useKeptSubmit(t("keptLabel"), `/guesses/${encodeURIComponent(card.id)}`);
+  const keep = useKeptSubmit(
+    useCallback((fields: Record<string, string>) => t("keptLabel", { guess: shortGuess(fields.guess ?? ""), card: cardName(card.id) }), [t, card.id]),
+    `/guesses/${encodeURIComponent(card.id)}`,
+  );
   const last = card.attempts.at(-1);
   return (
     <article aria-labelledby="guess-heading" className="space-y-6">

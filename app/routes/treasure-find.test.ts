@@ -10,6 +10,8 @@ import { memberFactory } from "../../tests/support/members";
 import { BASE_URL, callRoute, formRequest, outcome } from "../../tests/support/route";
 import { seedDemoWorld } from "~/features/demo/seed.server";
 import { TREASURE_RULES } from "~/features/treasures/treasures.server";
+import { keptPostsKey } from "~/features/auth/kept-posts-key.server";
+import { cardForMember } from "~/features/guesses/guesses.server";
 import { db } from "~/platform/db/db.server";
 import { treasures } from "~/platform/db/schema";
 import * as treasureFind from "./treasure-find";
@@ -53,5 +55,36 @@ describe("the addresses kept posts are sent to", () => {
     expect(card).toMatchObject({ status: 302, location: "/takeaguess/library-steps" });
     const script = outcome(await callRoute(keptClaim.loader as never, get("/treasures/claim", "application/json")));
     expect(script).toMatchObject({ status: 405, data: { success: false, type: "BAD_REQUEST" } });
+  });
+});
+
+describe("a kept post counts only for the member who kept it (decision 1180)", () => {
+  const json = (cookie: string) => ({ headers: { Cookie: cookie, Accept: "application/json" } });
+
+  it("a guess kept by one member and sent in another's session is refused with 403 and spends nothing", async () => {
+    const ada = await signedIn({ firstName: "Keeper" });
+    const kat = await signedIn({ firstName: "Borrower" });
+    const kept = { intent: "guess", guess: "Spring", key: "ab".repeat(16), keptFor: keptPostsKey(ada.member.id) };
+    const send = (cookie: string) =>
+      callRoute(keptGuess.action as never, formRequest("/guesses/lantern-festival", kept, json(cookie)), { params: { cardID: "lantern-festival" } });
+
+    const refused = outcome(await send(kat.cookie));
+    expect(refused).toMatchObject({ status: 403, data: { success: false, type: "FORBIDDEN", message: "This was kept on this phone by another member. It waits until they sign in." } });
+    expect((await cardForMember("lantern-festival", kat.member.id, "en"))!.attemptsLeft).toBe(3);
+
+    const sent = outcome(await send(ada.cookie));
+    expect(sent).toMatchObject({ status: 200, data: { success: true, message: "Right! +10 points" } });
+    expect((await cardForMember("lantern-festival", ada.member.id, "en"))!.solved).toMatchObject({ guess: "Spring" });
+  });
+
+  it("a claim kept by another member is refused the same way, and one with no owner (kept before owners) is the sender's", async () => {
+    const ada = await signedIn({ firstName: "Finder" });
+    const kat = await signedIn({ firstName: "Taker" });
+    const [chest] = await db().select().from(treasures).where(eq(treasures.name, "The Comet Stone"));
+    const code = chest!.code;
+    const claim = async (cookie: string, fields: Record<string, string>) =>
+      outcome(await callRoute(keptClaim.action as never, formRequest("/treasures/claim", { code, treasureId: String(chest!.id), ...fields }, json(cookie))));
+    expect(await claim(kat.cookie, { keptFor: keptPostsKey(ada.member.id), key: "cd".repeat(16) })).toMatchObject({ status: 403 });
+    expect(await claim(kat.cookie, { key: "ef".repeat(16) })).toMatchObject({ status: 200, data: { success: true } });
   });
 });

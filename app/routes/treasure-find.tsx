@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import { useTranslation } from "~/platform/translations";
 import { data, Form, Link, href } from "react-router";
 import type { Route } from "./+types/treasure-find";
@@ -9,13 +10,15 @@ import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { invalid, respond } from "~/platform/respond.server";
 import { formatDay, formatMoment } from "~/ui/dates";
+import { codeStart } from "~/ui/kept-posts";
 import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { retryAfterOfAction } from "~/platform/retry-after";
 import { pageTitle } from "~/ui/page";
 import { useFormAnswer } from "~/ui/form-answer";
 
-export const handle = { i18n: ["treasures", "offline"] };
+// offlineCopy: the service worker keeps the last treasure opened to read offline (1181).
+export const handle = { i18n: ["treasures", "offline"], offlineCopy: true };
 
 /** A wrong-code or link limit's Retry-After (429) reaches the page's own response too. */
 export const headers = retryAfterOfAction;
@@ -69,7 +72,10 @@ export default function TreasureFind({ loaderData }: Route.ComponentProps) {
   const answer = useFormAnswer();
   const error = answer?.errors.code ?? answer?.errors.form;
   const claiming = usePosting(`/treasure/${treasure.id}`);
-  const keep = useKeptSubmit(t("keptLabel", { name: treasure.name }), "/treasures/claim");
+  const keep = useKeptSubmit(
+    useCallback((fields: Record<string, string>) => t("keptLabel", { code: codeStart(fields.code ?? ""), name: treasure.name }), [t, treasure.name]),
+    "/treasures/claim",
+  );
   return (
     <article aria-labelledby="treasure-heading" className="space-y-6">
       <header className="space-y-2">

@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import { useTranslation } from "~/platform/translations";
 import { Form, Link, href } from "react-router";
 import type { Route } from "./+types/treasure";
@@ -8,13 +9,15 @@ import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { invalid, respond } from "~/platform/respond.server";
 import { formatDay } from "~/ui/dates";
+import { codeStart } from "~/ui/kept-posts";
 import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { retryAfterOfAction } from "~/platform/retry-after";
 import { PageHeading, pageTitle } from "~/ui/page";
 import { useFormAnswer } from "~/ui/form-answer";
 
-export const handle = { i18n: ["treasures", "offline"] };
+// offlineCopy: the service worker keeps the member's last-seen screen to read offline (1181).
+export const handle = { i18n: ["treasures", "offline"], offlineCopy: true };
 
 /** A wrong-code or link limit's Retry-After (429) reaches the page's own response too. */
 export const headers = retryAfterOfAction;
@@ -47,7 +50,10 @@ export default function Treasure({ loaderData }: Route.ComponentProps) {
   const answer = useFormAnswer();
   const error = answer?.errors.code ?? answer?.errors.form;
   const claiming = usePosting("/treasure");
-  const keep = useKeptSubmit(t("keptLabelTyped"), "/treasures/claim");
+  const keep = useKeptSubmit(
+    useCallback((fields: Record<string, string>) => t("keptLabelTyped", { code: codeStart(fields.code ?? "") }), [t]),
+    "/treasures/claim",
+  );
   return (
     <div className="space-y-8">
       <header className="space-y-2">

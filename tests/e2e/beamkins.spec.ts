@@ -205,6 +205,8 @@ test.describe("the floating companion and the backpack", () => {
     await page.goto("/newsfeed");
     const companion = page.getByTestId("floating-companion");
     await expect(companion).toBeVisible();
+    // Parked, it sits in the dock at the end of the page (decision 1182).
+    await companion.scrollIntoViewIfNeeded();
     const start = (await companion.boundingBox())!;
     expect(start.width).toBe(120);
     await page.mouse.move(start.x + 60, start.y + 60);
@@ -367,6 +369,20 @@ async function tabTo(page: Page, text: string) {
 }
 
 test.describe("the dock keeps clear of what the member uses", () => {
+  test("from 320 px wide up, the dock is after the page, never over it, wherever the page is scrolled", async ({ page }) => {
+    await signIn(page);
+    for (const width of [320, 375, 768, 1280]) {
+      await page.setViewportSize({ width, height: 640 });
+      await page.goto("/newsfeed");
+      for (const at of ["top", "end"] as const) {
+        if (at === "end") await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const main = (await page.locator("main").boundingBox())!;
+        const dock = (await page.getByTestId("companion-dock").boundingBox())!;
+        expect(dock.y, `at ${width} px, scrolled to the ${at}`).toBeGreaterThanOrEqual(main.y + main.height);
+      }
+    }
+  });
+
   for (const viewport of [
     { width: 375, height: 667 },
     { width: 768, height: 1024 },
@@ -420,9 +436,17 @@ test.describe("the dock keeps clear of what the member uses", () => {
     const companion = page.getByTestId("floating-companion");
     await expect(companion).toBeVisible();
     const link = page.getByRole("link", { name: "Leaderboard", exact: true }).first();
-    const target = (await link.boundingBox())!;
+    // From its perch at the end of the page up to the header's link (it floats once dragged).
+    await companion.scrollIntoViewIfNeeded();
     const start = (await companion.boundingBox())!;
     await page.mouse.move(start.x + 60, start.y + 60);
+    await page.mouse.down();
+    await page.mouse.move(start.x + 20, Math.max(10, start.y - 300), { steps: 10 });
+    await page.mouse.up();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const target = (await link.boundingBox())!;
+    const lifted = (await companion.boundingBox())!;
+    await page.mouse.move(lifted.x + 60, lifted.y + 60);
     await page.mouse.down();
     await page.mouse.move(target.x + 10, target.y + 10, { steps: 10 });
     await page.mouse.up();

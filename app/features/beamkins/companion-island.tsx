@@ -6,8 +6,9 @@
  * reduced motion; it can be dragged with a pointer and moved with the arrow keys; a click,
  * Enter or Space opens the chat. It pauses while a form control has focus, or anything
  * has the keyboard's focus, and moves off what it would cover. It starts, and with reduced
- * motion stays, parked in the dock's perch: space the page keeps clear at its bottom, so
- * parking hides nothing for good (docs/decisions/1031).
+ * motion stays, parked in the dock's perch: room the dock keeps for it at the end of the
+ * page. Parked, it sits in the page and scrolls with it, so it covers nothing of the page
+ * (docs/decisions/1031, 1182); anywhere else it floats over the screen.
  */
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
@@ -168,15 +169,26 @@ function FloatingCompanion({
   });
 
 
+  /** Where it is on the screen now (parked, it moved with the page since it was placed). */
+  const here = useCallback((): Point => {
+    const rect = button.current?.getBoundingClientRect();
+    return rect && state.current.parked ? { x: rect.left, y: rect.top } : position.current;
+  }, []);
+
   const place = useCallback(
     (p: Point, options: { smooth?: boolean; save?: boolean; parked?: boolean } = {}) => {
-      const next = clampToViewport(p, size);
+      const parked = options.parked ?? false;
+      // Parked, it goes where its perch is, on the screen or below it.
+      const next = parked ? { x: Math.round(p.x), y: Math.round(p.y) } : clampToViewport(p, size);
       position.current = next;
-      state.current.parked = options.parked ?? false;
+      state.current.parked = parked;
       const el = button.current;
       if (el) {
         el.style.transition = options.smooth && !reduced ? "transform 300ms ease-out" : "";
-        el.style.transform = `translate(${next.x}px, ${next.y}px)`;
+        // Parked, it is placed in the page (it scrolls with it); elsewhere on the screen.
+        el.style.position = parked ? "absolute" : "";
+        const at = parked ? { x: next.x + window.scrollX, y: next.y + window.scrollY } : next;
+        el.style.transform = `translate(${at.x}px, ${at.y}px)`;
         el.dataset.x = String(next.x);
         el.dataset.y = String(next.y);
         el.dataset.parked = state.current.parked ? "true" : "false";
@@ -197,14 +209,14 @@ function FloatingCompanion({
     (options: { smooth?: boolean; save?: boolean; avoid?: Box } = {}) => {
       const spot = perchPoint();
       if (options.avoid) {
-        const away = placeAwayFrom(options.avoid, size, position.current, spot);
+        const away = placeAwayFrom(options.avoid, size, here(), spot);
         const parked = Boolean(spot && away.x === Math.round(spot.x) && away.y === Math.round(spot.y));
         place(away, { ...options, parked });
       } else if (spot) {
         place(spot, { ...options, parked: true });
       }
     },
-    [place, size],
+    [place, size, here],
   );
 
   // Start where it was left (this tab), or parked in the dock's perch.
@@ -237,7 +249,7 @@ function FloatingCompanion({
     const dodge = () => {
       if (!s.guard) return;
       const rect = s.guard.getBoundingClientRect();
-      if (overlaps(boxAt(position.current, size), rect)) park({ avoid: rect, smooth: true, save: true });
+      if (overlaps(boxAt(here(), size), rect)) park({ avoid: rect, smooth: true, save: true });
     };
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target as HTMLElement | null;
@@ -270,7 +282,7 @@ function FloatingCompanion({
       window.removeEventListener("scroll", onViewportChange);
       window.removeEventListener("resize", onViewportChange);
     };
-  }, [park, size]);
+  }, [park, size, here]);
 
   // Wandering: drift towards a random spot, rest a little, pick another.
   useEffect(() => {
@@ -288,6 +300,12 @@ function FloatingCompanion({
           s.target = clampToViewport({ x: Math.random() * width, y: Math.random() * height }, size);
         }
         if (s.target) {
+          if (s.parked) {
+            // Leaving the perch: from where it is on the screen, floating from now on.
+            position.current = here();
+            s.parked = false;
+            if (button.current) button.current.style.position = "";
+          }
           const p = position.current;
           const dx = s.target.x - p.x;
           const dy = s.target.y - p.y;
@@ -314,10 +332,11 @@ function FloatingCompanion({
     frame = requestAnimationFrame(step);
     return () => {
       cancelAnimationFrame(frame);
-      // Remember where it stopped, rounded.
-      place(position.current, { save: true, parked: s.parked });
+      // Remember where it stopped, rounded (parked: in its perch, wherever that is now).
+      if (s.parked) park({ save: true });
+      else place(position.current, { save: true });
     };
-  }, [reduced, paused, place, size]);
+  }, [reduced, paused, place, park, size, here]);
 
   const name = creature.name;
   return (
@@ -339,7 +358,7 @@ function FloatingCompanion({
         state.current.dragging = {
           pointerId: event.pointerId,
           start: { x: event.clientX, y: event.clientY },
-          origin: { ...position.current },
+          origin: here(),
           moved: false,
         };
       }}
@@ -383,10 +402,8 @@ function FloatingCompanion({
         event.preventDefault();
         state.current.target = null;
         const stride = event.shiftKey ? KEY_STEP * 4 : KEY_STEP;
-        place(
-          { x: position.current.x + move.x * stride, y: position.current.y + move.y * stride },
-          { save: true },
-        );
+        const from = here();
+        place({ x: from.x + move.x * stride, y: from.y + move.y * stride }, { save: true });
       }}
       onFocus={() => (state.current.hovered = true)}
       onBlur={() => (state.current.hovered = false)}

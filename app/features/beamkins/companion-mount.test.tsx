@@ -5,7 +5,7 @@ import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { setMasterSecret } from "~/platform/secrets.server";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CompanionData } from "~/features/beamkins/companion";
-import { CompanionMount, dockReserve } from "./companion-mount";
+import { CompanionMount } from "./companion-mount";
 import { TranslationsProvider } from "~/platform/translations";
 
 const companion: CompanionData = {
@@ -58,17 +58,10 @@ describe("the companion's dock", () => {
     expect(nav).toBe(links);
   });
 
-  it("is a band in the page's flow, stuck to the bottom (it keeps its own height clear)", () => {
+  it("is a band at the end of the page, in its flow: it floats over nothing (decision 1182)", () => {
     const aside = html.en!.match(/<aside[^>]*>/)![0];
     expect(aside).toContain("companion-dock");
-    expect(aside).toMatch(/\bsticky\b/);
-    expect(aside).toMatch(/\bbottom-3\b/);
-    expect(aside).not.toMatch(/\bfixed\b/);
-  });
-
-  it("reserves its height and the gap under it, in whole pixels", () => {
-    expect(dockReserve(188)).toBe("200px");
-    expect(dockReserve(120.2)).toBe("133px");
-    expect(dockReserve(-5)).toBe("12px");
+    expect(aside).toMatch(/\bmt-auto\b/);
+    expect(aside).not.toMatch(/\b(sticky|fixed|absolute)\b/);
   });
 });

@@ -5,15 +5,13 @@
  * floating companion island (./companion-island) is imported and takes over those links.
  * This file is in every page's bundle, so it stays tiny.
  *
- * The dock is a sticky band at the end of the page (docs/decisions/1031): it stays at the
- * bottom of the screen like a fixed dock, but it also takes its own height in the page's
- * flow, so scrolled to the end nothing of the page is left under it. Its height is the
- * document's scroll-padding-bottom (app.css, --companion-dock-height), so a control that
- * gets the focus is scrolled clear of it. The floating companion parks in the dock's
- * "perch" (its inline end, beside the links), inside that reserved band.
+ * The dock is a band at the end of the page, in its flow (docs/decisions/1182): it floats
+ * over nothing, so no link, button or focused control of the page is ever under it, at any
+ * width, with or without JavaScript. The floating companion parks in the dock's "perch"
+ * (its inline end, beside the links) and, parked, scrolls with the page.
  */
 import { href } from "react-router";
-import { createElement, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
+import { createElement, useCallback, useEffect, useState, type ComponentType } from "react";
 import { useTranslation } from "~/platform/translations";
 import type { CompanionData } from "~/features/beamkins/companion";
 import { COMPANION_SIZE } from "~/features/beamkins/rules";
@@ -33,16 +31,6 @@ export interface CompanionIslandProps {
 /** The place in the dock where the floating companion parks. */
 export const PERCH_SELECTOR = "[data-companion-perch]";
 
-/** The CSS variable the dock sets on <html> to its height (and the 12 px under it). */
-export const DOCK_HEIGHT_VARIABLE = "--companion-dock-height";
-/** The dock's distance from the bottom of the screen, px (Tailwind bottom-3). */
-export const DOCK_BOTTOM_PX = 12;
-
-/** What the page must keep clear at the bottom for a dock of this height. */
-export function dockReserve(dockHeight: number) {
-  return `${Math.ceil(Math.max(0, dockHeight) + DOCK_BOTTOM_PX)}px`;
-}
-
 export function CompanionMount({
   companion,
   draftMessage = null,
@@ -54,7 +42,6 @@ export function CompanionMount({
   const { t, i18n } = useTranslation();
   const [Island, setIsland] = useState<ComponentType<CompanionIslandProps> | null>(null);
   const [panel, setPanel] = useState<CompanionPanel>(null);
-  const dock = useRef<HTMLElement>(null);
   const signedIn = Boolean(companion?.signedIn);
   // The session ended during a chat (0515): the page is read again, signed out, while the
   // dialog stays open with its sign-in form; the companion is kept for it until it closes.
@@ -93,23 +80,6 @@ export function CompanionMount({
     };
   }, [signedIn, Island, i18n]);
 
-  // The document keeps focused controls clear of the dock: its measured height replaces
-  // the stylesheet's estimate (which is what a page without JavaScript gets).
-  const present = Boolean(companion);
-  useEffect(() => {
-    const el = dock.current;
-    const root = document.documentElement;
-    if (!el) return;
-    const measure = () => root.style.setProperty(DOCK_HEIGHT_VARIABLE, dockReserve(el.getBoundingClientRect().height));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty(DOCK_HEIGHT_VARIABLE);
-    };
-  }, [present]);
-
   const islandProps = { panel, onPanel: choosePanel, draftMessage, onSessionEnded: sessionEnded };
   // The island keeps its place among the fragment's children, so the open dialog and what it
   // holds stay when the page is read again signed out.
@@ -123,22 +93,20 @@ export function CompanionMount({
   const perched = Boolean(companion.creature && !companion.corralled);
   return (
     <>
-      {/* At the inline end, the links by the perch: a page's checkboxes and radios sit at its
-          start, and links floating over one at the screen's foot left it half covered (a 24 px
-          target, WCAG 2.5.8). The perch is there from the server on, so nothing moves when the
+      {/* At the page's end, after <main>: over nothing (decision 1182). The links by the perch,
+          at the inline end; the perch is there from the server on, so nothing moves when the
           companion arrives (decision 1031). */}
       <aside
-        ref={dock}
         aria-label={labels.region}
         data-testid="companion-dock"
-        className="companion-dock pointer-events-none sticky bottom-3 z-30 mx-3 mb-3 mt-auto flex flex-wrap items-end justify-end gap-2"
+        className="companion-dock mx-3 mb-3 mt-auto flex flex-wrap items-end justify-end gap-2"
       >
         <div className="flex max-w-[min(20rem,100%)] flex-col items-end gap-2">
           {dialogue ? (
             <details
               open
               data-testid="companion-dialogue"
-              className="pointer-events-auto w-full rounded-xl border border-glow-300 bg-white/95 p-3 text-sm shadow-lg dark:border-glow-700 dark:bg-slate-900/95"
+              className="w-full rounded-xl border border-glow-300 bg-white/95 p-3 text-sm shadow-lg dark:border-glow-700 dark:bg-slate-900/95"
             >
               {/* Named by what it shows ("Sparkit says"): a label in the name (WCAG 2.5.3). */}
               <summary className="flex cursor-pointer items-center gap-2 font-semibold">
@@ -154,7 +122,7 @@ export function CompanionMount({
             </details>
           ) : null}
           {companion.signedIn ? (
-            <nav aria-label={t("companionLinks")} className="pointer-events-auto flex gap-2">
+            <nav aria-label={t("companionLinks")} className="flex gap-2">
               <a
                 href={href("/chat-demo")}
                 onClick={open("chat")}

@@ -90,7 +90,9 @@ export function LightBall({ light, size = 96, title }: { light: number; size?: n
         fill={`url(#lbc-${id})`}
         style={{ filter: `saturate(${glow.saturate}) brightness(${glow.brightness})` }}
       />
-      <text x={50} y={54} textAnchor="middle" fontSize={12} fontWeight={700} fill="#3b2f4a">
+      {/* A pale halo under the number: over a dim core (light under 30, grey and darkened) the
+          bare number had 2.9:1; on the halo it has 12:1 (decision 1183). */}
+      <text x={50} y={54} textAnchor="middle" fontSize={12} fontWeight={700} fill="#3b2f4a" stroke="#fffbeb" strokeWidth={3} strokeLinejoin="round" paintOrder="stroke">
         {value}
       </text>
     </svg>

@@ -9,6 +9,7 @@ import { Form, Link, href } from "react-router";
 import type { FormAnswer } from "~/platform/respond.server";
 import { FieldError, FormError, inputClass, primaryButton, secondaryButton, reportReasons, type ReportReason } from "~/features/salutes";
 import { usePosting, waitingButton } from "~/ui/pending";
+import { ScrollRegion } from "~/ui/scroll-region";
 import { isSecretPrompt } from "~/platform/db/schema/secret-prompts";
 import type { AgentResource } from "./accounts.server";
 import type { StaffAction } from "./audit.server";
@@ -571,7 +572,7 @@ export function ContestsSection({ contests }: { contests: ContestRow[] }) {
       {contests.length === 0 ? (
         <p>{t("contests.empty")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label={t("contests.heading")}>
           <table className="w-full text-left text-sm">
             <thead>
               <tr>
@@ -600,7 +601,7 @@ export function ContestsSection({ contests }: { contests: ContestRow[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
@@ -628,7 +629,7 @@ export function AuditSection({ audit, before }: { audit: AuditRow[]; before: num
       {audit.length === 0 ? (
         <p>{t("audit.empty")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label={t("audit.heading")}>
           <table className="w-full text-left text-sm">
             <thead>
               <tr>
@@ -654,7 +655,7 @@ export function AuditSection({ audit, before }: { audit: AuditRow[]; before: num
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <p className="flex gap-4 text-sm">
         {before ? (

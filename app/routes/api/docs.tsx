@@ -5,6 +5,7 @@ import { callReferences } from "~/features/api/openapi.server";
 import { CSRF_COOKIE_NAME, CSRF_HEADER } from "~/features/api/caller.server";
 import { getInstance } from "~/platform/i18n.server";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { ScrollRegion } from "~/ui/scroll-region";
 
 export const handle = { i18n: ["api"] };
 
@@ -98,7 +99,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
               {call.fields.length === 0 && !call.openFields ? (
                 <p>{t("docs.nothing")}</p>
               ) : (
-                <div className="overflow-x-auto">
+                <ScrollRegion label={`${call.method} ${call.path}: ${t("docs.takes")}`}>
                   <table className="w-full text-left text-sm">
                     <thead>
                       <tr>
@@ -122,7 +123,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                     </tbody>
                   </table>
                   {call.openFields ? <p className="mt-1 text-sm">{t("docs.anyFields")}</p> : null}
-                </div>
+                </ScrollRegion>
               )}
               <h4 className="font-semibold">
                 <code className={code}>{t("docs.answers")}</code>
@@ -131,7 +132,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                 {call.result}
               </pre>
               <h4 className="font-semibold">{t("docs.refusals")}</h4>
-              <div className="overflow-x-auto">
+              <ScrollRegion label={`${call.method} ${call.path}: ${t("docs.refusals")}`}>
                 <table className="w-full text-left text-sm">
                   <thead>
                     <tr>
@@ -150,7 +151,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             </section>
           ))}
         </section>

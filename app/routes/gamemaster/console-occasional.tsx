@@ -11,8 +11,9 @@ import { DateTimeField, Field, fixed } from "~/features/contests/ui";
 import { cardClass, dangerButton, FieldError, FormError, inputClass, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
 import type { FormAnswer } from "~/platform/form-answer";
 import { answerFor, useSelf, type ConsoleView } from "./console";
+import { ScrollRegion } from "~/ui/scroll-region";
 
-export function Results({ results }: { results: NonNullable<ConsoleView["rounds"][number]["results"]> }) {
+export function Results({ results, round }: { results: NonNullable<ConsoleView["rounds"][number]["results"]>; round: number }) {
   const { t } = useTranslation("contests");
   return (
     <div className="space-y-2">
@@ -25,7 +26,7 @@ export function Results({ results }: { results: NonNullable<ConsoleView["rounds"
       {results.rows.length === 0 ? (
         <p>{t("results.none")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label={t("results.of", { round: t("rounds.title", { n: round }) })}>
           <table className="w-full text-left text-sm [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1" data-testid="results-table">
             <thead>
               <tr>
@@ -55,7 +56,7 @@ export function Results({ results }: { results: NonNullable<ConsoleView["rounds"
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <p className={mutedText}>{t("results.chain", { chain: TIE_BREAK_CHAIN.map((s) => t(`tieBreak.${s}`)).join(" → ") })}</p>
     </div>

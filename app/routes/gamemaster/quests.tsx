@@ -29,6 +29,7 @@ import { RouteDialog } from "~/ui/route-dialog";
 import type { KeyIn } from "~/locales/types";
 import { PageHeading, pageTitle } from "~/ui/page";
 import { useFormAnswer } from "~/ui/form-answer";
+import { ScrollRegion } from "~/ui/scroll-region";
 
 export const handle = { i18n: ["quests"] };
 
@@ -164,7 +165,7 @@ export default function GameMasterQuests({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <Form id="bulk" method="post" action={base} preventScrollReset />
-      <div className="overflow-x-auto">
+      <ScrollRegion label={t("table.caption", { contest: contest.name })}>
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">{t("table.caption", { contest: contest.name })}</caption>
           <thead>
@@ -201,7 +202,7 @@ export default function GameMasterQuests({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {rows.length === 0 ? <p>{t("table.empty")}</p> : null}
       {rows.length > 0 ? (
         <div className="flex flex-wrap items-center gap-3">
