@@ -216,13 +216,15 @@ test.describe("kept posts go out from any page", () => {
 test.describe("the offline shell", () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test("a reload without signal shows Glow's offline page with what is kept and when it goes; the quest map stays readable", async ({ page, context }) => {
+  test("a reload without signal shows Glow's offline page with what is kept and when it goes; the quest map and the treasure screen stay readable", async ({ page, context }) => {
     await member(page, "Hillwalker");
     await page.goto("/playquest");
     await workerReady(page);
     // Seen once the worker runs: kept for reading offline.
     await page.goto("/playquest");
     await expect(page.getByRole("heading", { level: 1, name: "Your quests" })).toBeVisible();
+    await page.goto("/treasure");
+    await expect(page.getByRole("heading", { level: 1, name: "Your treasures" })).toBeVisible();
     await page.goto("/takeaguess/lantern-festival");
     await hydrated(page);
     await keepGuess(page, context, "Autumn");
@@ -237,6 +239,10 @@ test.describe("the offline shell", () => {
     await page.getByRole("link", { name: "Your quest map" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Your quests" })).toBeVisible();
     await expect(page).toHaveURL(/\/playquest$/);
+    // And the treasure screen as they last saw it, opened by its address.
+    await page.goto("/treasure");
+    await expect(page.getByRole("heading", { level: 1, name: "Your treasures" })).toBeVisible();
+    await expect(page).toHaveURL(/\/treasure$/);
 
     // Back online, the page asked for opens by itself and sends what waits.
     await page.goto("/takeaguess/lantern-festival");
