@@ -9,4 +9,4 @@ import { noStore } from "~/platform/no-store.server";
  * route); a refusal leaves in the one envelope (platform/one-envelope.server.ts) and a call
  * that fails unforeseen is mapped where the call is known (features/api/route.server.ts).
  */
-export const middleware: Route.MiddlewareFunction[] = [noStore];
+export const middleware: Route.MiddlewareFunction[] = [noStore({ unlessSaid: true })];
