@@ -100,10 +100,9 @@ export default tseslint.config(
   // The site's own plain scripts (decision 1181): the service worker and the offline page's.
   { files: ["public/sw.js"], languageOptions: { globals: { ...globals.serviceworker } } },
   { files: ["public/offline.js"], languageOptions: { globals: { ...globals.browser } } },
-  // The layers (DESIGN.md "The house"): a route imports features, ui and platform; a feature
-  // imports ui, platform and other features' faces (index.ts, index.server.ts); ui imports
-  // platform only; platform imports none of them. Tests may reach across (a journey test
-  // calls routes, a feature's test sets up another's rows).
+  // The layers, as the README's "The layers" states them (the one statement of the rule; this
+  // enforces it). Tests may reach across (a journey test calls routes, a feature's test sets
+  // up another's rows).
   ...[
     { files: ["app/platform/**/*.{ts,tsx}"], forbidden: ["ui", "features", "routes", "root"], layer: "platform" },
     { files: ["app/ui/**/*.{ts,tsx}"], forbidden: ["features", "routes", "root"], layer: "ui" },

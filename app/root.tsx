@@ -235,7 +235,9 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
         contests={root?.member?.isGamemaster ? "gameMaster" : root?.member?.isJudge ? "judge" : "player"}
         avatar={<HeaderAvatar />}
       >
-        <AccountArea member={root?.member ?? null} />
+        {/* Without the root's data (a guarded area refused before any loader ran) who is signed
+            in is not known here: no "Sign in" button that would say they were signed out. */}
+        {root ? <AccountArea member={root.member ?? null} /> : null}
       </SiteHeader>
       {/* The companion's dock follows <main>, at the page's end: it covers nothing (decision 1182). */}
       <main id="main" className={`mx-auto w-full max-w-3xl px-4 pt-6 ${root?.companion ? "pb-6" : "pb-24"}`}>

@@ -1,8 +1,11 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 /**
  * One line per path of the spec's route table, in the spec's order; the game's
  * resource routes (translations, preference forms) follow, then the catch-all.
+ *
+ * The guarded areas are layout routes without a path of their own (every address stays as
+ * the spec has it): their middleware guards everything under them once (routes/areas/*).
  */
 export default [
   index("routes/home.tsx"),
@@ -37,7 +40,13 @@ export default [
   route("prize-box-demo", "routes/prize-box-demo.tsx"),
   route("lightball-demo", "routes/lightball-demo.tsx"),
   route("lightmeter-example", "routes/lightmeter-example.tsx"),
-  route("gamemaster", "routes/gamemaster.tsx"),
+  // The game master's console, its quest table and its treasure hunt: game masters and judges only.
+  layout("routes/areas/console.tsx", [
+    route("gamemaster", "routes/gamemaster.tsx"),
+    route("gamemaster/quests", "routes/gamemaster/quests.tsx"),
+    route("gamemaster/treasures", "routes/gamemaster/treasures.tsx"),
+    route("gamemaster/treasures/sheet", "routes/gamemaster/treasure-sheet.tsx"),
+  ]),
   route("judging", "routes/judging.tsx"),
   route("quest-tutorial", "routes/quest-tutorial.tsx"),
   route("choose-quest", "routes/choose-quest.tsx"),
@@ -51,14 +60,9 @@ export default [
   route("takeaguess/:cardID", "routes/takeaguess.tsx"),
   // The older username/password flow (sections 2 "Navigation" and 4): staff only.
   route("login", "routes/login.tsx"),
-  route("dashboard", "routes/dashboard.tsx"),
+  layout("routes/areas/staff.tsx", [route("dashboard", "routes/dashboard.tsx")]),
   route("start", "routes/start.tsx"),
   route("kidnap", "routes/kidnap.tsx"),
-
-  // The game master's quest table and treasure hunt (the /gamemaster console links to them).
-  route("gamemaster/quests", "routes/gamemaster/quests.tsx"),
-  route("gamemaster/treasures", "routes/gamemaster/treasures.tsx"),
-  route("gamemaster/treasures/sheet", "routes/gamemaster/treasure-sheet.tsx"),
 
   // Resources and preference forms (work without JavaScript).
   route("locales/:lng/:file", "routes/resources/locales.ts"),
@@ -94,35 +98,37 @@ export default [
   route("guesses/:cardID", "routes/resources/guess.ts"),
 
   // The JSON API (section 7's calls): thin over the same commands and responder as the forms.
-  route("api/openapi.json", "routes/api/openapi.ts"),
-  route("api/docs", "routes/api/docs.tsx"),
-  route("api/login", "routes/api/login.ts"),
-  route("api/getagentresources", "routes/api/getagentresources.ts"),
-  route("api/logout", "routes/api/logout.ts"),
-  route("api/getuser", "routes/api/getuser.ts"),
-  route("api/locales/:lng/:file", "routes/resources/locales.ts", { id: "routes/api/locales" }),
-  route("api/locales/add/:lng/:ns", "routes/resources/locales-add.ts", { id: "routes/api/locales-add" }),
-  route("api/getphonecode", "routes/api/getphonecode.ts"),
-  route("api/verifyphonecode", "routes/api/verifyphonecode.ts"),
-  route("api/autosignin", "routes/api/autosignin.ts"),
-  route("api/signout", "routes/api/signout.ts"),
-  route("api/sessionvalidation", "routes/api/sessionvalidation.ts"),
-  route("api/signup", "routes/api/signup.ts"),
-  route("api/updatemember", "routes/api/updatemember.ts"),
-  route("api/updateavatar", "routes/api/updateavatar.ts"),
-  route("api/getaccount", "routes/api/getaccount.ts"),
-  route("api/getparties", "routes/api/getparties.ts"),
-  route("api/getcontests", "routes/api/getcontests.ts"),
-  route("api/getCreature", "routes/api/getCreature.ts"),
-  route("api/getMemberLight", "routes/api/getMemberLight.ts"),
-  route("api/getMemberLightByTime", "routes/api/getMemberLightByTime.ts"),
-  route("api/getMemberCreatures", "routes/api/getMemberCreatures.ts"),
-  route("api/obtaincreature", "routes/api/obtaincreature.ts"),
-  route("api/giveCreatureLight", "routes/api/giveCreatureLight.ts"),
-  route("api/getCreatureChatHistory", "routes/api/getCreatureChatHistory.ts"),
-  route("api/creaturechatmessage", "routes/api/creaturechatmessage.ts"),
-  // Any other address under /api: the API's JSON 404, not the Not-found page.
-  route("api/*", "routes/api/not-found.ts"),
+  layout("routes/areas/api.ts", [
+    route("api/openapi.json", "routes/api/openapi.ts"),
+    route("api/docs", "routes/api/docs.tsx"),
+    route("api/login", "routes/api/login.ts"),
+    route("api/getagentresources", "routes/api/getagentresources.ts"),
+    route("api/logout", "routes/api/logout.ts"),
+    route("api/getuser", "routes/api/getuser.ts"),
+    route("api/locales/:lng/:file", "routes/resources/locales.ts", { id: "routes/api/locales" }),
+    route("api/locales/add/:lng/:ns", "routes/resources/locales-add.ts", { id: "routes/api/locales-add" }),
+    route("api/getphonecode", "routes/api/getphonecode.ts"),
+    route("api/verifyphonecode", "routes/api/verifyphonecode.ts"),
+    route("api/autosignin", "routes/api/autosignin.ts"),
+    route("api/signout", "routes/api/signout.ts"),
+    route("api/sessionvalidation", "routes/api/sessionvalidation.ts"),
+    route("api/signup", "routes/api/signup.ts"),
+    route("api/updatemember", "routes/api/updatemember.ts"),
+    route("api/updateavatar", "routes/api/updateavatar.ts"),
+    route("api/getaccount", "routes/api/getaccount.ts"),
+    route("api/getparties", "routes/api/getparties.ts"),
+    route("api/getcontests", "routes/api/getcontests.ts"),
+    route("api/getCreature", "routes/api/getCreature.ts"),
+    route("api/getMemberLight", "routes/api/getMemberLight.ts"),
+    route("api/getMemberLightByTime", "routes/api/getMemberLightByTime.ts"),
+    route("api/getMemberCreatures", "routes/api/getMemberCreatures.ts"),
+    route("api/obtaincreature", "routes/api/obtaincreature.ts"),
+    route("api/giveCreatureLight", "routes/api/giveCreatureLight.ts"),
+    route("api/getCreatureChatHistory", "routes/api/getCreatureChatHistory.ts"),
+    route("api/creaturechatmessage", "routes/api/creaturechatmessage.ts"),
+    // Any other address under /api: the API's JSON 404, not the Not-found page.
+    route("api/*", "routes/api/not-found.ts"),
+  ]),
 
   // The console SMS provider's outbox: the Not-found page unless that provider is active and
   // the request carries the key the start-up text shows (its JSON twin, /dev/outbox.json, is

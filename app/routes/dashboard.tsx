@@ -21,9 +21,6 @@ export const handle = { i18n: ["staff", "salutes"], toastMs: STAFF_TOAST_AUTO_CL
 export const loader = ({ request, context }: Route.LoaderArgs) => loadDashboard(request, context);
 export const action = ({ request, context }: Route.ActionArgs) => dashboardAction({ request, context });
 
-/** Staff pages are never kept by a browser or a proxy: they show senders and phone numbers. */
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
-
 export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Dashboard")];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { PageHeading, pageTitle } from "~/ui/page";
 import { lazy, Suspense } from "react";
 import { Form, href } from "react-router";
 import type { Route } from "./+types/gamemaster";
-import { requireMember } from "~/features/auth/principal.server";
+import { areaMember } from "~/features/auth/index.server";
 import {
   advanceRound,
   answerRequest,
@@ -58,7 +58,7 @@ const FreezeBoard = lazy(() => occasional().then((m) => ({ default: m.FreezeBoar
 const Invites = lazy(() => occasional().then((m) => ({ default: m.Invites })));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const current = await requireMember(context);
+  const current = await areaMember(context);
   const i18n = getInstance(context);
   const url = new URL(request.url);
   const contests = await consoleContests(current.roles);
@@ -75,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await requireMember(context);
+  const current = await areaMember(context);
   const args = { request, context };
   const me = current.member.id;
   const roles = current.roles;

@@ -16,6 +16,7 @@ import { formatDay } from "~/ui/dates";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { errorTitle, RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["parties"] };
@@ -62,7 +63,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Party")];
+export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => (error ? errorTitle(matches) : [pageTitle(loaderData?.title, "Party")]);
+
+/** Not there, or not theirs: the 404 or 403 screen inside the page's frame. */
+export const ErrorBoundary = RouteErrorBoundary;
 
 export default function Party({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("parties");

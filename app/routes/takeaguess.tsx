@@ -13,6 +13,7 @@ import { cardName, shortGuess } from "~/ui/kept-posts";
 import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { pageTitle } from "~/ui/page";
+import { errorTitle, RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["guesses", "quests", "offline"] };
@@ -28,7 +29,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("guesses:title"), card, key: formKey() };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Take a Guess")];
+export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => (error ? errorTitle(matches) : [pageTitle(loaderData?.title, "Take a Guess")]);
+
+/** Not there, or not theirs: the 404 or 403 screen inside the page's frame. */
+export const ErrorBoundary = RouteErrorBoundary;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireMember(context);

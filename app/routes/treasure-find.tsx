@@ -15,6 +15,7 @@ import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { retryAfterOfAction } from "~/platform/retry-after";
 import { pageTitle } from "~/ui/page";
+import { errorTitle, RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { useFormAnswer } from "~/ui/form-answer";
 
 // offlineCopy: the service worker keeps the last treasure opened to read offline (1181).
@@ -56,7 +57,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Treasure")];
+export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => (error ? errorTitle(matches) : [pageTitle(loaderData?.title, "Treasure")]);
+
+/** Not there, or not theirs: the 404 or 403 screen inside the page's frame. */
+export const ErrorBoundary = RouteErrorBoundary;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await requireMember(context);

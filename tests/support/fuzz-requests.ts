@@ -40,7 +40,8 @@ export function routesOf(manifest: Record<string, ManifestRoute>): FuzzRoute[] {
     return own ? `${base.replace(/\/$/, "")}/${own}` : base || "/";
   };
   return Object.values(manifest)
-    .filter((route) => route.id !== "root")
+    // The root, and the guarded areas' layout routes (no path of their own: no address).
+    .filter((route) => route.id !== "root" && (route.path !== undefined || route.index === true))
     .map((route) => {
       const takes: Method[] = [];
       if (route.hasLoader || route.hasDefaultExport) takes.push("GET", "HEAD");

@@ -2,8 +2,8 @@
  * How an /api route runs a call: the request's fields read once (a GET's query, a POST's JSON
  * or form body), the caller looked up (caller.server.ts), the fields parsed with the call's
  * schema, then the domain command and the one responder (respond/invalid), which always
- * answers in the JSON envelope here. Every answer is `Cache-Control: no-store` and brings
- * the CSRF cookie a cookie caller lacks.
+ * answers in the JSON envelope here. Every answer brings the CSRF cookie a cookie caller
+ * lacks (and leaves `Cache-Control: no-store`: the /api layout's middleware, routes/areas/api.ts).
  *
  * Something unforeseen never leaks a stack: the database being away is 503
  * RESOURCES_UNAVAILABLE with Retry-After; anything else is logged and 500 INTERNAL_SERVER_ERROR.
@@ -75,20 +75,6 @@ async function unforeseen(context: Context, request: Request, spec: ApiCallSpec,
   return jsonRefusal(500, t("errors:types.INTERNAL_SERVER_ERROR.message"));
 }
 
-function withNoStore<A>(answer: A): A {
-  if (answer instanceof Response) {
-    answer.headers.set("Cache-Control", "no-store");
-    return answer;
-  }
-  const withInit = answer as unknown as { init: ResponseInit | null };
-  if (withInit && typeof withInit === "object" && "init" in withInit) {
-    const headers = new Headers(withInit.init?.headers);
-    headers.set("Cache-Control", "no-store");
-    withInit.init = { ...withInit.init, headers };
-  }
-  return answer;
-}
-
 /** Runs one call: `handler` does who acts, command and respond with what it is given. */
 export function apiHandler<S extends ApiCallSpec>(spec: S, handler: (call: ApiCall<S>) => Promise<unknown>) {
   return async ({ request, context }: { request: Request; context: Context }) => {
@@ -121,7 +107,7 @@ export function apiHandler<S extends ApiCallSpec>(spec: S, handler: (call: ApiCa
     } catch (error) {
       answer = isAnswer(error) ? error : await unforeseen(context, request, spec, error);
     }
-    return withSetCookies(withNoStore(answer), state.cookies);
+    return withSetCookies(answer, state.cookies);
   };
 }
 

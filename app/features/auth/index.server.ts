@@ -14,5 +14,6 @@ export {
   type CurrentMember,
   type MemberRole,
 } from "./principal.server";
+export { areaMember, memberArea } from "./area.server";
 export { checkSignInCode, sendSignInCode, signInText } from "./sign-in.server";
 export { signInUrl } from "./sign-in-return.server";

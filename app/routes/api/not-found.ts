@@ -8,7 +8,7 @@ import { jsonRefusal } from "~/platform/respond.server";
  * not the site's Not-found page.
  */
 function noSuchCall({ context }: Route.LoaderArgs | Route.ActionArgs): never {
-  const answer = jsonRefusal(404, getInstance(context).t("errors:types.NOT_FOUND.message"), { headers: { "Cache-Control": "no-store" } });
+  const answer = jsonRefusal(404, getInstance(context).t("errors:types.NOT_FOUND.message"));
   throw answer;
 }
 
