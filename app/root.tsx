@@ -262,7 +262,7 @@ export const meta: Route.MetaFunction = ({ error, loaderData }) => {
   const title = isNotFound(error)
     ? (loaderData?.notFoundTitle ?? "Page not found")
     : isRouteErrorResponse(error) && error.status === 403
-      ? (loaderData?.forbiddenTitle ?? "Not open to you")
+      ? (loaderData?.forbiddenTitle ?? forbiddenPageOf(error.data).title ?? "Not open to you")
       : (loaderData?.errorTitle ?? "Error");
   return [{ title: `${title} · ${loaderData?.appName ?? "Glow"}` }];
 };

@@ -95,6 +95,11 @@ export interface ForbiddenPage {
   home: string;
   /** What in particular is refused, in the reader's language, when the guard knows. */
   message: string | null;
+  /**
+   * The tab's title in the reader's language. The root's loader says it too, but a guarded
+   * area's middleware refuses before any loader runs (decision 1280), so the refusal carries it.
+   */
+  title: string | null;
 }
 
 /** The 403 page's data from a route error's, or the plainest one. */
@@ -103,7 +108,12 @@ export function forbiddenPageOf(given: unknown): ForbiddenPage {
   const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
   const home = text(page.home);
   // Only a path of this site: the data came from our guard, but a page never links off-site.
-  return { back: text(page.back), home: home?.startsWith("/") && !home.startsWith("//") ? home : "/home", message: text(page.message) };
+  return {
+    back: text(page.back),
+    home: home?.startsWith("/") && !home.startsWith("//") ? home : "/home",
+    message: text(page.message),
+    title: text(page.title),
+  };
 }
 
 export function errorTypeForStatus(status: number): ErrorType {

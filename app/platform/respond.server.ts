@@ -174,7 +174,13 @@ export function onlyPosts({ request, context }: ActionArgs, page: string): never
  */
 export function forbidden(request: Request, context: Readonly<RouterContextProvider>, options: { message?: string; home?: string } = {}): never {
   if (wantsJson(request)) throw jsonRefusal(403, options.message ?? translate(context)("errors:types.FORBIDDEN.message"));
-  throw data<ForbiddenPage>({ back: cameFrom(request), home: options.home ?? "/home", message: options.message ?? null }, { status: 403 });
+  const page: ForbiddenPage = {
+    back: cameFrom(request),
+    home: options.home ?? "/home",
+    message: options.message ?? null,
+    title: translate(context)("forbidden.title"),
+  };
+  throw data(page, { status: 403 });
 }
 
 /** Answers a command's outcome. */

@@ -105,6 +105,11 @@ describe("the game master's console is one guarded area", () => {
       // Nothing here ended the session: no cookie is cleared.
       expect([reply.headers["set-cookie"] ?? []].flat().some((c) => /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)), path).toBe(false);
     }
+    // Refused before any loader runs, the screen and its tab still speak her language.
+    const zh = await send("GET", "/gamemaster?lng=zh", { Accept: BROWSER, Cookie: ada });
+    expect(zh.status).toBe(403);
+    expect(heading(zh.text)).toBe("你无法在这里进行此操作");
+    expect(zh.text).toContain("<title>你无权访问 · ");
     // Her session still opens her own pages.
     expect((await send("GET", "/profile", { Accept: BROWSER, Cookie: ada })).status).toBe(200);
     // A form posted to the console is refused before its action runs.
