@@ -138,3 +138,24 @@ test("at 390×844 the 'Signin successful!' toast leaves the invitation's Accept 
   expect(reached).toBe(true);
   await guest.context.close();
 });
+
+test("a contest role invitation without a party lands on Judge Onboarding, which accepts it", async ({ page, browser }, testInfo) => {
+  const link = new URL(await judgeInvitationLink(page));
+  const [, contestId, gameMasterId] = /^\/judge-onboarding\/(\d+)\/(\d+)$/.exec(link.pathname)!;
+  const token = link.searchParams.get("invite")!;
+  const judge = await guestBrowser(browser, testInfo);
+  await signIn(judge.page, { firstName: "Invited", lastName: "Judge" });
+
+  // The spec's own example, signed in: no party, a contest and the judge role.
+  await judge.page.goto(`/signin?acceptinginvitation=true&contestId=${contestId}&memberId=${gameMasterId}&role=judge&inviteType=email`);
+  await expect(judge.page).toHaveURL(new RegExp(`/judge-onboarding/${contestId}/${gameMasterId}$`));
+  await expect(judge.page.getByRole("heading", { name: "Welcome, judge", level: 1 })).toBeVisible();
+  await expect(judge.page.getByText("This party doesn't exist")).toHaveCount(0);
+
+  // The same with the invitation's token: it goes along, and Accept takes the role.
+  await judge.page.goto(`/signin?acceptinginvitation=true&contestId=${contestId}&memberId=${gameMasterId}&role=judge&inviteType=link&invite=${token}`);
+  await expect(judge.page).toHaveURL(new RegExp(`/judge-onboarding/${contestId}/${gameMasterId}\\?invite=${token}$`));
+  await judge.page.getByRole("button", { name: "Accept the role" }).click();
+  await expect(judge.page).toHaveURL(/\/judging$/);
+  await judge.context.close();
+});

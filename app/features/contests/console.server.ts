@@ -393,6 +393,20 @@ export function roleInviteLink(origin: string, contestId: number, gameMasterId: 
   return `${origin}/judge-onboarding/${contestId}/${gameMasterId}?invite=${token}`;
 }
 
+/**
+ * Where a contest role invitation without a party lands once its invitee is signed in
+ * (spec: /accept-invite/invite/{contestId}/{memberId}/{role}/{inviteType}): Judge Onboarding,
+ * which accepts a judge's and a ringleader's role alike, with what else the link carried (its
+ * token) kept. Null when no such contest exists.
+ */
+export async function roleInvitationPage(contestId: string | undefined, carried: URLSearchParams): Promise<string | null> {
+  if (!contestId || !/^\d{1,10}$/.test(contestId)) return null;
+  const [contest] = await db().select({ id: contests.id, gameMasterId: contests.gameMasterId }).from(contests).where(eq(contests.id, Number(contestId)));
+  if (!contest) return null;
+  const query = carried.toString();
+  return `/judge-onboarding/${contest.id}/${contest.gameMasterId ?? 0}${query ? `?${query}` : ""}`;
+}
+
 async function roleInviteEmail(language: Language, facts: { gameMaster: string; contest: string; role: RoleInviteRole; link: string; expiresAt: Date }) {
   const t = await translatorFor(language);
   const values = { ...facts, role: t(`contests:roles.${facts.role}`), date: new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(facts.expiresAt) };
