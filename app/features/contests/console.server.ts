@@ -33,7 +33,7 @@ import { escapeHtml } from "~/platform/escape-html";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { canChangeStatus, contestStatus, gameMasterScreenRoles, NEXT_ROUND_STATE, type ContestStatus, type RoundState } from "./rules";
 import { notifyContest } from "./live.server";
-import { publishRoundIn } from "./results.server";
+import { judgeShortfall, publishRoundIn } from "./results.server";
 
 export type ConsoleRefusal =
   | "unknown-contest"
@@ -50,7 +50,8 @@ export type ConsoleRefusal =
   | "unknown-party"
   | "board-frozen"
   | "not-a-member"
-  | "already-ringleader";
+  | "already-ringleader"
+  | "too-few-judges";
 
 /** The contests this member's roles show on the game master screen (section 6), with names and statuses. */
 export async function consoleContests(roles: readonly MemberRole[]) {
@@ -101,6 +102,8 @@ export interface ContestValues {
   description: string;
   startsAt: Date | null;
   endsAt: Date | null;
+  /** Judges every entry needs before a round is published (the contest's default when absent). */
+  minJudges?: number;
 }
 
 /** A game master (of any contest) starts a new one, Active, and becomes its game master. */
@@ -177,8 +180,13 @@ export function updateRound(roles: readonly MemberRole[], roundId: number, value
  * Moves a round on: draft → open (it needs a challenge and criteria, and an Active
  * contest), open → judging (entries close), judging → published (results go to players,
  * points to parties, a post to the feed).
+ *
+ * Publishing is refused while an entry has fewer judges than the contest's minimum
+ * (`too-few-judges`, naming them), unless the game master overrides it with a reason, which
+ * the contest's audit trail keeps with the entries that were short (decision 1221). That
+ * the game master confirmed is the form's business (schemas.ts): a command has no second step.
  */
-export function advanceRound(memberId: number, roles: readonly MemberRole[], roundId: number, expected: RoundState, now = new Date()) {
+export function advanceRound(memberId: number, roles: readonly MemberRole[], roundId: number, expected: RoundState, now = new Date(), options: { overrideReason?: string } = {}) {
   return inTransaction<{ round: ContestRound; to: RoundState }, ConsoleRefusal>(async (tx) => {
     const found = await roundRanBy(tx, roles, roundId);
     if (!found.ok) return found;
@@ -192,6 +200,21 @@ export function advanceRound(memberId: number, roles: readonly MemberRole[], rou
     }
     if (to === "published") {
       if (contest.boardFrozenAt) return refused("board-frozen");
+      const short = await judgeShortfall(tx, round, contest.minJudges);
+      const reason = options.overrideReason?.trim() ?? "";
+      if (short.length && !reason) {
+        return refused("too-few-judges", { details: { min: contest.minJudges, entries: short.map((e) => `${e.party} (${e.judges})`).join(", ") } });
+      }
+      if (short.length) {
+        await tx.insert(contestAudit).values({
+          contestId: contest.id,
+          actorId: memberId,
+          action: "publish-short",
+          subject: `#${round.number} · ${short.map((e) => `${e.party} (${e.judges}/${contest.minJudges})`).join(", ")}`,
+          reason,
+          createdAt: now,
+        });
+      }
       await publishRoundIn(tx, contest, round, memberId, now);
     }
     const [moved] = await tx
