@@ -199,7 +199,7 @@ function Explanation({ invitation, expiresOn, wait }: { invitation: Invitation; 
           {state !== "invite-only" ? (
             <>
               <dt className="font-semibold">{t("accept.size")}</dt>
-              <dd>{t("accept.sizeValue", { members: party.members, cap: party.cap })}</dd>
+              <dd>{t("accept.sizeValue", { members: t("manager.seatsMembers", { count: party.members }), cap: t("manager.seatsCap", { count: party.cap }) })}</dd>
             </>
           ) : null}
           {expiresOn && state === "ready" ? (

@@ -118,6 +118,8 @@ export default function Judging({ loaderData }: Route.ComponentProps) {
           ) : (
             <Notice tone="ok" title={t("judging.allDone")}>
               <p>{t("judging.allDoneExplain")}</p>
+              {/* Only when there is something below to revise. */}
+              {desk.scored.length ? <p>{t("judging.allDoneRevise")}</p> : null}
             </Notice>
           )}
           {desk.scored.length ? (

@@ -171,7 +171,7 @@ export default function Party({ loaderData }: Route.ComponentProps) {
         <p className={`mt-3 ${mutedText}`} data-testid="fair-rule">
           {t("party.fairRule", { floor: PARTY_RULES.fairShareFloor })}
         </p>
-        {standing ? <p className={mutedText}>{t("party.fairNow", { points: standing.points, count: standing.headcount, score: standing.score })}</p> : null}
+        {standing ? <p className={mutedText}>{t("party.fairNow", { points: t("common:points", { count: standing.points }), count: standing.headcount, score: standing.score })}</p> : null}
         <p className="mt-2">
           <Link to={`${href("/leaderboard")}?board=parties`} className={linkClass}>
             {t("party.board")}

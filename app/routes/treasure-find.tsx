@@ -84,7 +84,7 @@ export default function TreasureFind({ loaderData }: Route.ComponentProps) {
           {treasure.name}
         </h1>
         {treasure.hint ? <p className="italic">{t("hint", { hint: treasure.hint })}</p> : null}
-        <p className="text-sm">{t("worth", { points: treasure.points, light: treasure.light })}</p>
+        <p className="text-sm">{t("worth", { count: treasure.points, light: treasure.light })}</p>
       </header>
 
       <OfflineOutbox />

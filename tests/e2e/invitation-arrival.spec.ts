@@ -76,7 +76,8 @@ const toasts = (page: Page) => page.locator("[data-toast-type]");
 const loggedInNotice = (page: Page) => page.getByRole("status").filter({ hasText: "You have successfully logged in!" });
 
 test("after signing in from an invitation and pressing Accept, the party page says the join, not the sign-in again", async ({ page, browser }, testInfo) => {
-  const { partyId, link } = await partyInvitationLink(page, partyName("Night Owls"));
+  const name = partyName("Night Owls");
+  const { partyId, link } = await partyInvitationLink(page, name);
   const guest = await guestBrowser(browser, testInfo);
   await guest.page.goto(link);
   await signInHere(guest.page);
@@ -97,6 +98,11 @@ test("after signing in from an invitation and pressing Accept, the party page sa
   await expect(guest.page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(loggedInNotice(guest.page)).toHaveCount(0);
   await expect(toasts(guest.page).filter({ hasText: "Signin successful!" })).toHaveCount(0);
+  // The feed tells it as a join (point 3), and Katherine's founding as founding.
+  const posts = guest.page.getByRole("list", { name: "Newsfeed" });
+  await expect(posts.getByRole("link", { name: new RegExp(` joined ${name}$`) })).toHaveCount(1);
+  await expect(posts.getByRole("link", { name: `Katherine Johnson formed ${name}` })).toHaveCount(1);
+  await expect(posts.getByText(/formed a party/)).toHaveCount(0);
   await guest.context.close();
 });
 

@@ -86,7 +86,7 @@ test.describe("Katherine, the demo ringleader", () => {
     await expect(page.getByText(`Invitation to ${email} is on its way.`)).toBeVisible();
     await expect(page.getByTestId("pending-invite").filter({ hasText: `Email to ${email}` })).toBeVisible();
     // Two pending invitations and Katherine: three of six places.
-    await expect(page.getByText("1 members and 2 pending invitations, of 6 places.")).toBeVisible();
+    await expect(page.getByText("1 member and 2 pending invitations, of 6 places.")).toBeVisible();
 
     // The queue delivers it to the console mailbox, away from the post.
     await expect

@@ -93,7 +93,7 @@ export function ResendCountdown({
       <>
         {status}
         <p aria-live="off" className="text-slate-700 dark:text-slate-300">
-          {t("signin.retryIn", { seconds: left })}
+          {t("signin.retryIn", { count: left })}
         </p>
       </>
     );
