@@ -4,10 +4,12 @@
  * (the parties' invitations, naming a contest and a role), the request modal's answers and
  * the overrides with their audit trail.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { hasRole, type MemberRole } from "~/features/auth/index.server";
 import { hashInviteToken, inviteProblem, isTokenShaped, newToken, peopleByIds, inTransaction } from "~/features/parties/index.server";
 import { INVITE_TTL_MS } from "~/features/parties";
+import { chosenName } from "~/features/members";
+import { displayName } from "~/features/members/index.server";
 import { db } from "~/platform/db/db.server";
 import {
   contestAudit,
@@ -17,6 +19,7 @@ import {
   invites,
   memberCurrentContests,
   memberRoles,
+  members,
   parties,
   partyEvents,
   partyMembers,
@@ -489,6 +492,35 @@ export function inviteToContest(
   });
 }
 
+/**
+ * How the console names a contest's judges: the name a judge chose, or, while they have none
+ * (signup not finished), the email their invitation went to, which the game master knows (a
+ * generated name like "Kind Hedgehog 30" tells them nothing); else the generated name. Only
+ * for the console: the game master of this contest sent those invitations.
+ */
+export async function judgeLabels(contestId: number, judgeIds: Iterable<number>, lang: Language = "en"): Promise<Map<number, { name: string }>> {
+  const wanted = [...new Set(judgeIds)];
+  const labels = new Map<number, { name: string }>();
+  if (wanted.length === 0) return labels;
+  const people = await db()
+    .select({ id: members.id, firstName: members.firstName, lastName: members.lastName, username: members.username })
+    .from(members)
+    .where(inArray(members.id, wanted));
+  const unnamed = people.filter((p) => chosenName(p) === null).map((p) => p.id);
+  const invited = unnamed.length
+    ? await db()
+        .select({ memberId: invites.acceptedBy, email: invites.email })
+        .from(invites)
+        .where(and(eq(invites.contestId, contestId), isNull(invites.partyId), inArray(invites.acceptedBy, unnamed), isNotNull(invites.email)))
+        .orderBy(desc(invites.decidedAt))
+    : [];
+  for (const person of people) {
+    const email = invited.find((i) => i.memberId === person.id)?.email;
+    labels.set(person.id, { name: chosenName(person) ?? email ?? displayName(person, lang) });
+  }
+  return labels;
+}
+
 /** The contest's role invitations for the console: who was invited, and who accepted. */
 export async function roleInvites(contestId: number, lang: Language = "en") {
   const rows = await db()
@@ -497,7 +529,7 @@ export async function roleInvites(contestId: number, lang: Language = "en") {
     .where(and(eq(invites.contestId, contestId), isNull(invites.partyId)))
     .orderBy(desc(invites.createdAt))
     .limit(50);
-  const people = await peopleByIds(rows.map((r) => r.acceptedBy), db(), lang);
+  const people = await judgeLabels(contestId, rows.flatMap((r) => (r.acceptedBy === null ? [] : [r.acceptedBy])), lang);
   return rows.map((r) => ({
     id: r.id,
     role: r.role,

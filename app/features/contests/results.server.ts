@@ -71,13 +71,17 @@ async function totalsOf(executor: Queryable, round: ContestRound) {
   return { entries, totals, holds };
 }
 
-export async function roundResults(round: ContestRound, executor: Queryable = db(), lang: Language = "en"): Promise<RoundResults> {
+/** How judges are named in results: by the name members see, unless the caller knows better. */
+export type JudgeNames = (judgeIds: number[]) => Promise<Map<number, { name: string }>>;
+
+export async function roundResults(round: ContestRound, executor: Queryable = db(), lang: Language = "en", judgeNames?: JudgeNames): Promise<RoundResults> {
   const { entries, totals, holds } = await totalsOf(executor, round);
   const ranked = rankEntries(
     entries.map((e) => ({ entryId: e.id, submittedAt: e.submittedAt })),
     totals,
   );
-  const people = await peopleByIds(totals.map((t) => t.judgeId), executor, lang);
+  const judgeIds = totals.map((t) => t.judgeId);
+  const people = judgeNames ? await judgeNames(judgeIds) : await peopleByIds(judgeIds, executor, lang);
   const rows = ranked.map((r): ResultRow => {
     const entry = entries.find((e) => e.id === r.entryId)!;
     return {
