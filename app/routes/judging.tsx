@@ -42,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const open = desk?.open;
   // The claim's end told here, on the server (ui/dates.ts).
   const claimedUntilText = open?.claimedUntil ? formatMoment(open.claimedUntil, getLocale(context)) : null;
-  return { title: i18n.t("contests:judging.title"), contests, chosenId: chosen?.id ?? null, desk, claimedUntilText };
+  // The spec's route table names /judging's screen as /gamemaster's: "GameMaster".
+  return { title: i18n.t("contests:console.title"), contests, chosenId: chosen?.id ?? null, desk, claimedUntilText };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

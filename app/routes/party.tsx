@@ -30,13 +30,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const lng = getLocale(context);
   const t = getInstance(context).t;
   const removal = page.removal && { ...page.removal, on: formatDay(page.removal.at, lng) };
-  if (page.private) return { ...page, removal, title: page.party.name, signedIn: Boolean(viewer), appTitle: t("parties:party.title") };
+  // The spec's title for the screen ("Party"); the party's own name is its heading.
+  if (page.private) return { ...page, removal, title: t("parties:party.title"), signedIn: Boolean(viewer) };
   return {
     ...page,
     removal,
-    title: page.party.name,
+    title: t("parties:party.title"),
     signedIn: Boolean(viewer),
-    appTitle: t("parties:party.title"),
     members: page.members.map((m) => ({ ...m, joinedOn: formatDay(m.joinedAt, lng) })),
     activity: page.activity.map((a) => ({ ...a, on: formatDay(a.at, lng) })),
   };

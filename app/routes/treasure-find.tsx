@@ -38,7 +38,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get("code")?.slice(0, 64) ?? "";
   const now = new Date();
   return {
-    title: treasure.name,
+    // The spec's title for the screen ("Treasure"); the treasure's own name is its heading.
+    title: getInstance(context).t("treasures:title"),
     treasure: {
       id: treasure.id,
       name: treasure.name,
