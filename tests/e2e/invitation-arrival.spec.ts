@@ -5,7 +5,7 @@
  * invitation without a party lands on the screen that accepts it.
  */
 import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
-import { acceptCookies, expect, ownClientAddress, signIn, test, uniquePhone } from "./fixtures";
+import { acceptCookies, consolePage, expect, ownClientAddress, signIn, test, uniquePhone } from "./fixtures";
 
 const KATHERINE = "+15550100004";
 const GRACE = "+15550100002";
@@ -54,7 +54,7 @@ async function codeFor(request: APIRequestContext, e164: string) {
   let body = "";
   await expect
     .poll(async () => {
-      const texts = (await (await request.get("/dev/outbox.json")).json()) as Array<{ to: string; body: string }>;
+      const texts = (await (await request.get(consolePage("/dev/outbox.json"))).json()) as Array<{ to: string; body: string }>;
       body = texts.find((t) => t.to === e164)?.body ?? "";
       return body;
     })

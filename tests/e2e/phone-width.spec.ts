@@ -5,7 +5,7 @@
  * is cut off and a tap lands where it looks like it does.
  */
 import type { Page } from "@playwright/test";
-import { expect, hydrated, signIn, test } from "./fixtures";
+import { consolePage, expect, hydrated, signIn, test } from "./fixtures";
 import { E2E_HOOKS_TOKEN } from "../../playwright.config";
 
 // Dozens of pages in one test, on a busy machine.
@@ -111,7 +111,7 @@ const MEMBER = [
 const GAME_MASTER = ["/gamemaster", "/gamemaster?modal=requests", "/gamemaster/quests", "/gamemaster/treasures", "/gamemaster/treasures/sheet", "/judging", "/compete"];
 const JUDGE = ["/judging", "/gamemaster", "/judge-onboarding/1/2"];
 const RINGLEADER = ["/partymanager", "/partybuilder", "/qrcode"];
-const STAFF = ["/dashboard", "/dev/outbox", "/dev/mailbox", "/api/docs"];
+const STAFF = ["/dashboard", consolePage("/dev/outbox"), consolePage("/dev/mailbox"), "/api/docs"];
 
 for (const width of [360, 390]) {
   test.describe(`at ${width} px`, () => {
