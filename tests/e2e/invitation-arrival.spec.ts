@@ -4,8 +4,8 @@
  * again; the sign-in's toast never sits on the Accept button of a phone; and a contest role
  * invitation without a party lands on the screen that accepts it.
  */
-import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
-import { acceptCookies, consolePage, expect, ownClientAddress, signIn, test, uniquePhone } from "./fixtures";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { acceptCookies, codeFor, expect, ownClientAddress, signIn, test, uniquePhone } from "./fixtures";
 
 const KATHERINE = "+15550100004";
 const GRACE = "+15550100002";
@@ -48,18 +48,6 @@ async function guestBrowser(browser: Browser, testInfo: TestInfo, viewport?: { w
   const page = await context.newPage();
   await ownClientAddress(page);
   return { context, page };
-}
-
-async function codeFor(request: APIRequestContext, e164: string) {
-  let body = "";
-  await expect
-    .poll(async () => {
-      const texts = (await (await request.get(consolePage("/dev/outbox.json"))).json()) as Array<{ to: string; body: string }>;
-      body = texts.find((t) => t.to === e164)?.body ?? "";
-      return body;
-    })
-    .toMatch(/#\d{6}$/);
-  return /#(\d{6})$/.exec(body)![1]!;
 }
 
 /** On the sign-in page a link led to: accept cookies, send a code, type it, Continue. */

@@ -2,9 +2,9 @@
  * Parties and invitations as Katherine (the demo ringleader) and the people she invites
  * see them, with JavaScript and without.
  */
-import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import QRCode from "qrcode";
-import { acceptCookies, consolePage, expect, hydrated, otherMember, signIn, test, uniquePhone } from "./fixtures";
+import { acceptCookies, codeFor, consolePage, expect, hydrated, otherMember, signIn, test, uniquePhone } from "./fixtures";
 import { E2E_HOOKS_TOKEN } from "../../playwright.config";
 
 const KATHERINE = "+15550100004";
@@ -55,19 +55,6 @@ async function inviteByLink(page: Page, partyId: number) {
 async function otherBrowser(browser: Browser, testInfo: TestInfo) {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
   return { context, page: await context.newPage() };
-}
-
-/** The code of the newest text to this number, read from the console outbox. */
-async function codeFor(request: APIRequestContext, e164: string) {
-  let body = "";
-  await expect
-    .poll(async () => {
-      const texts = (await (await request.get(consolePage("/dev/outbox.json"))).json()) as Array<{ to: string; body: string }>;
-      body = texts.find((t) => t.to === e164)?.body ?? "";
-      return body;
-    })
-    .toMatch(/#\d{6}$/);
-  return /#(\d{6})$/.exec(body)![1]!;
 }
 
 test.describe("Katherine, the demo ringleader", () => {
