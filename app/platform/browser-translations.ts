@@ -64,9 +64,11 @@ function interpolateDeep(value: unknown, values: TranslateOptions): unknown {
  */
 function settledMarked<T>(promise: Promise<T>): Promise<T> {
   const marked = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
+  // The handlers return nothing: returning `marked` itself (Object.assign's answer) would make
+  // the promise `then` made follow it, and reject unhandled when it does.
   promise.then(
-    (value) => Object.assign(marked, { status: "fulfilled", value }),
-    (reason: unknown) => Object.assign(marked, { status: "rejected", reason }),
+    (value) => void Object.assign(marked, { status: "fulfilled", value }),
+    (reason: unknown) => void Object.assign(marked, { status: "rejected", reason }),
   );
   return marked;
 }
