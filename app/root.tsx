@@ -247,7 +247,7 @@ function Page({ root, children }: { root: Route.ComponentProps["loaderData"] | u
       <div aria-hidden="true" className="toast-room" />
       <RouteFocus />
       <CompanionMount companion={root?.companion ?? null} draftMessage={companionDraftMessage(root?.draft)} />
-      {/* One dock at the bottom: toasts stack above the cookie banner, never over its buttons. */}
+      {/* One dock at the bottom: toasts stack above the cookie banner, never over its buttons (on a phone they sit at the top: decision 1220). */}
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-end gap-4">
         <Toaster toast={root?.toast ?? null} closeAfterMs={toastMs} />
         {consent === null || (consent === "no" && bannerEvenIfDeclined) ? <CookieBanner /> : null}

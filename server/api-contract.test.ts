@@ -163,7 +163,7 @@ describe("older flow (staff)", () => {
     for (let i = 0; i < 6; i++) {
       last = await call("POST", "/api/login", { body: { username: "admin", password: `guess number ${i}` }, headers: { "X-Forwarded-For": `203.0.113.${i + 1}` } });
     }
-    expectRefusal(last!, 429, "UNKNOWN_ERROR");
+    expectRefusal(last!, 429, "TOO_MANY_REQUESTS");
     expect(Number(last!.headers["retry-after"])).toBeGreaterThanOrEqual(1);
   });
 
@@ -201,7 +201,7 @@ describe("member calls", () => {
     const digits = `555${String(8_300_000 + phoneCounter)}`;
     await call("POST", "/api/getphonecode/", { body: { phone: digits }, headers: { "X-Forwarded-For": "192.0.2.201" } });
     const again = await call("POST", "/api/getphonecode/", { body: { phone: digits }, headers: { "X-Forwarded-For": "192.0.2.202" } });
-    expectRefusal(again, 429, "UNKNOWN_ERROR");
+    expectRefusal(again, 429, "TOO_MANY_REQUESTS");
     expect(Number(again.headers["retry-after"])).toBeGreaterThan(0);
   });
 
@@ -214,11 +214,11 @@ describe("member calls", () => {
     const username = `api_${me.memberID}`;
     const details = { firstName: "Api", lastName: "Caller", username, email: "api@example.com", zipcode: "94110" };
     expect(expectResult(await call("POST", "/api/signup/", { body: { ...details, style: "dylan", seed: "Contract", sessionid } }), "signup")).toMatchObject({ memberID: me.memberID, accessLevel: 2 });
-    expectRefusal(await call("POST", "/api/signup/", { body: { ...details, sessionid } }), 409, "UNKNOWN_ERROR");
+    expectRefusal(await call("POST", "/api/signup/", { body: { ...details, sessionid } }), 409, "CONFLICT");
 
     expectResult(await call("POST", "/api/updatemember/", { body: { ...details, firstName: "Apia", sessionid } }), "updatemember");
     const taken = await call("POST", "/api/updatemember/", { body: { ...details, username: "ada", sessionid } });
-    expectRefusal(taken, 409, "UNKNOWN_ERROR");
+    expectRefusal(taken, 409, "CONFLICT");
     expect(taken.body.errors?.username).toBe("That username is taken. Try another.");
     const bad = await call("POST", "/api/updatemember/", { body: { ...details, email: "not an email", sessionid } });
     expectRefusal(bad, 400, "BAD_REQUEST");
@@ -323,7 +323,7 @@ describe("creature calls", () => {
     }
     const creature = obtained!.creature;
     expect(creature).toMatchObject({ Light: 20, Active: true });
-    expectRefusal(await call("POST", "/api/obtaincreature/", { body: { creatureid: creature.ID, sessionid } }), 409, "UNKNOWN_ERROR");
+    expectRefusal(await call("POST", "/api/obtaincreature/", { body: { creatureid: creature.ID, sessionid } }), 409, "CONFLICT");
 
     const creatures = expectResult<{ creatures: { ID: number }[] }>(await call("GET", "/api/getMemberCreatures/", { query: { sessionid } }), "getMemberCreatures");
     expect(creatures.creatures.map((c) => c.ID)).toEqual([creature.ID]);
@@ -333,12 +333,18 @@ describe("creature calls", () => {
     expect(byTime.days).toBe(7);
     expect(expectResult<{ days: number }>(await call("GET", "/api/getMemberLightByTime/", { query: { sessionid } }), "getMemberLightByTime").days).toBe(1);
     const tooMuch = await call("POST", "/api/giveCreatureLight/", { body: { creatureid: creature.ID, light: light + 1, sessionid } });
-    if (light + 1 <= 100) expectRefusal(tooMuch, 409, "UNKNOWN_ERROR");
+    if (light + 1 <= 100) expectRefusal(tooMuch, 409, "CONFLICT");
     if (light > 0) {
       const given = expectResult<{ light: number; balance: number }>(await call("POST", "/api/giveCreatureLight/", { body: { creatureid: creature.ID, light: 1, sessionid } }), "giveCreatureLight");
       expect(given).toEqual({ light: 21, balance: light - 1 });
     }
     expectRefusal(await call("POST", "/api/giveCreatureLight/", { body: { creatureid: creature.ID, light: "1e1", sessionid } }), 400, "BAD_REQUEST");
+    // Out of range, the refusal names the range (issue 40), not a text's "This is too long.".
+    const farTooMuch = await call("POST", "/api/giveCreatureLight/", { body: { creatureid: creature.ID, light: 500, sessionid } });
+    expectRefusal(farTooMuch, 400, "BAD_REQUEST");
+    expect(farTooMuch.body).toMatchObject({ errors: { light: "Give a whole number from 1 to 100." } });
+    const none = await call("POST", "/api/giveCreatureLight/?lng=zh", { body: { creatureid: creature.ID, light: 0, sessionid } });
+    expect(none.body).toMatchObject({ errors: { light: "请填写 1 到 100 之间的整数。" } });
 
     const said = expectResult<{ creaturemessage: string; new_light: number | null }>(
       await call("POST", "/api/creaturechatmessage/", { body: { creatureid: creature.ID, chatmessage: "Hello, little light!", sessionid } }),

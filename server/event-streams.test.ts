@@ -79,7 +79,7 @@ describe("a contest's event streams", () => {
     const sixth = await request(server.port, { path, headers: { Accept: "text/event-stream", Cookie: grace.cookie } });
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers["retry-after"])).toBeGreaterThan(0);
-    expect(JSON.parse(sixth.body)).toEqual({ success: false, type: "UNKNOWN_ERROR", message: expect.stringContaining("You already follow 5 live pages") });
+    expect(JSON.parse(sixth.body)).toEqual({ success: false, type: "TOO_MANY_REQUESTS", message: expect.stringContaining("You already follow 5 live pages") });
     const inChinese = await request(server.port, { path: `${path}?lng=zh`, headers: { Accept: "text/event-stream", Cookie: grace.cookie } });
     expect(inChinese.status).toBe(429);
     expect(JSON.parse(inChinese.body).message).toContain("你已在关注 5 个实时页面");

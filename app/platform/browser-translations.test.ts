@@ -117,8 +117,33 @@ describe("loading the browser's translations", () => {
     expect(translations.whenLoaded(["newsfeed"])).toBe(first);
     await first;
     expect(calls).toBe(3);
-    expect(translations.whenLoaded(["newsfeed"])).toBeNull();
     expect(translations.fixedT(["newsfeed"])("title")).toBe("Newsfeed");
+  });
+
+  it("hands a component that waited the same promise once it settled (React's `use` is then called again, in the same place)", async () => {
+    vi.stubGlobal("fetch", async () => Response.json({ kept: "Kept on your phone" }));
+    const translations = fresh();
+    const loading = translations.whenLoaded(["offline"]);
+    expect(loading).not.toBeNull();
+    await loading;
+    // Rendered again after it settled: the same promise, not null (issue 40, point 14), which
+    // says it settled, so React's `use` reads it without suspending again.
+    expect(translations.whenLoaded(["offline"])).toBe(loading);
+    expect(loading).toMatchObject({ status: "fulfilled" });
+    // Namespaces that were never missing never suspend anyone: nothing to wait for.
+    translations.addBundle("en", "quests", { title: "Quests" });
+    expect(translations.whenLoaded(["quests"])).toBeNull();
+  });
+
+  it("fetches a namespace's file once, whatever lists of namespaces ask for it", async () => {
+    let calls = 0;
+    vi.stubGlobal("fetch", async () => {
+      calls++;
+      return Response.json({});
+    });
+    const translations = fresh();
+    await Promise.all([translations.whenLoaded(["quests", "offline"]), translations.whenLoaded(["offline"]), translations.whenLoaded(["quests"])]);
+    expect(calls).toBe(2);
   });
 
   it("never stands in an empty namespace for one that cannot be loaded: loading rejects, with the same answer each time", async () => {

@@ -56,12 +56,31 @@ function interpolateDeep(value: unknown, values: TranslateOptions): unknown {
   return value;
 }
 
+/**
+ * A promise that says on itself once it settled, as React's `use` reads a promise it has
+ * seen before (`status` "fulfilled" with its `value`, or "rejected" with its `reason`): a
+ * component rendered after it settled reads it at once, without suspending, even when React
+ * never waited for it (the page's namespaces, loaded before the page was hydrated).
+ */
+function settledMarked<T>(promise: Promise<T>): Promise<T> {
+  const marked = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
+  // The handlers return nothing: returning `marked` itself (Object.assign's answer) would make
+  // the promise `then` made follow it, and reject unhandled when it does.
+  promise.then(
+    (value) => void Object.assign(marked, { status: "fulfilled", value }),
+    (reason: unknown) => void Object.assign(marked, { status: "rejected", reason }),
+  );
+  return marked;
+}
+
 export class BrowserTranslations implements Translations {
   language: string;
   readonly #options: Required<BrowserTranslationsOptions>;
   readonly #bundles: Record<string, Record<string, Tree>> = {};
-  /** Loads under way or done, by language and namespaces; a failed one is forgotten. */
+  /** Loads asked for, by language and namespaces: under way, done or failed (see whenLoaded). */
   readonly #loading = new Map<string, Promise<void>>();
+  /** Each namespace's file being fetched (or fetched), by language. */
+  readonly #fetching = new Map<string, Promise<void>>();
   readonly #listeners = new Set<() => void>();
   readonly #plurals = new Map<string, Intl.PluralRules>();
   /** Bumped when the language changes. */
@@ -82,18 +101,30 @@ export class BrowserTranslations implements Translations {
   }
 
   whenLoaded(namespaces: readonly string[], language = this.language): Promise<void> | null {
-    const missing = [...new Set(namespaces)].filter((ns) => !this.#bundles[language]?.[ns]).sort();
+    const wanted = [...new Set(namespaces)].sort();
+    const key = `${language}|${wanted.join(",")}`;
+    // Once asked for, the same promise for good, settled or not. A component that suspended on
+    // it (React's `use`) is rendered again when it settles, and must call `use` again in the
+    // same place: React then reads the value it saw arrive, with no second suspension. Getting
+    // null instead made React throw during the render ("did not call use() when it finished")
+    // and redo it synchronously: error #520 in the console, on the quest map's outbox after
+    // "Start The Lantern Trail" (issue 40). A failed load stays failed for this page, for the
+    // same reason; reloading the page, which the error screen offers, asks again.
+    const known = this.#loading.get(key);
+    if (known) return known;
+    const missing = wanted.filter((ns) => !this.#bundles[language]?.[ns]);
     if (missing.length === 0) return null;
-    const key = `${language}|${missing.join(",")}`;
-    let loading = this.#loading.get(key);
-    if (!loading) {
-      // A failed load stays failed for this page: React renders a suspended component again
-      // and must get the same answer (a new load would suspend it once more). Reloading the
-      // page, which the error screen offers, asks again.
-      loading = Promise.all(missing.map((ns) => this.#fetchBundle(language, ns))).then(() => {});
-      this.#loading.set(key, loading);
-    }
+    const loading = settledMarked(Promise.all(missing.map((ns) => this.#bundle(language, ns))).then(() => {}));
+    this.#loading.set(key, loading);
     return loading;
+  }
+
+  /** One namespace's file, fetched once however many lists of namespaces ask for it. */
+  #bundle(language: string, ns: string): Promise<void> {
+    const at = `${language}/${ns}`;
+    let fetching = this.#fetching.get(at);
+    if (!fetching) this.#fetching.set(at, (fetching = this.#fetchBundle(language, ns)));
+    return fetching;
   }
 
   /** Loads these namespaces; rejects when one of them cannot be loaded. */

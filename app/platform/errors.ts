@@ -1,6 +1,6 @@
 /**
- * The spec's error catalogue (section 8) as one typed module. The English texts here are
- * the contract; the screens show the translated `errors:` keys, whose en values are these.
+ * The spec's error catalogue (section 8) as one typed module, with Glow's CONFLICT and
+ * TOO_MANY_REQUESTS (decision 1225). The English texts here are the contract; the screens show the translated `errors:` keys, whose en values are these.
  */
 export const buttonActions = ["LOGIN", "RELOAD", "GOBACK"] as const;
 export type ButtonAction = (typeof buttonActions)[number];
@@ -51,6 +51,18 @@ export const errorCatalogue = {
     message: "Internal server error",
     buttonText: "Reload",
     buttonAction: "RELOAD",
+  },
+  // Glow's two beyond the spec's eight (decision 1225): a refusal's type says what kind it
+  // is, so a 409 and a 429 are not UNKNOWN_ERROR beside a message that says otherwise.
+  CONFLICT: {
+    message: "That clashes with what is there now, please reload and look again",
+    buttonText: "Reload",
+    buttonAction: "RELOAD",
+  },
+  TOO_MANY_REQUESTS: {
+    message: "Too many requests, please wait a moment and try again",
+    buttonText: "Go back",
+    buttonAction: "GOBACK",
   },
 } as const satisfies Record<string, CatalogueEntry>;
 
@@ -130,6 +142,10 @@ export function errorTypeForStatus(status: number): ErrorType {
       return "FORBIDDEN";
     case 404:
       return "NOT_FOUND";
+    case 409:
+      return "CONFLICT";
+    case 429:
+      return "TOO_MANY_REQUESTS";
     case 419:
     case 440:
       return "EXPIRED_SESSION";

@@ -96,7 +96,7 @@ describe("a JSON call", () => {
 
   it("refused: the catalogue's type for the status, the message and Retry-After", async () => {
     const call = await callRoute(action({ fast: true }), formRequest("/notes", { text: "hi", count: "1" }, { headers: json }));
-    expect(outcome(call)).toMatchObject({ status: 429, data: { success: false, type: "UNKNOWN_ERROR" } });
+    expect(outcome(call)).toMatchObject({ status: 429, data: { success: false, type: "TOO_MANY_REQUESTS" } });
     const call2 = await callRoute(action({ full: true }), formRequest("/notes", { text: "hi", count: "1" }, { headers: json }));
     expect(outcome(call2)).toMatchObject({ status: 409, data: { success: false, errors: { text: expect.any(String) } } });
   });

@@ -3,6 +3,7 @@ import { data, Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/accept-invite";
 import { signInUrlForInvite } from "~/features/auth/arrival";
 import { currentMember, requireMember } from "~/features/auth/principal.server";
+import { roleInvitationPage } from "~/features/contests/console.server";
 import { codeTries, INVITATION_STATUS, readInvitation, type Invitation } from "~/features/parties/invitation.server";
 import { acceptInvite, declineInvite, isTokenShaped } from "~/features/parties/invites.server";
 import { readJoinCode } from "~/features/parties/join-code";
@@ -45,6 +46,11 @@ function readLink(request: Request, params: Route.LoaderArgs["params"]) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const current = await currentMember(context);
   if (!current) throw redirect(signInUrlForInvite(params, new URL(request.url).searchParams));
+  // A contest role invitation names no party ('invite'): the screen that accepts a role does.
+  if (params.partyId === "invite" && (params.role === "judge" || params.role === "ringleader")) {
+    const page = await roleInvitationPage(params.contestid, new URL(request.url).searchParams);
+    if (page) throw redirect(page);
+  }
   const link = readLink(request, params);
   const invitation = await readInvitation({ ...link, viewerId: current.member.id, lang: getLocale(context) });
   const lng = getLocale(context);
@@ -193,7 +199,7 @@ function Explanation({ invitation, expiresOn, wait }: { invitation: Invitation; 
           {state !== "invite-only" ? (
             <>
               <dt className="font-semibold">{t("accept.size")}</dt>
-              <dd>{t("accept.sizeValue", { members: party.members, cap: party.cap })}</dd>
+              <dd>{t("accept.sizeValue", { members: t("manager.seatsMembers", { count: party.members }), cap: t("manager.seatsCap", { count: party.cap }) })}</dd>
             </>
           ) : null}
           {expiresOn && state === "ready" ? (

@@ -12,7 +12,7 @@ import { memberFactory } from "../../tests/support/members";
 import { BASE_URL, callRoute, formRequest, outcome } from "../../tests/support/route";
 import { newJoinCode } from "~/features/parties/join-code";
 import { db } from "~/platform/db/db.server";
-import { contestRequests, contestRounds, contests, entryJudges, entryScores, invites, memberRoles, parties, partyMembers, roundEntries } from "~/platform/db/schema";
+import { contestAudit, contestRequests, contestRounds, contests, entryJudges, entryScores, invites, memberRoles, parties, partyMembers, posts, roundEntries } from "~/platform/db/schema";
 import * as compete from "./compete";
 import * as gamemaster from "./gamemaster";
 import * as judgeOnboarding from "./judge-onboarding";
@@ -63,13 +63,81 @@ describe("the publish gate", () => {
       expect(text).not.toContain("Secret praise");
       expect((page.result as { results: { rounds: unknown[] } }).results.rounds).toEqual([]);
     }
-    // Grace moves the round on twice; then the member sees it.
+    // Grace moves the round on twice (publishing confirmed, one judge enough here); then the member sees it.
+    await db().update(contests).set({ minJudges: 1 }).where(eq(contests.id, w.contest.id));
     for (const from of ["open", "judging"]) {
-      const moved = await callRoute(plain(gamemaster.action), post("/gamemaster", w.gm.cookie, { intent: "advance", roundId: String(w.round.id), from }, "application/json"));
+      const moved = await callRoute(plain(gamemaster.action), post("/gamemaster", w.gm.cookie, { intent: "advance", roundId: String(w.round.id), from, confirm: "yes" }, "application/json"));
       expect(outcome(moved).data).toMatchObject({ success: true });
     }
     const after = await callRoute(plain(compete.loader), get("/compete", w.player.cookie));
     expect(JSON.stringify(after.result)).toContain("Secret praise");
+  });
+});
+
+describe("publishing a round (decision 1221)", () => {
+  /** A round in judging, its one entry scored by one judge. */
+  async function scoredByOne() {
+    const w = await world();
+    await callRoute(plain(judging.action), post("/judging", w.judge.cookie, { intent: "claim", contestId: String(w.contest.id) }));
+    await callRoute(plain(judging.action), post("/judging", w.judge.cookie, { intent: "score", entryId: String(w.entry.id), criteria: "2", score0: "5", score1: "4" }));
+    await db().update(contestRounds).set({ state: "judging" }).where(eq(contestRounds.id, w.round.id));
+    return w;
+  }
+  const publish = (w: Awaited<ReturnType<typeof world>>, fields: Record<string, string>, accept = "text/html") =>
+    callRoute(plain(gamemaster.action), post(`/gamemaster?contest=${w.contest.id}&publish=${w.round.id}`, w.gm.cookie, { intent: "advance", roundId: String(w.round.id), from: "judging", ...fields }, accept));
+  const stateOf = async (roundId: number) => (await db().select({ state: contestRounds.state }).from(contestRounds).where(eq(contestRounds.id, roundId)))[0]!.state;
+  const trailOf = (contestId: number) => db().select().from(contestAudit).where(eq(contestAudit.contestId, contestId));
+
+  it("asks for a confirmation first: without it nothing is published (400)", async () => {
+    const w = await scoredByOne();
+    for (const accept of ["text/html", "application/json"]) {
+      const answer = outcome(await publish(w, {}, accept));
+      expect(answer.status).toBe(400);
+      expect(JSON.stringify(answer.data)).toContain("Publishing can't be undone: confirm it first.");
+    }
+    expect(await stateOf(w.round.id)).toBe("judging");
+  });
+
+  it("is refused while an entry has fewer judges than the contest's minimum, naming it, to a page and to JSON alike (409)", async () => {
+    const w = await scoredByOne();
+    const page = outcome(await publish(w, { confirm: "yes" }));
+    expect(page).toMatchObject({
+      status: 409,
+      data: {
+        refusal: "too-few-judges",
+        errors: { overrideReason: "Every entry needs at least 3 judges before the round is published. Short of judges: Wicks (1). Invite more judges, or publish anyway with a reason for the audit trail." },
+      },
+    });
+    const json = outcome(await publish(w, { confirm: "yes" }, "application/json"));
+    expect(json).toMatchObject({ status: 409, data: { success: false, message: expect.stringContaining("Wicks (1)") } });
+    const zh = outcome(await callRoute(plain(gamemaster.action), post("/gamemaster?lng=zh", w.gm.cookie, { intent: "advance", roundId: String(w.round.id), from: "judging", confirm: "yes" }, "application/json")));
+    expect(zh.data).toMatchObject({ message: expect.stringContaining("每份作品至少需要 3 位评委") });
+    expect(await stateOf(w.round.id)).toBe("judging");
+    expect(await db().select().from(posts).where(and(eq(posts.type, "contest"), eq(posts.refId, w.contest.id)))).toEqual([]);
+  });
+
+  it("publishes anyway when the game master gives a reason, and the audit trail keeps it with the entries that were short", async () => {
+    const w = await scoredByOne();
+    const answer = outcome(await publish(w, { confirm: "yes", overrideReason: "Two judges fell ill; the party agreed" }));
+    expect(answer).toMatchObject({ status: 303, location: `/gamemaster?contest=${w.contest.id}` });
+    expect(await stateOf(w.round.id)).toBe("published");
+    expect(await trailOf(w.contest.id)).toEqual([
+      expect.objectContaining({ action: "publish-short", subject: "#1 · Wicks (1/3)", reason: "Two judges fell ill; the party agreed", actorId: w.gm.member.id }),
+    ]);
+    const [post_] = await db().select().from(posts).where(and(eq(posts.type, "contest"), eq(posts.refId, w.contest.id)));
+    expect(post_!.data).toEqual({ contest: "Test Cup", round: 1, winner: "Wicks" });
+  });
+
+  it("publishes with the confirmation alone when every entry has the contest's minimum, and writes no override", async () => {
+    const w = await scoredByOne();
+    // The game master sets the contest's minimum to one judge (and 0 is no minimum at all).
+    const refusedEdit = outcome(await callRoute(plain(gamemaster.action), post("/gamemaster", w.gm.cookie, { intent: "edit-contest", contestId: String(w.contest.id), name: "Test Cup", minJudges: "0" })));
+    expect(refusedEdit).toMatchObject({ status: 400, data: { errors: { minJudges: "Judges per entry is a whole number from 1 to 12." }, values: { minJudges: "0" } } });
+    const edited = outcome(await callRoute(plain(gamemaster.action), post("/gamemaster", w.gm.cookie, { intent: "edit-contest", contestId: String(w.contest.id), name: "Test Cup", minJudges: "1" })));
+    expect(edited.status).toBe(303);
+    expect(outcome(await publish(w, { confirm: "yes" })).status).toBe(303);
+    expect(await stateOf(w.round.id)).toBe("published");
+    expect(await trailOf(w.contest.id)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/platform/translations";
 import { PageHeading, pageTitle } from "~/ui/page";
 import { lazy, Suspense } from "react";
-import { Form, href } from "react-router";
+import { Form, href, Link } from "react-router";
 import type { Route } from "./+types/gamemaster";
 import { areaMember } from "~/features/auth/index.server";
 import {
@@ -53,6 +53,7 @@ const ContestFields = lazy(() => occasional().then((m) => ({ default: m.ContestF
 const NewContest = lazy(() => occasional().then((m) => ({ default: m.NewContest })));
 const RoundFields = lazy(() => occasional().then((m) => ({ default: m.RoundFields })));
 const NewRound = lazy(() => occasional().then((m) => ({ default: m.NewRound })));
+const PublishRound = lazy(() => occasional().then((m) => ({ default: m.PublishRound })));
 const StatusChange = lazy(() => occasional().then((m) => ({ default: m.StatusChange })));
 const FreezeBoard = lazy(() => occasional().then((m) => ({ default: m.FreezeBoard })));
 const Invites = lazy(() => occasional().then((m) => ({ default: m.Invites })));
@@ -65,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A link may name the contest (a second tab, a bookmark); otherwise the member's current one.
   const named = contests.find((c) => String(c.id) === url.searchParams.get("contest"));
   const chosen = named ?? (await currentContestAmong(current.member.id, contests));
-  const base = { title: i18n.t("contests:console.title"), contests, chosenId: chosen?.id ?? null, modal: url.searchParams.get("modal") };
+  const base = { title: i18n.t("contests:console.title"), contests, chosenId: chosen?.id ?? null, modal: url.searchParams.get("modal"), publish: url.searchParams.get("publish") };
   if (!chosen || chosen.role !== "gamemaster") {
     // Section 6: a judge-only member sees all their roles here, and goes on to judging.
     return { ...base, view: null, judgeRoles: current.roles.map((r) => ({ role: r.role, contestId: r.contestId === null ? null : String(r.contestId), name: contests.find((c) => String(c.id) === String(r.contestId))?.name ?? null })) };
@@ -101,12 +102,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return respond(args, done(changed), { ...common, done: (v, t) => ({ redirectTo: pageOf(target.id), toast: v.changed ? t("contests:toast.switched", { name: target.name }) : undefined }) });
     }
     case "create-contest":
-      return respond(args, await createContest(me, roles, { name: f.name, description: f.description, startsAt: f.startsAt, endsAt: f.endsAt }), {
+      return respond(args, await createContest(me, roles, { name: f.name, description: f.description, startsAt: f.startsAt, endsAt: f.endsAt, minJudges: f.minJudges }), {
         ...common,
         done: (c, t) => ({ redirectTo: pageOf(c.id), toast: t("contests:toast.contestCreated"), result: { id: c.id } }),
       });
     case "edit-contest":
-      return respond(args, await updateContest(roles, f.contestId, { name: f.name, description: f.description, startsAt: f.startsAt, endsAt: f.endsAt }), {
+      return respond(args, await updateContest(roles, f.contestId, { name: f.name, description: f.description, startsAt: f.startsAt, endsAt: f.endsAt, minJudges: f.minJudges }), {
         ...common,
         done: (c, t) => ({ redirectTo: pageOf(c.id), toast: t("contests:toast.contestSaved"), result: { id: c.id } }),
       });
@@ -116,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         done: (v, t) => ({ redirectTo: pageOf(f.contestId), toast: t("contests:toast.status", { status: t(`contests:status.${v.to}`) }) }),
       });
     case "advance":
-      return respond(args, await advanceRound(me, roles, f.roundId, f.from), {
+      return respond(args, await advanceRound(me, roles, f.roundId, f.from, new Date(), { overrideReason: f.overrideReason }), {
         ...common,
         done: (v, t) => ({ redirectTo: pageOf(v.round.contestId), toast: t(`contests:toast.round.${v.to}`), result: { state: v.to } }),
       });
@@ -191,7 +192,7 @@ export default function GameMaster({ loaderData }: Route.ComponentProps) {
               <QrCode drawing={view.shownInvite.qr} label={t("invite.qrLabel")} />
             </Notice>
           ) : null}
-          <Rounds view={view} answer={answer} />
+          <Rounds view={view} answer={answer} publishing={loaderData.publish} />
           <Suspense>
             <NewRound contestId={view.contest.id} answer={answerFor(answer, "create-round")} />
             <Invites view={view} answer={answerFor(answer, "invite")} />
@@ -296,7 +297,7 @@ function ContestCard({ view, answer }: { view: View; answer?: FormAnswer }) {
 
 
 
-function Rounds({ view, answer }: { view: View; answer?: FormAnswer }) {
+function Rounds({ view, answer, publishing }: { view: View; answer?: FormAnswer; publishing: string | null }) {
   const { t } = useTranslation("contests");
   const self = useSelf();
   return (
@@ -323,7 +324,21 @@ function Rounds({ view, answer }: { view: View; answer?: FormAnswer }) {
             <p className={mutedText}>
               {round.opensAtText ? t("rounds.opens", { when: round.opensAtText }) : null} {round.closesAtText ? t("rounds.closes", { when: round.closesAtText }) : null}
             </p>
-            {round.state !== "published" ? (
+            {round.state === "judging" ? (
+              // Publishing is a second step: the link opens its confirmation (decision 1221).
+              <div className="space-y-1">
+                <p className={mutedText}>{t("rounds.next.judging.explain")}</p>
+                <Link to={`${self}&publish=${round.id}`} preventScrollReset className={`${primaryButton} inline-block`}>
+                  {t("publish.link")}
+                </Link>
+                <FormError message={advance?.errors.form} />
+                {publishing === String(round.id) ? (
+                  <Suspense>
+                    <PublishRound round={round} minJudges={view.contest.minJudges} answer={advance} />
+                  </Suspense>
+                ) : null}
+              </div>
+            ) : round.state !== "published" ? (
               <Form method="post" action={self} className="space-y-1">
                 <input type="hidden" name="intent" value="advance" />
                 <input type="hidden" name="roundId" value={round.id} />

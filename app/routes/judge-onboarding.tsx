@@ -54,7 +54,7 @@ async function readOnboarding(params: Route.LoaderArgs["params"], request: Reque
   const round = rounds.find((r) => r.state === "open" || r.state === "judging") ?? rounds.find((r) => r.state === "draft") ?? null;
   const people = await peopleByIds([contest.gameMasterId, invite?.inviterId], db(), lang);
   return {
-    contest: { id: contest.id, name: contest.name, description: contest.description },
+    contest: { id: contest.id, name: contest.name, description: contest.description, minJudges: contest.minJudges },
     gameMaster: people.get(invite?.inviterId ?? contest.gameMasterId ?? 0)?.name ?? null,
     role: invite?.role ?? "judge",
     state,
@@ -149,8 +149,8 @@ export default function JudgeOnboarding({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="list-disc space-y-1 pl-5">
           <li>{t("onboarding.how.criteria", { min: CONTEST_RULES.scoreMin, max: CONTEST_RULES.scoreMax })}</li>
-          <li>{t("onboarding.how.assigned", { count: CONTEST_RULES.judgesPerEntry })}</li>
-          <li>{t("onboarding.how.claim", { minutes: CONTEST_RULES.claimMinutes })}</li>
+          <li>{t("onboarding.how.assigned", { count: found.contest.minJudges })}</li>
+          <li>{t("onboarding.how.claim", { count: CONTEST_RULES.claimMinutes })}</li>
           <li>{t("onboarding.how.fair")}</li>
           <li>{t("onboarding.how.revise")}</li>
         </ul>

@@ -42,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const open = desk?.open;
   // The claim's end told here, on the server (ui/dates.ts).
   const claimedUntilText = open?.claimedUntil ? formatMoment(open.claimedUntil, getLocale(context)) : null;
-  return { title: i18n.t("contests:judging.title"), contests, chosenId: chosen?.id ?? null, desk, claimedUntilText };
+  // The spec's route table names /judging's screen as /gamemaster's: "GameMaster".
+  return { title: i18n.t("contests:console.title"), contests, chosenId: chosen?.id ?? null, desk, claimedUntilText };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -118,6 +119,8 @@ export default function Judging({ loaderData }: Route.ComponentProps) {
           ) : (
             <Notice tone="ok" title={t("judging.allDone")}>
               <p>{t("judging.allDoneExplain")}</p>
+              {/* Only when there is something below to revise. */}
+              {desk.scored.length ? <p>{t("judging.allDoneRevise")}</p> : null}
             </Notice>
           )}
           {desk.scored.length ? (

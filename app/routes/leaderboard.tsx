@@ -79,7 +79,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           </h2>
           {me.rank ? (
             <p data-own-rank={me.rank.rank}>
-              {t("you.rank", { rank: me.rank.rank, score: me.rank.score })}{" "}
+              {t("you.rank", { rank: me.rank.rank, count: me.rank.score })}{" "}
               {!meOnPage ? (
                 <Link to={pageLink(me.rank.page)} className="font-medium underline">
                   {t("you.show", { page: me.rank.page })}

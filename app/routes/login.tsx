@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/platform/translations";
-import { Form, href, Link, useNavigation } from "react-router";
+import { Form, href, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { loadLoginPage, signInFromLoginPage } from "~/features/staff/dashboard.server";
 import { FieldError, FormError, inputClass, primaryButton } from "~/features/salutes/ui";
@@ -32,7 +32,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderDat
 export default function Login() {
   const { t } = useTranslation("staff");
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const location = useLocation();
+  // This form's post only: the cookie banner's "Accept cookies" is a post too, and the
+  // button said "Signing in…" before anything was sent (issue 40).
+  const pending =
+    navigation.state !== "idle" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    navigation.formAction !== undefined &&
+    new URL(navigation.formAction, "http://glow.invalid").pathname === location.pathname;
   const answer = useFormAnswer();
   const errors = answer?.errors ?? {};
   const form = useFocusFirstInvalid(answer);

@@ -31,13 +31,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const lng = getLocale(context);
   const t = getInstance(context).t;
   const removal = page.removal && { ...page.removal, on: formatDay(page.removal.at, lng) };
-  if (page.private) return { ...page, removal, title: page.party.name, signedIn: Boolean(viewer), appTitle: t("parties:party.title") };
+  // The spec's title for the screen ("Party"); the party's own name is its heading.
+  if (page.private) return { ...page, removal, title: t("parties:party.title"), signedIn: Boolean(viewer) };
   return {
     ...page,
     removal,
-    title: page.party.name,
+    title: t("parties:party.title"),
     signedIn: Boolean(viewer),
-    appTitle: t("parties:party.title"),
     members: page.members.map((m) => ({ ...m, joinedOn: formatDay(m.joinedAt, lng) })),
     activity: page.activity.map((a) => ({ ...a, on: formatDay(a.at, lng) })),
   };
@@ -175,7 +175,7 @@ export default function Party({ loaderData }: Route.ComponentProps) {
         <p className={`mt-3 ${mutedText}`} data-testid="fair-rule">
           {t("party.fairRule", { floor: PARTY_RULES.fairShareFloor })}
         </p>
-        {standing ? <p className={mutedText}>{t("party.fairNow", { points: standing.points, count: standing.headcount, score: standing.score })}</p> : null}
+        {standing ? <p className={mutedText}>{t("party.fairNow", { points: t("common:points", { count: standing.points }), count: standing.headcount, score: standing.score })}</p> : null}
         <p className="mt-2">
           <Link to={`${href("/leaderboard")}?board=parties`} className={linkClass}>
             {t("party.board")}

@@ -211,7 +211,7 @@ function PartySummary({ view }: { view: View }) {
         {" · "}
         {t(`policy.${party.joinPolicy}.name`)}
       </p>
-      <p className="mt-2">{t("manager.seats", { members: seats.members, pending: seats.pending, cap: seats.cap })}</p>
+      <p className="mt-2">{t("manager.seats", { members: t("manager.seatsMembers", { count: seats.members }), pending: t("manager.seatsPending", { count: seats.pending }), cap: t("manager.seatsCap", { count: seats.cap }) })}</p>
       {standing ? <p>{t("manager.standing", { score: standing.score, rank: standing.rank })}</p> : null}
       {party.locked ? (
         <div className="mt-3">
@@ -284,7 +284,7 @@ function InviteForms({ partyId, answer }: { partyId: number; answer: FormAnswer 
       <h2 id="invite-people" className="text-xl font-semibold">
         {t("manager.invite")}
       </h2>
-      <p className={mutedText}>{t("manager.inviteHint", { days: PARTY_RULES.inviteDays })}</p>
+      <p className={mutedText}>{t("manager.inviteHint", { count: PARTY_RULES.inviteDays })}</p>
       <Form method="post" className="space-y-3" aria-labelledby="invite-by-link">
         <h3 id="invite-by-link" className="font-semibold">
           {t("manager.byLink")}

@@ -291,7 +291,7 @@ function QuestOnMap({ run, speaker }: { run: MapRun; speaker: { slug: string; na
           {run.replay ? <span className="ms-2 text-sm font-normal">{t("play.replayMark")}</span> : null}
         </h3>
         <p className="text-sm">
-          {run.party ? t("play.partyQuest", { party: run.party.name }) : null} {t("play.progress", { done, total: run.steps.length })}
+          {run.party ? t("play.partyQuest", { party: run.party.name }) : null} {t("play.progress", { done, count: run.steps.length })}
         </p>
       </header>
       {run.current ? <CompanionSays speaker={speaker} lines={run.current.lines} headingId={`${headingId}-says`} heading={t("play.says", { name: speaker.name })} level={4} /> : null}

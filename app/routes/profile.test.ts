@@ -254,7 +254,7 @@ describe("/signup after signing up", () => {
 
     const script = await callRoute(signupAction, formRequest("/signup", again, { headers: { ...headers, Accept: "application/json" } }));
     expect(statusOf(script.result)).toBe(409);
-    expect(bodyOf(script.result)).toEqual({ success: false, type: "UNKNOWN_ERROR", message: "You have signed up already. Change your details and look on your profile." });
+    expect(bodyOf(script.result)).toEqual({ success: false, type: "CONFLICT", message: "You have signed up already. Change your details and look on your profile." });
 
     const after = await db().select().from(members).where(eq(members.id, member.id));
     expect(after).toEqual(before);

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Form, useNavigation, href } from "react-router";
 import type { Route } from "./+types/profile";
 import { displayPhone } from "~/features/auth/phone";
@@ -8,6 +8,7 @@ import { ArtCredits } from "~/features/avatars/art-credits";
 import { drawnLookOf, resetCharacter, saveMemberLook } from "~/features/avatars/characters.server";
 import { DEFAULT_STYLE, isAvatarStyle } from "~/features/avatars/look";
 import { previewedLook } from "~/features/avatars/look-answer";
+import { forgetPressed, rememberPressed } from "~/features/avatars/pressed-button";
 import { LookForm, lookToValues, lookValuesOf, randomSeed } from "~/features/avatars/options.server";
 import { artCredits } from "~/features/avatars/render.server";
 import { MemberDetailsFields } from "~/features/members/member-details-fields";
@@ -129,6 +130,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const lookValues = (lookAnswer ? typedLook(lookAnswer.values) : null) ?? previewed ?? loaderData.look;
   const detailsForm = useFocusFirstInvalid(detailsAnswer);
   const lookForm = useFocusFirstInvalid(lookAnswer);
+  // Leaving the page: a later visit's creator is no answer to a button pressed now.
+  useEffect(() => forgetPressed, []);
 
   return (
     <div className="space-y-10">
@@ -169,7 +172,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           {ta("heading")}
         </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">{ta("intro")}</p>
-        <Form ref={lookForm} method="post" preventScrollReset aria-labelledby="creator-heading" noValidate>
+        <Form ref={lookForm} method="post" preventScrollReset aria-labelledby="creator-heading" noValidate onSubmit={rememberPressed}>
           <Suspense>
             <AvatarCreator
               // A new creator for each answer's look (a randomized seed, a refused value), and after each save.

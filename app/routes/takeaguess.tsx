@@ -42,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.data.intent === "hint") {
     return respond({ request, context }, await takeHint(me.member.id, params.cardID, form.data.hint), {
       values: form.values,
-      done: (hint, t) => ({ redirectTo: `${page}#hints`, toast: t("guesses:toast.hint", { cost: hint.cost }) }),
+      done: (hint, t) => ({ redirectTo: `${page}#hints`, toast: t("guesses:toast.hint", { count: hint.cost }) }),
       refusals: guessRefusals,
     });
   }

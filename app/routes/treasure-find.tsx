@@ -39,7 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get("code")?.slice(0, 64) ?? "";
   const now = new Date();
   return {
-    title: treasure.name,
+    // The spec's title for the screen ("Treasure"); the treasure's own name is its heading.
+    title: getInstance(context).t("treasures:title"),
     treasure: {
       id: treasure.id,
       name: treasure.name,
@@ -88,7 +89,7 @@ export default function TreasureFind({ loaderData }: Route.ComponentProps) {
           {treasure.name}
         </h1>
         {treasure.hint ? <p className="italic">{t("hint", { hint: treasure.hint })}</p> : null}
-        <p className="text-sm">{t("worth", { points: treasure.points, light: treasure.light })}</p>
+        <p className="text-sm">{t("worth", { count: treasure.points, light: treasure.light })}</p>
       </header>
 
       <OfflineOutbox />

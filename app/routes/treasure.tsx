@@ -110,7 +110,7 @@ export default function Treasure({ loaderData }: Route.ComponentProps) {
               </p>
               <p className="text-sm">
                 {f.status === "counted"
-                  ? t("found.counted", { day: f.on, points: f.points })
+                  ? t("found.counted", { day: f.on, count: f.points })
                   : f.status === "review"
                     ? t("found.review", { day: f.on })
                     : t("found.rejected", { day: f.on })}

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { Form, href } from "react-router";
+import { href, useLocation } from "react-router";
 import { errorForStatus, type GlowError } from "~/platform/errors";
 import { BackLink } from "./way-back";
 
@@ -27,16 +27,30 @@ export function ErrorScreen({ status, error }: { status?: number; error?: GlowEr
   );
 }
 
+/**
+ * The sign-in page that brings the member back here: the page's own address (a data
+ * request's `.data` and `_routes` left out), which sign-in checks again as any return path.
+ */
+function signInHere(location: { pathname: string; search: string }): string {
+  const path = location.pathname === "/_root.data" ? "/" : location.pathname.replace(/\.data$/, "");
+  const search = new URLSearchParams(location.search);
+  search.delete("_routes");
+  const query = search.toString();
+  const back = query ? `${path}?${query}` : path;
+  return back === "/" || back.startsWith("/signin") ? href("/signin") : `${href("/signin")}?redirectTo=${encodeURIComponent(back)}`;
+}
+
 function ErrorAction({ action, text }: { action: string; text: string }) {
+  const location = useLocation();
   switch (action) {
     case "LOGIN":
-      // Ends the session on the server, clears the session cookie, then goes to /.
+      // The catalogue's "Go back to Login" (EXPIRED_SESSION, UNAUTHORIZED): the session is
+      // over already, so sign-in, which comes back to this page after (issue 40). A plain
+      // link, the same without JavaScript; sign-in clears a stale session cookie itself.
       return (
-        <Form method="post" action={href("/session/end")} reloadDocument>
-          <button type="submit" className={buttonClass}>
-            {text}
-          </button>
-        </Form>
+        <a href={signInHere(location)} className={buttonClass}>
+          {text}
+        </a>
       );
     case "GOBACK":
       return (

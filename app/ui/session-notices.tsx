@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useLocation } from "react-router";
 import { useTranslation } from "~/platform/translations";
 
 export interface SessionNoticeFlags {
@@ -14,13 +15,21 @@ const NO_NOTICES: SessionNoticeFlags = { loggedIn: false, loggedOut: false };
  * flashed: the root loader reads them once, and data fetched again on the same page (the
  * session check after consent revalidates) no longer has them, yet the member should still
  * read the notice, so what was shown is kept while the page stays.
+ *
+ * Only while that page stays: the root never remounts, so the kept notice is tied to the
+ * location it was shown at. The next page (after "Accept" on the invitation the member
+ * signed in for) shows what its own data says, not the sign-in again (issue 40).
  */
 export function SessionNotices({ flags }: { flags: SessionNoticeFlags | undefined }) {
   const { t } = useTranslation();
   const current = flags ?? NO_NOTICES;
-  const [shown, setShown] = useState(current);
+  // A location's key changes with every navigation, and only then (not on a revalidation).
+  const { key } = useLocation();
+  const [kept, setKept] = useState({ key, shown: current });
   // React's way to keep what an earlier render saw: update state while rendering.
-  if ((current.loggedIn && !shown.loggedIn) || (current.loggedOut && !shown.loggedOut)) setShown(current);
+  if (kept.key !== key) setKept({ key, shown: current });
+  else if ((current.loggedIn && !kept.shown.loggedIn) || (current.loggedOut && !kept.shown.loggedOut)) setKept({ key, shown: current });
+  const shown = kept.key === key ? kept.shown : current;
   if (!shown.loggedIn && !shown.loggedOut) return null;
   return (
     <div className="mb-6 space-y-2">

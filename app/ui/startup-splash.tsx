@@ -23,7 +23,10 @@ export function StartupSplashDecision() {
   const nonce = useNonce();
   // An inline script's text must go in as it is (React would escape it as text). DECIDE is
   // this module's constant, made of constants only: nothing a request or a member wrote.
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: DECIDE }} />;
+  // The nonce is the server's to give: the browser hides it once the page is read, and the
+  // page's code never knows it, so the two differ by design (a warning on every page with the
+  // development build, issue 40).
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: DECIDE }} />;
 }
 
 /**

@@ -97,6 +97,10 @@ const tone: Record<ToastData["type"], string> = {
  * Toasts at the bottom right, announced to screen readers, closing after 3000 ms (a page
  * may ask for longer: the staff pages' 5000 ms). The closing is a CSS animation too, so
  * server-rendered toasts close without JavaScript.
+ *
+ * On a phone (narrower than 40rem) they sit at the top instead, over the site header: at
+ * the bottom they covered the page's main control ("Signin successful!" on the invitation's
+ * Accept at 390×844), which a phone puts within reach of the thumb (decision 1220).
  */
 export function Toaster({ toast, closeAfterMs = TOAST_AUTO_CLOSE_MS }: { toast: ToastData | null; closeAfterMs?: number }) {
   const { t } = useTranslation();
@@ -138,7 +142,8 @@ export function Toaster({ toast, closeAfterMs = TOAST_AUTO_CLOSE_MS }: { toast: 
     <section
       ref={region}
       aria-label={t("toast.region")}
-      className="pointer-events-none mr-4 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2 last:mb-4"
+      data-toaster=""
+      className="pointer-events-none mr-4 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2 last:mb-4 max-sm:fixed max-sm:inset-x-0 max-sm:top-0 max-sm:mx-auto max-sm:mt-2 max-sm:w-[calc(100vw-1rem)] max-sm:last:mb-0"
     >
       <div role="status" aria-live="polite" aria-atomic="false" className="flex flex-col gap-2">
         {toasts.map((item) => (
@@ -151,26 +156,38 @@ export function Toaster({ toast, closeAfterMs = TOAST_AUTO_CLOSE_MS }: { toast: 
 
 /** The CSS variable (on <html>) holding the room the toasts take at the bottom of the screen. */
 export const TOAST_ROOM_VARIABLE = "--toast-room";
+/** The same at the top of the screen, where a phone shows them (decision 1220). */
+export const TOAST_ROOM_TOP_VARIABLE = "--toast-room-top";
 
 /**
- * Toasts never cover the control that answers them (decision 0514): the page keeps room for
- * them at its foot and in its scroll padding (app.css reads --toast-room), measured here, and
- * the control that has the focus (the answer a form just gave) is scrolled clear of them.
+ * Toasts never cover the control that answers them (decisions 0514, 1220): the page keeps
+ * room for them in its scroll padding (and, at the bottom, at its foot: app.css reads the
+ * variables), measured here, and the control that has the focus (the answer a form just
+ * gave) is scrolled clear of them.
  */
 function useToastRoom(region: React.RefObject<HTMLElement | null>, count: number) {
   useLayoutEffect(() => {
     const el = region.current;
     const root = document.documentElement;
-    if (!el || count === 0) {
+    const forget = () => {
       root.style.removeProperty(TOAST_ROOM_VARIABLE);
+      root.style.removeProperty(TOAST_ROOM_TOP_VARIABLE);
+    };
+    if (!el || count === 0) {
+      forget();
       return;
     }
     const clear = () => {
-      // The gap between the toasts and what is under them (the cookie banner) counts too.
-      root.style.setProperty(TOAST_ROOM_VARIABLE, `${Math.ceil(el.getBoundingClientRect().height + 16)}px`);
+      const toasts = el.getBoundingClientRect();
+      // Where the toasts are is the stylesheet's choice (the top on a phone): measured, not assumed.
+      const atTop = toasts.top < window.innerHeight / 2;
+      // The gap between the toasts and what is beside them (the header, the cookie banner) counts too.
+      root.style.setProperty(atTop ? TOAST_ROOM_TOP_VARIABLE : TOAST_ROOM_VARIABLE, `${Math.ceil(toasts.bottom - toasts.top + 16)}px`);
+      root.style.removeProperty(atTop ? TOAST_ROOM_VARIABLE : TOAST_ROOM_TOP_VARIABLE);
       const focused = document.activeElement;
       if (!(focused instanceof HTMLElement) || !document.getElementById("main")?.contains(focused)) return;
-      if (focused.getBoundingClientRect().bottom > el.getBoundingClientRect().top) focused.scrollIntoView({ block: "nearest" });
+      const control = focused.getBoundingClientRect();
+      if (atTop ? control.top < toasts.bottom : control.bottom > toasts.top) focused.scrollIntoView({ block: "nearest" });
     };
     clear();
     const observer = new ResizeObserver(clear);
@@ -180,6 +197,7 @@ function useToastRoom(region: React.RefObject<HTMLElement | null>, count: number
   useEffect(
     () => () => {
       document.documentElement.style.removeProperty(TOAST_ROOM_VARIABLE);
+      document.documentElement.style.removeProperty(TOAST_ROOM_TOP_VARIABLE);
     },
     [],
   );

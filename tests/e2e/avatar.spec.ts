@@ -138,6 +138,87 @@ test.describe("signup and the character creator", () => {
     await expect(save).not.toBeFocused();
   });
 
+  test.describe("when the creator's code arrives late (decision 1015), against what the member does meanwhile (issue 40, point 16)", () => {
+    const creatorFile = /\/character-creator-[^/]*\.js$/;
+
+    /** Holds the creator's file until `release()`: the member meets the server's creator first. */
+    async function holdCreator(page: Page) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(creatorFile, async (route) => {
+        await held;
+        await route.continue();
+      });
+      return release;
+    }
+
+    /** The creator's code ran: its Enter button (first in the form) saves instead of previewing. */
+    async function creatorRunning(page: Page) {
+      await expect(page.locator('button[aria-hidden="true"][name="intent"][value="save"]')).toHaveCount(1);
+    }
+
+    test.beforeEach(async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name !== "chromium", "without JavaScript there is no code to wait for");
+      await signIn(page, { withAvatar: true, username: uniqueUsername(), zipcode: "10001" });
+    });
+
+    test("a seed typed before the code arrives is kept, and 'Save avatar' saves it and keeps the focus", async ({ page }) => {
+      const release = await holdCreator(page);
+      await page.goto("/profile");
+      await hydrated(page);
+      await page.getByLabel("Seed").fill("Typed early");
+      release();
+      await creatorRunning(page);
+      await expect(page.getByLabel("Seed")).toHaveValue("Typed early");
+      const save = page.getByRole("button", { name: "Save avatar" });
+      await save.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByText("Your avatar is saved.")).toBeVisible();
+      await expect(page.getByLabel("Seed")).toHaveValue("Typed early");
+      await expect(save).toBeFocused();
+      await page.reload();
+      await expect(page.getByLabel("Seed")).toHaveValue("Typed early");
+    });
+
+    test("'Save avatar' pressed before the code arrives, which comes while the save is on its way: the saved look, and the focus on the button", async ({ page }) => {
+      const release = await holdCreator(page);
+      await page.goto("/profile");
+      await hydrated(page);
+      // The save's answer waits until the creator's code has run (a slow phone, a busy server).
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      await page.route(/\/profile\.data/, async (route) => {
+        if (route.request().method() === "POST") await answered;
+        await route.continue();
+      });
+      await page.getByLabel("Seed").fill("Saved early");
+      const save = page.getByRole("button", { name: "Save avatar" });
+      await save.focus();
+      await page.keyboard.press("Enter");
+      release();
+      await creatorRunning(page);
+      answer();
+      await expect(page.getByText("Your avatar is saved.")).toBeVisible();
+      await expect(page.getByLabel("Seed")).toHaveValue("Saved early");
+      await expect(save).toBeFocused();
+    });
+
+    test("'Save avatar' pressed before the code arrives, which comes after the answer: the saved look, and the focus on the button", async ({ page }) => {
+      const release = await holdCreator(page);
+      await page.goto("/profile");
+      await hydrated(page);
+      await page.getByLabel("Seed").fill("Answered first");
+      const save = page.getByRole("button", { name: "Save avatar" });
+      await save.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByText("Your avatar is saved.")).toBeVisible();
+      release();
+      await creatorRunning(page);
+      await expect(page.getByLabel("Seed")).toHaveValue("Answered first");
+      await expect(save).toBeFocused();
+    });
+  });
+
   test.describe("when the creator's file cannot be fetched (a deploy replaced it while the page was open)", () => {
     const creatorFile = /\/character-creator-[^/]*\.js$/;
 

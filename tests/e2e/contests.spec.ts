@@ -117,7 +117,7 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await leader.page.getByLabel("Photo (optional)").setInputFiles({ name: "lantern.jpg", mimeType: "image/jpeg", buffer: await lanternPhoto() });
   await leader.page.getByRole("button", { name: "Send entry" }).click();
   await expect(leader.page.getByTestId("our-entry")).toHaveText("A paper lantern in every window of Elm Street.");
-  const photoName = `The photo in ${partyName}’s entry`;
+  const photoName = `The photo in the entry from ${partyName}`;
   await expectPictureShown(leader.page, photoName);
   await expect(leader.page.getByText("No results are published yet.")).toBeVisible();
 
@@ -181,8 +181,21 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await expect(page.getByTestId("round-1")).toContainText("Judging");
   await expect(page.getByTestId("results-table")).toContainText(partyName);
   await expect(page.getByTestId("results-table")).toContainText("5.00");
-  await page.getByRole("button", { name: "Publish results" }).click();
+  // Publishing is a second step, and one judge is fewer than the contest's three: the console
+  // says which entry is short and offers more judges, or to publish anyway with a reason.
+  await page.getByRole("link", { name: "Publish results…" }).click();
+  const confirm = page.getByRole("dialog", { name: "Publish round 1?" });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByTestId("short-of-judges")).toHaveText(`${partyName}: 1 judge`);
+  await expect(confirm.getByRole("link", { name: "Invite more judges" })).toBeVisible();
+  await confirm.getByRole("button", { name: "Publish anyway" }).click();
+  // The reason is required (the browser says so); then it goes through.
+  await expect(page.getByTestId("round-1")).toContainText("Judging");
+  await confirm.getByLabel("Why publish now (kept in the audit trail)").fill("Our other judges are away this week");
+  await confirm.getByRole("button", { name: "Publish anyway" }).click();
   await expect(page.getByTestId("round-1")).toContainText("Published");
+  await expect(page.getByTestId("audit-trail")).toContainText(`Published short of judges · #1 · ${partyName} (1/3)`);
+  await expect(page.getByTestId("audit-trail")).toContainText("Our other judges are away this week");
 
   // The member sees the result, the judge's note, and the feed's post.
   await leader.page.goto("/compete");
@@ -190,7 +203,7 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await expect(leader.page.getByTestId("standing")).toContainText("50 points");
   await expect(leader.page.getByTestId("published-1")).toContainText("Beautiful street!");
   await leader.page.goto("/newsfeed");
-  await expect(leader.page.getByText(`${contestName} · #1: 1. ${partyName}`).first()).toBeVisible();
+  await expect(leader.page.getByText(`${contestName}, round 1: ${partyName} came first`).first()).toBeVisible();
   // …and the contest's board on /leaderboard.
   await leader.page.goto(`/leaderboard?board=contest&contest=${contestId}`);
   await expect(leader.page.getByRole("row").filter({ hasText: partyName })).toContainText("50");

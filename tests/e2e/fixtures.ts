@@ -1,9 +1,22 @@
-import { test as base, expect, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { CONSOLE_KEY, E2E_HOOKS_TOKEN } from "../../playwright.config";
 
 /** A console page (/dev/outbox, /dev/mailbox, their JSON) with the key the test server was given. */
 export function consolePage(path: "/dev/outbox" | "/dev/outbox.json" | "/dev/mailbox" | "/dev/mailbox.json") {
   return `${path}?key=${CONSOLE_KEY}`;
+}
+
+/** The code of the newest text to this number, read from the console outbox. */
+export async function codeFor(request: APIRequestContext, e164: string) {
+  let body = "";
+  await expect
+    .poll(async () => {
+      const texts = (await (await request.get(consolePage("/dev/outbox.json"))).json()) as Array<{ to: string; body: string }>;
+      body = texts.find((t) => t.to === e164)?.body ?? "";
+      return body;
+    })
+    .toMatch(/#\d{6}$/);
+  return /#(\d{6})$/.exec(body)![1]!;
 }
 
 let counter = 0;

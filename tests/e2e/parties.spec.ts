@@ -2,9 +2,9 @@
  * Parties and invitations as Katherine (the demo ringleader) and the people she invites
  * see them, with JavaScript and without.
  */
-import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import QRCode from "qrcode";
-import { acceptCookies, consolePage, expect, hydrated, otherMember, signIn, test, uniquePhone } from "./fixtures";
+import { acceptCookies, codeFor, consolePage, expect, hydrated, otherMember, signIn, test, uniquePhone } from "./fixtures";
 import { E2E_HOOKS_TOKEN } from "../../playwright.config";
 
 const KATHERINE = "+15550100004";
@@ -57,19 +57,6 @@ async function otherBrowser(browser: Browser, testInfo: TestInfo) {
   return { context, page: await context.newPage() };
 }
 
-/** The code of the newest text to this number, read from the console outbox. */
-async function codeFor(request: APIRequestContext, e164: string) {
-  let body = "";
-  await expect
-    .poll(async () => {
-      const texts = (await (await request.get(consolePage("/dev/outbox.json"))).json()) as Array<{ to: string; body: string }>;
-      body = texts.find((t) => t.to === e164)?.body ?? "";
-      return body;
-    })
-    .toMatch(/#\d{6}$/);
-  return /#(\d{6})$/.exec(body)![1]!;
-}
-
 test.describe("Katherine, the demo ringleader", () => {
   test("builds a party and invites by link and by email; the mailbox shows the email", async ({ page, request }) => {
     await asKatherine(page);
@@ -86,7 +73,7 @@ test.describe("Katherine, the demo ringleader", () => {
     await expect(page.getByText(`Invitation to ${email} is on its way.`)).toBeVisible();
     await expect(page.getByTestId("pending-invite").filter({ hasText: `Email to ${email}` })).toBeVisible();
     // Two pending invitations and Katherine: three of six places.
-    await expect(page.getByText("1 members and 2 pending invitations, of 6 places.")).toBeVisible();
+    await expect(page.getByText("1 member and 2 pending invitations, of 6 places.")).toBeVisible();
 
     // The queue delivers it to the console mailbox, away from the post.
     await expect

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { acceptCookies, consolePage, expect, hydrated, signIn, test, uniquePhone } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { acceptCookies, codeFor, expect, hydrated, signIn, test, uniquePhone } from "./fixtures";
 import { GRACE, gameMaster, hideTreasure } from "./treasures";
 
 // Quests, treasure hunts, guess cards, catch links and the game master's quest table, with
@@ -12,18 +12,6 @@ let ipCounter = 0;
 async function ownAddress(page: Page) {
   ipCounter += 1;
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.28.${(process.pid + ipCounter) % 250}.${(ipCounter % 250) + 1}` });
-}
-
-async function codeFor(request: APIRequestContext, e164: string) {
-  let body = "";
-  await expect
-    .poll(async () => {
-      const texts = (await (await request.get(consolePage("/dev/outbox.json"))).json()) as Array<{ to: string; body: string }>;
-      body = texts.find((t) => t.to === e164)?.body ?? "";
-      return body;
-    })
-    .toMatch(/#\d{6}$/);
-  return /#(\d{6})$/.exec(body)![1]!;
 }
 
 const stamp = () => `${Date.now().toString(36)}${process.pid % 100}${(ipCounter += 1)}`;

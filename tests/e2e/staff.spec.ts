@@ -37,6 +37,52 @@ async function signInAsStaff(page: Page, account: { username: string; password: 
 }
 
 test.describe("staff", () => {
+  test("with JavaScript, 'Accept cookies' leaves the sign-in button alone: 'Signing in…' only once it is pressed", async ({ browser }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "without JavaScript nothing changes on the page until the next one arrives");
+    const staff = await staffBrowser(browser, testInfo);
+    const account = await staffAccount(staff.page);
+    await staff.page.goto("/login");
+    await hydrated(staff.page);
+    // Each post's answer is held, so the page is seen while it is on its way.
+    const hold = async (pattern: string) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let arrived!: () => void;
+      const seen = new Promise<void>((resolve) => (arrived = resolve));
+      await staff.page.route(pattern, async (route) => {
+        arrived();
+        await released;
+        await route.continue();
+      });
+      return { seen, release };
+    };
+    /** Once the page has drawn what it does about the post under way. */
+    const drawn = () => staff.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const signInButton = staff.page.locator("form[aria-label='Staff sign-in'] button[type=submit]");
+
+    const consent = await hold("**/preferences/cookies*");
+    await staff.page.getByRole("button", { name: "Accept cookies" }).click();
+    await consent.seen;
+    await drawn();
+    expect(await signInButton.textContent()).toBe("Sign in");
+    await expect(signInButton).toBeEnabled();
+    consent.release();
+    await expect(staff.page.getByRole("button", { name: "Accept cookies" })).toHaveCount(0);
+    await expect(signInButton).toHaveText("Sign in");
+
+    // Its own post still says so, and takes no second press.
+    const signingIn = await hold("**/login.data*");
+    await staff.page.getByLabel("Username").fill(account.username);
+    await staff.page.getByLabel("Password").fill(account.password);
+    await signInButton.click();
+    await signingIn.seen;
+    await expect(signInButton).toHaveText("Signing in…");
+    await expect(signInButton).toBeDisabled();
+    signingIn.release();
+    await expect(staff.page).toHaveURL(/\/dashboard$/);
+    await staff.context.close();
+  });
+
   test("a wrong password shows the server's message and keeps the username; the right one reaches the dashboard", async ({ browser }, testInfo) => {
     const js = testInfo.project.name === "chromium";
     const staff = await staffBrowser(browser, testInfo);

@@ -25,12 +25,23 @@ const sessionid = z
   .optional()
   .describe("api:fields.sessionid");
 
-/** A whole number typed or sent: digits only (not "1e2", "0x10" or "1.5"). */
+/**
+ * A whole number typed or sent: digits only (not "1e2", "0x10" or "1.5"). Out of range, the
+ * refusal names the range ("Give a whole number from 1 to 100."), not a text's "This is too
+ * long." (issue 40): the check that says so stops the bare bounds after it from speaking.
+ */
 const wholeNumber = (min: number, max: number, description: string) =>
   z
     .union([z.number(), z.string().trim().regex(/^\d{1,10}$/)])
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
+    .pipe(
+      z
+        .number()
+        .int()
+        .refine((n) => n >= min && n <= max, { error: "errors:validation.between", params: { min, max }, abort: true })
+        .min(min)
+        .max(max),
+    )
     .describe(description);
 
 const id = (description: string) => wholeNumber(1, 2_147_483_647, description);

@@ -25,7 +25,7 @@ const operations = (document: ReturnType<typeof openApiDocument>) =>
 
 describe("the refusals each call documents", () => {
   it("are the entries of the maps its route answers with, in their own words", () => {
-    expect(refusalsIn(beamkinRefusals, "chatting-too-fast")).toEqual([{ status: 429, type: "UNKNOWN_ERROR", when: "beamkins:refusals.chatting-too-fast" }]);
+    expect(refusalsIn(beamkinRefusals, "chatting-too-fast")).toEqual([{ status: 429, type: "TOO_MANY_REQUESTS", when: "beamkins:refusals.chatting-too-fast" }]);
     const login = everyRefusalOf(apiCalls.login);
     for (const [, how] of Object.entries(staffSignInRefusals)) expect(login).toContainEqual(expect.objectContaining({ status: how.status, when: how.message }));
     const chat = openApiDocument("https://glow.example", en).paths["/api/creaturechatmessage/"] as Record<string, Operation>;

@@ -12,8 +12,9 @@ import { waitInWords } from "~/platform/wait-words";
  * It counts down to whichever ends later: the spec's 65 seconds from the send, or the wait
  * the server holds for the number's next code (`resendAt`, on the server's clock: the
  * minute between codes, longer after wrong codes, decision 0504). After a failed
- * verification (`restarted`) only the server's wait counts: the spec's "resets the
- * countdown", to the moment a new code will be taken, never to a button that is refused.
+ * verification (`restarted`) only the server's answer counts: a wrong code starts the
+ * countdown again from the top (65 s, or the longer back-off; decision 1224), the spec's
+ * "resets the countdown", and it never ends before the server takes a new code.
  */
 export function ResendCountdown({
   sentAt,
@@ -93,7 +94,7 @@ export function ResendCountdown({
       <>
         {status}
         <p aria-live="off" className="text-slate-700 dark:text-slate-300">
-          {t("signin.retryIn", { seconds: left })}
+          {t("signin.retryIn", { count: left })}
         </p>
       </>
     );

@@ -18,7 +18,7 @@ import { commitSession, getSession } from "~/platform/session.server";
 import { arrivalKind, DEFAULT_AFTER_SIGN_IN, destinationAfterSignIn } from "./arrival";
 import { displayPhone, digitsOf } from "./phone";
 import { CODE_TEXT_MAX, COOKIES_REFUSAL, PHONE_TEXT_MAX, SEND_ACCEPTING_COOKIES, TYPED_ECHO_MAX } from "./sign-in-answer";
-import { checkSignInCode, nextSendAt, sendSignInCode, signInText, type CheckCodeRefusal, type SendCodeRefusal } from "./sign-in.server";
+import { checkSignInCode, countdownEndsAt, sendSignInCode, signInText, type CheckCodeRefusal, type SendCodeRefusal } from "./sign-in.server";
 import { signedInCookies } from "./session-store.server";
 import { EXPIRED_PARAM, SIGNED_OUT_PARAM } from "./sign-in-return.server";
 import { findSessionMember, roleFlags, currentMember } from "./principal.server";
@@ -43,8 +43,8 @@ export async function loadSignInPage(request: Request, context: Context, page: S
   const attempt = session.get("loginAttempt");
   const now = Date.now();
   const live = attempt && now - attempt.sentAt < FORGET_ATTEMPT_AFTER_MS ? attempt : null;
-  // When the number may have its next code: the countdown shows that wait, wrong codes' too.
-  const resendAt = live ? (await nextSendAt(live.phone, new Date(now))).getTime() : null;
+  // When the countdown ends: the number's next code, or later when a wrong code restarted it.
+  const resendAt = live ? (await countdownEndsAt(live.phone, live.sentAt, new Date(now))).getTime() : null;
   const { t } = getInstance(context);
   return {
     title: t(page === "/register" ? "auth:register.title" : "auth:signin.title"),

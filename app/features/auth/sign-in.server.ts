@@ -12,7 +12,7 @@ import { done, refused, type Outcome } from "~/platform/outcome";
 import { clientNetworkKey, consumeRateLimits, forgetHits, type BucketLimit } from "~/platform/rate-limit.server";
 import { sms, SmsDeliveryError, textCeiling, textCounted, TEXT_CEILING_BUCKET, textRefusedByCeiling } from "~/platform/sms/sms.server";
 import { CODE_TTL_MS, codeMatches, generateCode, hashCode, MAX_FAILED_TRIES, newAttemptId } from "./codes.server";
-import { toE164 } from "./phone";
+import { RESEND_COUNTDOWN_SECONDS, toE164 } from "./phone";
 import { endSession, startSession } from "./session-store.server";
 
 const MINUTE = 60_000;
@@ -61,8 +61,8 @@ export function waitAfterWrongCodes(wrongCodes: number): number {
 
 type Reader = Pick<Database, "select">;
 
-/** The end of the number's back-off for its wrong codes (a time in the past when there is none). */
-async function wrongCodeWaitEnds(phone: string, now: Date, on: Reader = db()): Promise<Date> {
+/** The number's wrong codes in the back-off's window: how many, and when the last was. */
+async function recentWrongCodes(phone: string, now: Date, on: Reader = db()) {
   const [row] = await on
     .select({ n: count(), last: max(rateLimitHits.at) })
     .from(rateLimitHits)
@@ -73,8 +73,14 @@ async function wrongCodeWaitEnds(phone: string, now: Date, on: Reader = db()): P
         gt(rateLimitHits.at, new Date(now.getTime() - WRONG_CODE_BACKOFF.windowMs)),
       ),
     );
-  if (!row?.n || !row.last) return new Date(0);
-  return new Date(new Date(row.last).getTime() + waitAfterWrongCodes(row.n));
+  return { n: row?.n ?? 0, last: row?.last ? new Date(row.last).getTime() : null };
+}
+
+/** The end of the number's back-off for its wrong codes (a time in the past when there is none). */
+async function wrongCodeWaitEnds(phone: string, now: Date, on: Reader = db()): Promise<Date> {
+  const { n, last } = await recentWrongCodes(phone, now, on);
+  if (!n || last === null) return new Date(0);
+  return new Date(last + waitAfterWrongCodes(n));
 }
 
 /** When the number's one-code-a-minute wait and its back-off for wrong codes end. */
@@ -95,6 +101,26 @@ async function sendWaitsEnd(phone: string, now: Date, on: Reader) {
 export async function nextSendAt(phone: string, now = new Date(), on: Reader = db()): Promise<Date> {
   const { minute, backoff } = await sendWaitsEnd(phone, now, on);
   return new Date(Math.max(minute, backoff, now.getTime()));
+}
+
+/**
+ * The code step's countdown after a wrong code at `wrongAt`: the spec's "resets the
+ * countdown" (issue 40) starts it again from the top, 65 s, or the number's longer wait
+ * (`nextSendAt`) when one holds. It only ever ends later than the server takes a new code,
+ * so the button it leads to is never refused, and the back-off is not shortened.
+ */
+export function countdownAfterWrongCode(wrongAt: number, sendAt: Date): Date {
+  return new Date(Math.max(sendAt.getTime(), wrongAt + RESEND_COUNTDOWN_SECONDS * 1000));
+}
+
+/**
+ * When the code step's countdown for a code sent at `sentAt` ends, as the page shows it
+ * when opened again: the number's next send, or a countdown restarted by a wrong code
+ * since (`countdownAfterWrongCode`), whichever is later.
+ */
+export async function countdownEndsAt(phone: string, sentAt: number, now = new Date(), on: Reader = db()): Promise<Date> {
+  const [next, wrong] = await Promise.all([nextSendAt(phone, now, on), recentWrongCodes(phone, now, on)]);
+  return wrong.last !== null && wrong.last >= sentAt ? countdownAfterWrongCode(wrong.last, next) : next;
 }
 
 /** A resend keeps using the number's attempt (and its failure count) for this long. */
@@ -351,23 +377,23 @@ export type CheckCodeRefusal = "wrong-code" | "burnt" | "expired" | "suspended";
 
 /**
  * `verifyPhoneCode` as the action seam takes it: signed in, or a named refusal that says
- * when the number may have its next code (`until`): the countdown restarts there (the
- * spec's "resets the countdown"); a failure never shortens it, and wrong codes lengthen it
- * (0504). Too many wrong codes is a limit: its `retryAfter` is that wait.
+ * when the code step's countdown ends (`until`): a wrong code restarts it from the top
+ * (`countdownAfterWrongCode`, the spec's "resets the countdown"); a failure never shortens
+ * the wait between sends, and wrong codes lengthen it (0504). Too many wrong codes is a limit: its `retryAfter` is that wait.
  */
 export async function checkSignInCode(
   input: VerifyInput,
 ): Promise<Outcome<{ member: Member; sid: string; isNew: boolean }, CheckCodeRefusal>> {
-  const result = await verifyPhoneCode(input);
+  const now = (input.now ?? new Date()).getTime();
+  const result = await verifyPhoneCode({ ...input, now: new Date(now) });
   switch (result.status) {
     case "signed-in":
       return done({ member: result.member, sid: result.sid, isNew: result.isNew });
     case "wrong-code":
-      return refused("wrong-code", { until: result.resendAt.getTime(), details: { count: result.triesLeft } });
+      return refused("wrong-code", { until: countdownAfterWrongCode(now, result.resendAt).getTime(), details: { count: result.triesLeft } });
     case "burnt": {
-      const now = (input.now ?? new Date()).getTime();
       const seconds = Math.max(1, Math.ceil((result.resendAt.getTime() - now) / 1000));
-      return refused("burnt", { retryAfter: seconds, until: result.resendAt.getTime() });
+      return refused("burnt", { retryAfter: seconds, until: countdownAfterWrongCode(now, result.resendAt).getTime() });
     }
     case "expired":
       return refused("expired", result.resendAt ? { until: result.resendAt.getTime() } : {});

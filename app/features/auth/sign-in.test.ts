@@ -9,6 +9,8 @@ import { setSmsProvider, SmsDeliveryError, type SmsProvider } from "~/platform/s
 import { hashCode } from "./codes.server";
 import { findSessionMember } from "./principal.server";
 import {
+  checkSignInCode,
+  countdownEndsAt,
   failedTriesOf,
   forgetSendTimings,
   signInText,
@@ -360,6 +362,27 @@ describe("wrong codes slow the number down (decision 0504)", () => {
     // The right code still works meanwhile (2 tries left), and clears the count.
     expect((await verifyPhoneCode({ attemptId: second.attemptId, code: lastCode(phone), now: after(601) })).status).toBe("signed-in");
     expect((await send(phone, { now: after(700) })).status).toBe("sent");
+  });
+
+  it("a wrong code restarts the countdown from the top: 65 s, or the longer wait; the send gate stays where it was", async () => {
+    const phone = freshPhone();
+    const { attemptId } = await sentAttempt(phone, after(0));
+    // 20 s after the send, the countdown had 45 s left; the wrong code starts it again at 65.
+    const first = await checkSignInCode({ attemptId, code: wrong(lastCode(phone)), now: after(20) });
+    expect(first).toMatchObject({ ok: false, refusal: "wrong-code", until: after(85).getTime() });
+    // The page opened again shows the same countdown, from the server's clock.
+    expect((await countdownEndsAt(e164(phone), t0.getTime(), after(30))).getTime()).toBe(after(85).getTime());
+    // It only ever ends after the wait between sends: that wait is not shortened, nor made longer.
+    expect(await send(phone, { now: after(59) })).toMatchObject({ status: "rate-limited", reason: "too-soon" });
+    // Four wrong codes: the back-off (4 minutes after the last) is longer than 65 s, and counts.
+    for (let i = 21; i <= 22; i++) await checkSignInCode({ attemptId, code: wrong(lastCode(phone)), now: after(i) });
+    const fourth = await checkSignInCode({ attemptId, code: wrong(lastCode(phone)), now: after(23) });
+    expect(fourth).toMatchObject({ ok: false, refusal: "wrong-code", until: after(23 + 240).getTime() });
+    expect((await countdownEndsAt(e164(phone), t0.getTime(), after(40))).getTime()).toBe(after(23 + 240).getTime());
+    // A new code sent later counts down from its own send, not from older wrong codes.
+    const later = await sentAttempt(phone, after(300));
+    expect(later.attemptId).toBe(attemptId);
+    expect((await countdownEndsAt(e164(phone), after(300).getTime(), after(301))).getTime()).toBe(after(360).getTime());
   });
 
   it("forgets wrong codes older than a day", async () => {

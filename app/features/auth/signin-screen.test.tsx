@@ -113,6 +113,11 @@ describe("the sign-in screen", () => {
     expect(justSent).toMatch(/<p aria-live="off"[^>]*>Code sent to 555-010-0001!<\/p>/);
   });
 
+  it("counts down in words that agree with the number: 'Retry in 1 second.', not '1 seconds'", async () => {
+    expect(await render({ attempt: sent(NOW - 64_000) })).toMatch(/>Retry in 1 second\.<\/p>/);
+    expect(await render({ attempt: sent(NOW - 63_000) })).toMatch(/>Retry in 2 seconds\.<\/p>/);
+  });
+
   it("Enter on an incomplete number is refused with a message (there is no Send Code button to press yet)", () => {
     const enter = (key = "Enter", isComposing = false) => ({ key, nativeEvent: { isComposing } });
     expect(refusesIncompleteEnter(enter(), "")).toBe(true);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
-import { useLocation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import { usePosting } from "~/ui/pending";
 import {
   avatarStyles,
@@ -16,6 +16,7 @@ import {
 } from "./look";
 import type { KeyIn } from "~/locales/types";
 import { avatarCatalogue } from "./catalogue";
+import { forgetPressed, pressedButton } from "./pressed-button";
 
 /** Long enough to let a member drag a slider or type a number before the preview redraws. */
 const PREVIEW_DELAY_MS = 300;
@@ -93,34 +94,48 @@ function ErrorText({ id, error }: { id: string; error?: string }) {
 }
 
 /**
- * The creator's button a member last pressed to send the look (Save or Reset), and when the
- * creator it was in went away. The page draws a new creator for the answer (it is keyed by
- * the look's version), so the pressed button is gone and the focus would fall to the page:
- * the new creator gives it to the same button. Only when the old creator went a moment ago
- * (drawn anew for the answer), not when the member left and came back later.
+ * Gives the focus back to the button pressed in the creator this one replaces (pressed-button.ts)
+ * once the answer is in (the page is idle again) and the focus is nowhere: the pressed button
+ * went with the creator drawn anew for the answer. While the focus is still somewhere (on the
+ * button, in a creator whose code arrived while the answer was on its way), it is left for the
+ * creator drawn for the answer.
  */
-let pressed: { intent: string; goneAt?: number } | null = null;
-const remember = (intent: string) => () => {
-  pressed = { intent };
-};
-
-/** Focuses the button pressed in the creator this one replaces, if the focus is nowhere. */
 function useReturnFocus() {
   const root = useRef<HTMLDivElement>(null);
+  const idle = useNavigation().state === "idle";
   useEffect(() => {
-    const last = pressed;
-    if (last?.goneAt !== undefined) {
-      pressed = null;
-      const nowhere = !document.activeElement || document.activeElement === document.body;
-      if (nowhere && performance.now() - last.goneAt < 1000) {
-        root.current?.querySelector<HTMLElement>(`button[name="intent"][value="${last.intent}"]`)?.focus();
-      }
-    }
-    return () => {
-      if (pressed) pressed.goneAt = performance.now();
-    };
-  }, []);
+    const intent = pressedButton();
+    const nowhere = !document.activeElement || document.activeElement === document.body;
+    if (!idle || !intent || !nowhere) return;
+    forgetPressed();
+    root.current?.querySelector<HTMLElement>(`button[name="intent"][value="${intent}"]`)?.focus();
+  }, [idle]);
   return root;
+}
+
+/**
+ * What the member changed in the server's creator before its code arrived (decision 1015: it
+ * comes after the page's): the controls' values that differ from the look it was drawn with.
+ * React takes over the controls as they are, but its next render puts each back to its state
+ * (the look drawn), so the seed typed on a slow phone was lost, and a Save pressed next stored
+ * the old one (issue 40, point 16). Null when nothing differs.
+ */
+function typedBeforeHydration(root: HTMLElement, idPrefix: string, values: LookValues): LookValues | null {
+  const typed: LookValues = {};
+  for (const control of root.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input[name], select[name]")) {
+    if (control.type === "hidden" || control.type === "submit") continue;
+    // A control's id names its look field (a colour's form name may differ); radios and checkboxes go by name.
+    const field = control.id.startsWith(`${idPrefix}-`) ? control.id.slice(idPrefix.length + 1) : control.name;
+    if (control instanceof HTMLInputElement && control.type === "radio") {
+      if (control.checked) typed[field] = control.value;
+    } else if (control instanceof HTMLInputElement && control.type === "checkbox") {
+      typed[field] = control.checked ? "true" : "";
+    } else {
+      typed[field] = control.value;
+    }
+  }
+  const changed = Object.entries(typed).filter(([field, value]) => value !== (values[field] ?? ""));
+  return changed.length ? Object.fromEntries(changed) : null;
 }
 
 /**
@@ -167,8 +182,16 @@ export function CharacterCreator({
   const [src, setSrc] = useState(() => previewUrl(initialValues));
   const [hydrated, setHydrated] = useState(false);
   const [previewFailed, setPreviewFailed] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const root = useReturnFocus();
+  useEffect(() => {
+    // Taken over from the server's HTML: keep what was changed in it meanwhile (in the same
+    // render as `hydrated`, so React never puts the look drawn back into the controls).
+    const typed = root.current ? typedBeforeHydration(root.current, id, initialValues) : null;
+    if (typed) setValues((shown) => (typed.style && typed.style !== shown.style ? switchStyle({ ...shown, ...typed }, typed.style as AvatarStyle, catalogue) : { ...shown, ...typed }));
+    setHydrated(true);
+    // Once, when the creator is first drawn in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // A save or reset on its way (the form posts to its own page): neither can go twice.
   const location = useLocation();
   const saving = usePosting(location.pathname, { intent: ["save", "reset"] });
@@ -314,7 +337,6 @@ export function CharacterCreator({
         type="submit"
         name="intent"
         value={hydrated ? "save" : "preview"}
-        onClick={hydrated ? remember("save") : undefined}
         tabIndex={-1}
         aria-hidden="true"
         className="sr-only"
@@ -481,7 +503,7 @@ export function CharacterCreator({
           type="submit"
           name="intent"
           value="save"
-          onClick={saving ? (event) => event.preventDefault() : remember("save")}
+          onClick={saving ? (event) => event.preventDefault() : undefined}
           aria-disabled={saving || undefined}
           className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 aria-disabled:opacity-60"
         >
@@ -492,7 +514,7 @@ export function CharacterCreator({
           name="intent"
           value="reset"
           formNoValidate
-          onClick={saving ? (event) => event.preventDefault() : remember("reset")}
+          onClick={saving ? (event) => event.preventDefault() : undefined}
           aria-disabled={saving || undefined}
           className="rounded-md px-4 py-2 font-medium underline hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus dark:hover:bg-slate-800"
         >

@@ -5,7 +5,7 @@ import { db } from "~/platform/db/db.server";
 import { peopleByIds } from "~/features/parties/index.server";
 import { contests, entryPhotos, parties, partyMembers, roundEntries, type InviteRole } from "~/platform/db/schema";
 import { drawQr } from "~/platform/qr.server";
-import { auditTrail, findRoleInvite, pendingRequests, roleInviteLink, roleInvites, roundsOf } from "./console.server";
+import { auditTrail, findRoleInvite, judgeLabels, pendingRequests, roleInviteLink, roleInvites, roundsOf } from "./console.server";
 import { flaggedEntries } from "./judging.server";
 import { roundResults } from "./results.server";
 import { contestStatus } from "./rules";
@@ -40,7 +40,8 @@ export async function consoleView(contestId: number, shownToken: string | null, 
       closesAtText: momentText(round.closesAt, lang),
       publishedAt: round.publishedAt?.toISOString() ?? null,
       entries: entries.filter((e) => e.roundId === round.id).map(({ photo, ...e }) => ({ ...e, hasPhoto: photo !== null, submittedAt: e.submittedAt.toISOString() })),
-      results: round.state === "draft" ? null : await roundResults(round, db(), lang),
+      // Judges by the names the game master knows them by (an invited judge's email until they choose a name).
+      results: round.state === "draft" ? null : await roundResults(round, db(), lang, (ids) => judgeLabels(contestId, ids, lang)),
     })),
   );
   const contestParties = await db().select({ id: parties.id, name: parties.name }).from(parties).where(and(eq(parties.contestId, contestId), isNull(parties.disbandedAt))).orderBy(asc(parties.name));
@@ -76,6 +77,7 @@ export async function consoleView(contestId: number, shownToken: string | null, 
       startsAtText: momentText(contest.startsAt, lang),
       endsAtText: momentText(contest.endsAt, lang),
       frozen: contest.boardFrozenAt !== null,
+      minJudges: contest.minJudges,
     },
     rounds: withResults,
     parties: contestParties,

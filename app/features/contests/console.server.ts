@@ -4,10 +4,12 @@
  * (the parties' invitations, naming a contest and a role), the request modal's answers and
  * the overrides with their audit trail.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { hasRole, type MemberRole } from "~/features/auth/index.server";
 import { hashInviteToken, inviteProblem, isTokenShaped, newToken, peopleByIds, inTransaction } from "~/features/parties/index.server";
 import { INVITE_TTL_MS } from "~/features/parties";
+import { chosenName } from "~/features/members";
+import { displayName } from "~/features/members/index.server";
 import { db } from "~/platform/db/db.server";
 import {
   contestAudit,
@@ -17,6 +19,7 @@ import {
   invites,
   memberCurrentContests,
   memberRoles,
+  members,
   parties,
   partyEvents,
   partyMembers,
@@ -33,7 +36,7 @@ import { escapeHtml } from "~/platform/escape-html";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { canChangeStatus, contestStatus, gameMasterScreenRoles, NEXT_ROUND_STATE, type ContestStatus, type RoundState } from "./rules";
 import { notifyContest } from "./live.server";
-import { publishRoundIn } from "./results.server";
+import { judgeShortfall, publishRoundIn } from "./results.server";
 
 export type ConsoleRefusal =
   | "unknown-contest"
@@ -50,7 +53,8 @@ export type ConsoleRefusal =
   | "unknown-party"
   | "board-frozen"
   | "not-a-member"
-  | "already-ringleader";
+  | "already-ringleader"
+  | "too-few-judges";
 
 /** The contests this member's roles show on the game master screen (section 6), with names and statuses. */
 export async function consoleContests(roles: readonly MemberRole[]) {
@@ -101,6 +105,8 @@ export interface ContestValues {
   description: string;
   startsAt: Date | null;
   endsAt: Date | null;
+  /** Judges every entry needs before a round is published (the contest's default when absent). */
+  minJudges?: number;
 }
 
 /** A game master (of any contest) starts a new one, Active, and becomes its game master. */
@@ -177,8 +183,13 @@ export function updateRound(roles: readonly MemberRole[], roundId: number, value
  * Moves a round on: draft → open (it needs a challenge and criteria, and an Active
  * contest), open → judging (entries close), judging → published (results go to players,
  * points to parties, a post to the feed).
+ *
+ * Publishing is refused while an entry has fewer judges than the contest's minimum
+ * (`too-few-judges`, naming them), unless the game master overrides it with a reason, which
+ * the contest's audit trail keeps with the entries that were short (decision 1221). That
+ * the game master confirmed is the form's business (schemas.ts): a command has no second step.
  */
-export function advanceRound(memberId: number, roles: readonly MemberRole[], roundId: number, expected: RoundState, now = new Date()) {
+export function advanceRound(memberId: number, roles: readonly MemberRole[], roundId: number, expected: RoundState, now = new Date(), options: { overrideReason?: string } = {}) {
   return inTransaction<{ round: ContestRound; to: RoundState }, ConsoleRefusal>(async (tx) => {
     const found = await roundRanBy(tx, roles, roundId);
     if (!found.ok) return found;
@@ -192,6 +203,21 @@ export function advanceRound(memberId: number, roles: readonly MemberRole[], rou
     }
     if (to === "published") {
       if (contest.boardFrozenAt) return refused("board-frozen");
+      const short = await judgeShortfall(tx, round, contest.minJudges);
+      const reason = options.overrideReason?.trim() ?? "";
+      if (short.length && !reason) {
+        return refused("too-few-judges", { details: { min: contest.minJudges, entries: short.map((e) => `${e.party} (${e.judges})`).join(", ") } });
+      }
+      if (short.length) {
+        await tx.insert(contestAudit).values({
+          contestId: contest.id,
+          actorId: memberId,
+          action: "publish-short",
+          subject: `#${round.number} · ${short.map((e) => `${e.party} (${e.judges}/${contest.minJudges})`).join(", ")}`,
+          reason,
+          createdAt: now,
+        });
+      }
       await publishRoundIn(tx, contest, round, memberId, now);
     }
     const [moved] = await tx
@@ -393,6 +419,20 @@ export function roleInviteLink(origin: string, contestId: number, gameMasterId: 
   return `${origin}/judge-onboarding/${contestId}/${gameMasterId}?invite=${token}`;
 }
 
+/**
+ * Where a contest role invitation without a party lands once its invitee is signed in
+ * (spec: /accept-invite/invite/{contestId}/{memberId}/{role}/{inviteType}): Judge Onboarding,
+ * which accepts a judge's and a ringleader's role alike, with what else the link carried (its
+ * token) kept. Null when no such contest exists.
+ */
+export async function roleInvitationPage(contestId: string | undefined, carried: URLSearchParams): Promise<string | null> {
+  if (!contestId || !/^\d{1,10}$/.test(contestId)) return null;
+  const [contest] = await db().select({ id: contests.id, gameMasterId: contests.gameMasterId }).from(contests).where(eq(contests.id, Number(contestId)));
+  if (!contest) return null;
+  const query = carried.toString();
+  return `/judge-onboarding/${contest.id}/${contest.gameMasterId ?? 0}${query ? `?${query}` : ""}`;
+}
+
 async function roleInviteEmail(language: Language, facts: { gameMaster: string; contest: string; role: RoleInviteRole; link: string; expiresAt: Date }) {
   const t = await translatorFor(language);
   const values = { ...facts, role: t(`contests:roles.${facts.role}`), date: new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(facts.expiresAt) };
@@ -452,6 +492,35 @@ export function inviteToContest(
   });
 }
 
+/**
+ * How the console names a contest's judges: the name a judge chose, or, while they have none
+ * (signup not finished), the email their invitation went to, which the game master knows (a
+ * generated name like "Kind Hedgehog 30" tells them nothing); else the generated name. Only
+ * for the console: the game master of this contest sent those invitations.
+ */
+export async function judgeLabels(contestId: number, judgeIds: Iterable<number>, lang: Language = "en"): Promise<Map<number, { name: string }>> {
+  const wanted = [...new Set(judgeIds)];
+  const labels = new Map<number, { name: string }>();
+  if (wanted.length === 0) return labels;
+  const people = await db()
+    .select({ id: members.id, firstName: members.firstName, lastName: members.lastName, username: members.username })
+    .from(members)
+    .where(inArray(members.id, wanted));
+  const unnamed = people.filter((p) => chosenName(p) === null).map((p) => p.id);
+  const invited = unnamed.length
+    ? await db()
+        .select({ memberId: invites.acceptedBy, email: invites.email })
+        .from(invites)
+        .where(and(eq(invites.contestId, contestId), isNull(invites.partyId), inArray(invites.acceptedBy, unnamed), isNotNull(invites.email)))
+        .orderBy(desc(invites.decidedAt))
+    : [];
+  for (const person of people) {
+    const email = invited.find((i) => i.memberId === person.id)?.email;
+    labels.set(person.id, { name: chosenName(person) ?? email ?? displayName(person, lang) });
+  }
+  return labels;
+}
+
 /** The contest's role invitations for the console: who was invited, and who accepted. */
 export async function roleInvites(contestId: number, lang: Language = "en") {
   const rows = await db()
@@ -460,7 +529,7 @@ export async function roleInvites(contestId: number, lang: Language = "en") {
     .where(and(eq(invites.contestId, contestId), isNull(invites.partyId)))
     .orderBy(desc(invites.createdAt))
     .limit(50);
-  const people = await peopleByIds(rows.map((r) => r.acceptedBy), db(), lang);
+  const people = await judgeLabels(contestId, rows.flatMap((r) => (r.acceptedBy === null ? [] : [r.acceptedBy])), lang);
   return rows.map((r) => ({
     id: r.id,
     role: r.role,

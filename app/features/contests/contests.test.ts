@@ -15,6 +15,7 @@ import { acceptRoleInvite, advanceRound, applyOverride, auditTrail, changeContes
 import { submitEntry } from "./compete.server";
 import { claimNext, flaggedEntries, judgeDesk, scoreEntry, stepAside } from "./judging.server";
 import { publishedResults, roundResults } from "./results.server";
+import { consoleView } from "./console-view.server";
 
 let n = 0;
 async function person(): Promise<Member> {
@@ -96,6 +97,38 @@ describe("role invitations", () => {
     expect((await rolesOf(judge)).some((r) => r.role === "judge" && String(r.contestId) === String(contest.id))).toBe(true);
     const other = await person();
     expect(await acceptRoleInvite(other.id, token, contest.id)).toMatchObject({ ok: false, refusal: "used" });
+  });
+});
+
+describe("the console names judges the game master can tell apart", () => {
+  it("an invited judge without a name of their own by the email the invitation went to, a named one by their name; players never see it", async () => {
+    const { gm, gmRoles, contest, round } = await world();
+    const made = await inviteToContest(gm.id, gmRoles, contest.id, { role: "judge", channel: "email", email: "quiet.judge@example.com", language: "en" }, "https://glow.example");
+    if (!made.ok) throw new Error("invite");
+    // Signed in from the email, signup not finished: no name chosen.
+    const [unnamed] = await db().insert(members).values({ phone: `+1555600${String(++n).padStart(4, "0")}` }).returning();
+    expect((await acceptRoleInvite(unnamed!.id, new URL(made.value.link).searchParams.get("invite")!, contest.id)).ok).toBe(true);
+    const roles = await rolesOf(unnamed!);
+    const claim = await claimNext(unnamed!.id, roles, contest.id);
+    if (!claim.ok) throw new Error(claim.refusal);
+    expect((await scoreEntry(unnamed!.id, roles, { entryId: claim.value.entryId, scores: [4, 4], noteForParty: "", noteForGameMaster: "" })).ok).toBe(true);
+
+    const view = (await consoleView(contest.id, null, "https://glow.example", "en"))!;
+    const judged = view.rounds.find((r) => r.id === round.id)!.results!.rows.flatMap((r) => r.byJudge.map((j) => j.judge));
+    expect(judged).toContain("quiet.judge@example.com");
+    expect(view.invites.find((i) => i.email === "quiet.judge@example.com")).toMatchObject({ status: "accepted", acceptedBy: "quiet.judge@example.com" });
+    // The one warning about few scores names them the same way.
+    expect(view.rounds.find((r) => r.id === round.id)!.results!.warnings).toContainEqual(expect.objectContaining({ kind: "few-scores", judge: "quiet.judge@example.com" }));
+
+    // Once they choose a name, that is their name.
+    await db().update(members).set({ firstName: "Quinn", lastName: "Judge" }).where(eq(members.id, unnamed!.id));
+    const named = (await consoleView(contest.id, null, "https://glow.example", "en"))!;
+    expect(named.rounds.find((r) => r.id === round.id)!.results!.rows.flatMap((r) => r.byJudge.map((j) => j.judge))).toContain("Quinn Judge");
+
+    // What players read of the contest never carries it.
+    await db().update(members).set({ firstName: null, lastName: null }).where(eq(members.id, unnamed!.id));
+    expect(JSON.stringify(await publishedResults(contest.id))).not.toContain("quiet.judge@example.com");
+    expect(JSON.stringify(await roundResults(round))).not.toContain("quiet.judge@example.com");
   });
 });
 

@@ -24,6 +24,8 @@ export const CONTEST_REFUSALS = {
   "round-closed": { status: 409, message: "contests:refusals.round-closed" },
   "not-pending": { status: 409, message: "contests:refusals.not-pending" },
   "board-frozen": { status: 409, message: "contests:refusals.board-frozen" },
+  // The game master may still publish, with a reason for the audit trail (decision 1221).
+  "too-few-judges": { status: 409, message: "contests:refusals.too-few-judges", field: "overrideReason" },
   "nothing-to-score": { status: 409, message: "contests:refusals.nothing-to-score" },
   claimed: { status: 409, message: "contests:refusals.claimed" },
   expired: { status: 410, message: "contests:refusals.expired" },

@@ -13,7 +13,7 @@ import { peopleByIds } from "~/features/parties/index.server";
 import { db } from "~/platform/db/db.server";
 import { contestRounds, entryJudges, entryPhotos, entryScores, judgeScores, parties, partyMembers, roundEntries, type Contest, type ContestRound } from "~/platform/db/schema";
 import type { Queryable, Tx } from "~/platform/db/transaction.server";
-import { overlapWarnings, pointsForPlace, rankEntries, resultsVisible, weightedTotal, type JudgedTotal, type OverlapWarning, type TieBreakStep } from "./rules";
+import { overlapWarnings, pointsForPlace, rankEntries, resultsVisible, shortOfJudges, weightedTotal, type JudgedTotal, type OverlapWarning, type TieBreakStep } from "./rules";
 
 export interface ResultRow {
   entryId: number;
@@ -71,13 +71,17 @@ async function totalsOf(executor: Queryable, round: ContestRound) {
   return { entries, totals, holds };
 }
 
-export async function roundResults(round: ContestRound, executor: Queryable = db(), lang: Language = "en"): Promise<RoundResults> {
+/** How judges are named in results: by the name members see, unless the caller knows better. */
+export type JudgeNames = (judgeIds: number[]) => Promise<Map<number, { name: string }>>;
+
+export async function roundResults(round: ContestRound, executor: Queryable = db(), lang: Language = "en", judgeNames?: JudgeNames): Promise<RoundResults> {
   const { entries, totals, holds } = await totalsOf(executor, round);
   const ranked = rankEntries(
     entries.map((e) => ({ entryId: e.id, submittedAt: e.submittedAt })),
     totals,
   );
-  const people = await peopleByIds(totals.map((t) => t.judgeId), executor, lang);
+  const judgeIds = totals.map((t) => t.judgeId);
+  const people = judgeNames ? await judgeNames(judgeIds) : await peopleByIds(judgeIds, executor, lang);
   const rows = ranked.map((r): ResultRow => {
     const entry = entries.find((e) => e.id === r.entryId)!;
     return {
@@ -96,6 +100,16 @@ export async function roundResults(round: ContestRound, executor: Queryable = db
 }
 
 /**
+ * The round's entries with fewer judges than `minJudges` (judges whose score sheet of it is
+ * complete; a recused judge does not count), fewest first: what stops its publishing.
+ */
+export async function judgeShortfall(executor: Queryable, round: ContestRound, minJudges: number) {
+  const { entries, totals } = await totalsOf(executor, round);
+  const judged = entries.map((e) => ({ entryId: e.id, party: e.party, judges: totals.filter((t) => t.entryId === e.id).length }));
+  return shortOfJudges(judged, minJudges).sort((a, b) => a.judges - b.judges || a.party.localeCompare(b.party));
+}
+
+/**
  * Within `advanceRound`'s transaction: every member of each ranked party earns the place's
  * points for that party (awardScore credits the party too), and the feed says who won.
  */
@@ -110,12 +124,14 @@ export async function publishRoundIn(tx: Tx, contest: Contest, round: ContestRou
     for (const { memberId } of roster) await awardScore(tx, memberId, { contestPoints: row.points }, now, { contestId: contest.id });
   }
   const winner = results.rows.find((r) => r.judges > 0);
+  // The facts, not a sentence: each reader's card says it in their language (feed/post-card).
   await writePost(
     {
       type: "contest",
       actorId: gameMasterId,
       refId: contest.id,
-      text: winner ? `${contest.name} · #${round.number}: 1. ${winner.party}` : `${contest.name} · #${round.number}`,
+      text: "",
+      data: { contest: contest.name, round: round.number, ...(winner ? { winner: winner.party } : {}) },
       createdAt: now,
     },
     tx,

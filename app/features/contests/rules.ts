@@ -17,8 +17,14 @@ export const CONTEST_RULES = {
   scoreMax: 5,
   weightMin: 1,
   weightMax: 5,
-  /** Every entry gets at least this many judges before any gets more. */
+  /**
+   * Every entry gets at least this many judges before any gets more, and needs them before
+   * its round is published: a new contest's minimum, which its game master may change
+   * (`contests.min_judges`, within minJudgesLeast…minJudgesMost; decision 1221).
+   */
   judgesPerEntry: 3,
+  minJudgesLeast: 1,
+  minJudgesMost: 12,
   /** How long a judge's claim keeps an entry from other judges. */
   claimMinutes: 5,
   /** An entry skipped this many times is flagged to the game master. */
@@ -74,6 +80,11 @@ export const NEXT_ROUND_STATE: Record<RoundState, RoundState | null> = {
   judging: "published",
   published: null,
 };
+
+/** The entries a round may not be published with: fewer judges than the contest's minimum (decision 1221). */
+export function shortOfJudges<E extends { judges: number }>(entries: readonly E[], minJudges: number): E[] {
+  return entries.filter((e) => e.judges < minJudges);
+}
 
 /** What players may see of a round: nothing of its scores before it is published. */
 export const resultsVisible = (state: RoundState) => state === "published";

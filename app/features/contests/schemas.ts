@@ -31,6 +31,13 @@ const contestFields = {
   description: z.string().trim().max(CONTEST_RULES.descriptionMax, { error: "contests:errors.tooLong" }).default(""),
   startsAt: when,
   endsAt: when,
+  minJudges: z.coerce
+    .number({ error: "contests:errors.minJudges" })
+    .int({ error: "contests:errors.minJudges" })
+    .min(CONTEST_RULES.minJudgesLeast, { error: "contests:errors.minJudges" })
+    .max(CONTEST_RULES.minJudgesMost, { error: "contests:errors.minJudges" })
+    // Left out (a JSON caller editing the name): the contest keeps what it has.
+    .optional(),
 };
 
 const criterionName = (i: number) =>
@@ -87,7 +94,17 @@ export const ConsoleForm = z.discriminatedUnion("intent", [
     to: z.enum(CONTEST_STATUSES, { error: "contests:errors.unknown" }),
     confirm: z.literal("yes", { error: "contests:errors.confirm" }),
   }),
-  z.object({ intent: z.literal("advance"), roundId: id(), from: z.enum(["draft", "open", "judging"], { error: "contests:errors.unknown" }) }),
+  z
+    .object({
+      intent: z.literal("advance"),
+      roundId: id(),
+      from: z.enum(["draft", "open", "judging"], { error: "contests:errors.unknown" }),
+      /** Publishing can't be undone: its form is a second step that says so (decision 1221). */
+      confirm: z.literal("yes", { error: "contests:errors.confirmPublish" }).optional(),
+      /** Publishing while entries are short of judges: why, for the audit trail. */
+      overrideReason: z.string().trim().max(CONTEST_RULES.reasonMax, { error: "contests:errors.tooLong" }).default(""),
+    })
+    .refine((v) => v.from !== "judging" || v.confirm === "yes", { path: ["confirm"], error: "contests:errors.confirmPublish" }),
   z.object({ intent: z.literal("freeze"), contestId: id(), confirm: z.literal("yes", { error: "contests:errors.confirm" }) }),
   z.object({
     intent: z.literal("invite"),

@@ -86,7 +86,7 @@ export function PhotoField({ idPrefix, error, hasPhoto }: { idPrefix: string; er
       <p id={`${id}-hint`} className={mutedText}>
         {t("photo.hint")}
       </p>
-      <input id={id} type="file" name="photo" accept="image/*" aria-invalid={error ? true : undefined} aria-describedby={described} className="mt-1 block" />
+      <input id={id} type="file" name="photo" accept="image/*" aria-invalid={error ? true : undefined} aria-describedby={described} className="mt-1 block max-w-full" />
       <FieldError id={`${id}-error`} message={error} />
       {hasPhoto ? (
         <label className="mt-2 flex items-center gap-2">

@@ -155,7 +155,7 @@ export async function seedDemoWorld(db: Database, now = new Date()): Promise<boo
       });
     }
     postValues.push(
-      { type: "contest", actorId: grace.id, refId: spring!.id, text: "Spring Glow Hunt · #1: 1. The Lanterns", createdAt: ago(30) },
+      { type: "contest", actorId: grace.id, refId: spring!.id, text: "", data: { contest: "Spring Glow Hunt", round: 1, winner: "The Lanterns" }, createdAt: ago(30) },
     );
     for (const o of owned) {
       postValues.push({ type: "beamkin", actorId: o.member.id, refId: creature(o.slug).id, createdAt: ago(60 * 24 * 20) });

@@ -167,10 +167,14 @@ function toFeedPost(row: Row): FeedPost {
   };
 }
 
-/** Only the facts a card shows leave the server (never an id of a secret sender). */
+/**
+ * Only the facts a card shows leave the server (never an id of a secret sender): stars,
+ * gems, a secret salute's prompt, whether a party post is a join, and a contest post's
+ * contest, round and winning party.
+ */
 function pickData(data: Record<string, string | number> | null): Record<string, string | number> {
   const out: Record<string, string | number> = {};
-  for (const key of ["stars", "gems", "prompt"] as const) {
+  for (const key of ["stars", "gems", "prompt", "event", "contest", "round", "winner"] as const) {
     const value = data?.[key];
     if (typeof value === "string" || typeof value === "number") out[key] = value;
   }

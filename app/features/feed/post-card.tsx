@@ -20,11 +20,7 @@ export function PostCard({
   listQuery?: string;
 }) {
   const { t, i18n } = useTranslation(["newsfeed", "salutes"]);
-  // A party post is its forming, or (data.event) a member joining it.
-  const headline = t(post.type === "party" && post.data.event === "joined" ? "types.partyJoined" : `types.${post.type}`, {
-    actor: post.actor?.name ?? t("someone"),
-    subject: post.subject?.name ?? t("someone"),
-  });
+  const { headline, textInHeadline } = headlineOf(post, t);
   const postHref = `${href("/newsfeed/:postType/:id", { postType: post.type, id: String(post.id) })}${listQuery}`;
   const HeadingTag = open ? "h2" : "h3";
   return (
@@ -62,7 +58,7 @@ export function PostCard({
         </p>
       ) : null}
       {isSecretPrompt(post.data.prompt) ? <p className="mt-2">{t(`salutes:prompts.${post.data.prompt}`)}</p> : null}
-      {post.text ? (
+      {post.text && !textInHeadline ? (
         // A member's own words, in their language where it is not the page's (decision 0407).
         <p lang={memberTextLang(post.text, i18n.language)} className="mt-2 whitespace-pre-line break-words">
           {post.text}
@@ -80,6 +76,27 @@ export function PostCard({
       </div>
     </article>
   );
+}
+
+type Translate = ReturnType<typeof useTranslation<["newsfeed", "salutes"]>>["t"];
+
+/**
+ * What a post says happened, in a sentence of the reader's language. A party post is its
+ * forming, or (data.event) a member joining it, naming the party (its text); a contest post
+ * names the contest, the round and the party that came first (data), where older posts only
+ * had a line of text ("Spring Glow Hunt · #1: 1. The Lanterns").
+ */
+function headlineOf(post: CardPost, t: Translate): { headline: string; textInHeadline: boolean } {
+  const people = { actor: post.actor?.name ?? t("someone"), subject: post.subject?.name ?? t("someone") };
+  if (post.type === "party" && post.text) {
+    const key = post.data.event === "joined" ? "types.partyJoinedNamed" : "types.partyNamed";
+    return { headline: t(key, { ...people, party: post.text }), textInHeadline: true };
+  }
+  if (post.type === "contest" && typeof post.data.round === "number" && typeof post.data.contest === "string") {
+    const facts = { contest: post.data.contest, round: post.data.round, winner: post.data.winner ?? "" };
+    return { headline: t(typeof post.data.winner === "string" ? "types.contestWon" : "types.contestPublished", facts), textInHeadline: true };
+  }
+  return { headline: t(post.type === "party" && post.data.event === "joined" ? "types.partyJoined" : `types.${post.type}`, people), textInHeadline: false };
 }
 
 /** One post of a feed list: its list item and card. */

@@ -30,7 +30,7 @@ export const guessRefusals = {
 
 /** The toast a guess gets: right (with the points), close or wrong (with the tries left). */
 export function guessToast(result: GuessDone, t: Translate): string {
-  if (result.verdict === "right") return t("guesses:toast.right", { points: result.points });
+  if (result.verdict === "right") return t("guesses:toast.right", { count: result.points });
   return t(`guesses:toast.${result.verdict}`, { count: result.attemptsLeft });
 }
 

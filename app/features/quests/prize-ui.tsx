@@ -51,7 +51,7 @@ export function PrizeOdds({ table, demo = false }: { table: readonly PrizeEntry[
         {demo ? <li>{t("prize.odds.demo")}</li> : null}
         <li>{t("prize.odds.pity", { count: PITY_BOXES })}</li>
         <li>{t("prize.odds.duplicateBeamkin", { amount: DUPLICATE_BEAMKIN.amount })}</li>
-        <li>{t("prize.odds.duplicateCosmetic", { amount: DUPLICATE_COSMETIC.amount })}</li>
+        <li>{t("prize.odds.duplicateCosmetic", { count: DUPLICATE_COSMETIC.amount })}</li>
         <li>{t("prize.odds.recorded")}</li>
       </ul>
     </details>

@@ -90,9 +90,11 @@ function StarsField({ chosen, error }: { chosen: string; error?: string }) {
   const { t } = useTranslation("salutes");
   const counts = Array.from({ length: SALUTE_RULES.starsMax }, (_, i) => i + 1);
   return (
-    <fieldset aria-describedby={error ? "stars-error" : undefined}>
+    // min-w-0: a fieldset is as wide as its content by default, and three choices side by side
+    // are wider than a phone (434 px at 390): there they stack, each a whole row to tap.
+    <fieldset aria-describedby={error ? "stars-error" : undefined} className="min-w-0">
       <legend className="font-medium">{t("star.howMany")}</legend>
-      <div className="mt-1 flex gap-3">
+      <div className="mt-1 grid gap-2 sm:flex sm:gap-3">
         {counts.map((n) => (
           <label key={n} className={choiceClass}>
             <input

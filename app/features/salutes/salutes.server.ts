@@ -13,7 +13,7 @@
  * query a recipient can reach leaves it out at the SQL level.
  */
 import { href } from "react-router";
-import { and, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import { alias, type PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db, type Database } from "~/platform/db/db.server";
 import { transaction } from "~/platform/db/transaction.server";
@@ -269,14 +269,28 @@ export async function listReceivedSalutes(
   }));
 }
 
-/** Does this member hold this (visible) salute? Used by the notification redirect. */
-export async function receivedSaluteKind(memberId: number, saluteId: number): Promise<SaluteKind | null> {
-  if (!Number.isSafeInteger(saluteId) || saluteId < 1 || saluteId > 2_147_483_647) return null;
+/**
+ * What a notification link (/secret-salute-redirect?id=N) finds for this member: a salute
+ * they hold (its kind), one hidden (by them, or by moderators after a report), one they sent
+ * themselves, or nothing. Someone else's salute is "missing", the same as none, so the link
+ * tells nobody about salutes that are not theirs; and nothing here names a sender.
+ */
+export type SaluteAtLink =
+  | { state: "received"; kind: SaluteKind }
+  | { state: "hidden"; by: "you" | "moderators" }
+  | { state: "own" }
+  | { state: "missing" };
+
+export async function saluteAtLink(memberId: number, saluteId: number): Promise<SaluteAtLink> {
+  if (!Number.isSafeInteger(saluteId) || saluteId < 1 || saluteId > 2_147_483_647) return { state: "missing" };
   const [row] = await db()
-    .select({ kind: salutes.kind })
+    .select({ kind: salutes.kind, recipientId: salutes.recipientId, senderId: salutes.senderId, hiddenAt: salutes.hiddenAt, moderation: salutes.moderation })
     .from(salutes)
-    .where(and(eq(salutes.id, saluteId), eq(salutes.recipientId, memberId), isNull(salutes.hiddenAt)));
-  return (row?.kind as SaluteKind | undefined) ?? null;
+    .where(and(eq(salutes.id, saluteId), or(eq(salutes.recipientId, memberId), eq(salutes.senderId, memberId))));
+  if (!row) return { state: "missing" };
+  if (row.recipientId !== memberId) return { state: "own" };
+  if (row.hiddenAt) return { state: "hidden", by: row.moderation === "hidden" ? "moderators" : "you" };
+  return { state: "received", kind: row.kind as SaluteKind };
 }
 
 export interface StarReceipt {

@@ -84,7 +84,7 @@ export function MessageField({ value, error, label }: { value?: string; error?: 
         {...FIRST_FIELD}
       />
       <p id={`${id}-count`} className="text-sm text-slate-600 dark:text-slate-400">
-        {t("message.count", { count: length, max: 280 })}
+        {t("message.count", { used: length, max: 280 })}
       </p>
       <FieldError id="message-error" message={error} />
     </div>

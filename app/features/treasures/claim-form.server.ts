@@ -39,7 +39,7 @@ export function claimDone(found: Extract<ClaimOutcome, { ok: true }>["value"], t
     toast:
       found.status === "review"
         ? t("treasures:toast.review", { name: found.name })
-        : t("treasures:toast.found", { name: found.name, points: found.points }),
+        : t("treasures:toast.found", { name: found.name, count: found.points }),
     result: found,
   };
 }

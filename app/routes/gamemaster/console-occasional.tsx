@@ -4,12 +4,13 @@
  * (routes/gamemaster.tsx) loads them with React's `lazy`, so their code is a chunk of its
  * own, not part of the page's first scripts; the server renders them whole.
  */
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { useTranslation } from "~/platform/translations";
-import { CONTEST_RULES, STATUS_CHANGES, TIE_BREAK_CHAIN } from "~/features/contests/rules";
+import { CONTEST_RULES, shortOfJudges, STATUS_CHANGES, TIE_BREAK_CHAIN } from "~/features/contests/rules";
 import { DateTimeField, Field, fixed } from "~/features/contests/ui";
 import { cardClass, dangerButton, FieldError, FormError, inputClass, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
 import type { FormAnswer } from "~/platform/form-answer";
+import { RouteDialog } from "~/ui/route-dialog";
 import { answerFor, useSelf, type ConsoleView } from "./console";
 import { ScrollRegion } from "~/ui/scroll-region";
 
@@ -321,7 +322,105 @@ export function ContestFields({ answer, contest }: { answer?: FormAnswer; contes
         <DateTimeField name="startsAt" label={t("fields.startsAt")} value={v?.startsAt ?? contest?.startsAt ?? null} error={answer?.errors.startsAt} idPrefix={`c${contest?.id ?? "new"}`} />
         <DateTimeField name="endsAt" label={t("fields.endsAt")} value={v?.endsAt ?? contest?.endsAt ?? null} error={answer?.errors.endsAt} idPrefix={`c${contest?.id ?? "new"}`} />
       </div>
+      <Field
+        idPrefix={`c${contest?.id ?? "new"}`}
+        name="minJudges"
+        type="number"
+        inputMode="numeric"
+        min={CONTEST_RULES.minJudgesLeast}
+        max={CONTEST_RULES.minJudgesMost}
+        label={t("fields.minJudges")}
+        hint={t("fields.minJudgesHint")}
+        value={v?.minJudges ?? String(contest?.minJudges ?? CONTEST_RULES.judgesPerEntry)}
+        error={answer?.errors.minJudges}
+        required
+      />
     </>
+  );
+}
+
+/**
+ * Publishing a round, the second step (a page state, ?publish={roundId}, so it works without
+ * JavaScript): what publishing does, and the confirming form; while an entry has fewer
+ * judges than the contest's minimum, which entries, the way to more judges, and the
+ * override that publishes anyway with a reason for the audit trail (decision 1221).
+ */
+export function PublishRound({ round, minJudges, answer }: { round: ConsoleView["rounds"][number]; minJudges: number; answer?: FormAnswer }) {
+  const { t } = useTranslation("contests");
+  const self = useSelf();
+  const short = shortOfJudges(round.results?.rows ?? [], minJudges);
+  const titleId = `publish-${round.id}-title`;
+  const hidden = (
+    <>
+      <input type="hidden" name="intent" value="advance" />
+      <input type="hidden" name="roundId" value={round.id} />
+      <input type="hidden" name="from" value="judging" />
+      <input type="hidden" name="confirm" value="yes" />
+    </>
+  );
+  const cancel = (
+    <Link to={self} preventScrollReset className={secondaryButton}>
+      {t("publish.cancel")}
+    </Link>
+  );
+  return (
+    <RouteDialog titleId={titleId} title={t("publish.title", { n: round.number })} closeTo={self} closeLabel={t("publish.close")}>
+      <div className="space-y-4" data-testid="publish-round">
+        <p>{t("publish.what")}</p>
+        {short.length ? (
+          <>
+            <Notice tone="warn" title={t("publish.shortTitle")}>
+              <p>{t("publish.shortExplain", { count: minJudges })}</p>
+              <ul className="list-disc pl-5" data-testid="short-of-judges">
+                {short.map((r) => (
+                  <li key={r.entryId}>{t("publish.entryJudges", { party: r.party, count: r.judges })}</li>
+                ))}
+              </ul>
+              <p>{t("publish.assign")}</p>
+              <p>
+                <a href={`${self}#invites-heading`} className="font-medium underline">
+                  {t("publish.invite")}
+                </a>
+              </p>
+            </Notice>
+            <Form method="post" action={`${self}&publish=${round.id}`} className="space-y-3">
+              {hidden}
+              <h3 className="font-semibold">{t("publish.overrideHeading")}</h3>
+              <Field
+                idPrefix={`publish-${round.id}`}
+                name="overrideReason"
+                label={t("publish.overrideReason")}
+                value={answer?.values.overrideReason}
+                error={answer?.errors.overrideReason}
+                required
+                maxLength={CONTEST_RULES.reasonMax}
+                multiline
+              />
+              <FormError message={answer?.errors.form ?? answer?.errors.confirm} />
+              <div className="flex flex-wrap gap-3">
+                <button type="submit" className={dangerButton}>
+                  {t("publish.override")}
+                </button>
+                {cancel}
+              </div>
+            </Form>
+          </>
+        ) : (
+          <Form method="post" action={`${self}&publish=${round.id}`} className="space-y-3">
+            {hidden}
+            <p>{t("publish.ready", { count: minJudges })}</p>
+            {/* Judges may have changed since this page was drawn: the refusal names who is short. */}
+            <FormError message={answer?.errors.overrideReason ?? answer?.errors.form ?? answer?.errors.confirm} />
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" className={primaryButton}>
+                {t("publish.confirm")}
+              </button>
+              {cancel}
+            </div>
+          </Form>
+        )}
+      </div>
+    </RouteDialog>
   );
 }
 

@@ -400,7 +400,7 @@ function StepsEditor({ questId, played, steps, answer, base }: { questId: number
               {step.target ? ` (${step.target})` : ""} · {t(`unlocks.${step.unlock}` as KeyIn<"quests">)}
             </p>
             {step.line ? <Shown as="p" text={step.line} className="text-sm italic" /> : null}
-            <p className="text-sm">{t("table.stepRewards", { light: step.lightReward, points: step.points })}</p>
+            <p className="text-sm">{t("table.stepRewards", { light: step.lightReward, count: step.points })}</p>
             {step.scan ? (
               <div className="mt-2 flex items-center gap-3">
                 <QrCode drawing={step.scan.qr} label={t("table.stepQr", { position: step.position })} className="h-24 w-24" />

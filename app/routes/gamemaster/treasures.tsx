@@ -150,7 +150,7 @@ export default function GameMasterTreasures({ loaderData }: Route.ComponentProps
                 #{treasure.id} {treasure.name}
               </p>
               {treasure.hint ? <p className="text-sm italic">{treasure.hint}</p> : null}
-              <p className="text-sm">{t("gm.rewards", { points: treasure.points, light: treasure.lightReward, count: treasure.finds })}</p>
+              <p className="text-sm">{t("gm.rewards", { points: t("common:points", { count: treasure.points }), light: treasure.lightReward, count: treasure.finds })}</p>
               {treasure.opensAt || treasure.closesAt ? <p className="text-sm">{t("gm.window", { opens: treasure.opensAt ?? "—", closes: treasure.closesAt ?? "—" })}</p> : null}
               <p className="font-mono text-sm" data-treasure-code={treasure.code}>
                 {treasure.code}

@@ -19,9 +19,14 @@ export const contests = pgTable(
     gameMasterId: integer("game_master_id").references(() => members.id),
     /** When the game master froze the overall board for the final (no more publishing changes it). */
     boardFrozenAt: timestamp("board_frozen_at", { withTimezone: true }),
+    /** Judges every entry needs before a round is published (docs/contests.md, decision 1221). */
+    minJudges: integer("min_judges").notNull().default(3),
     createdAt: createdAt(),
   },
-  (t) => [check("contests_status_known", sql`${t.status} in ('Active', 'Paused', 'Ended')`)],
+  (t) => [
+    check("contests_status_known", sql`${t.status} in ('Active', 'Paused', 'Ended')`),
+    check("contests_min_judges_range", sql`${t.minJudges} between 1 and 12`),
+  ],
 );
 
 export const roundStates = ["draft", "open", "judging", "published"] as const;
@@ -61,7 +66,7 @@ export const contestRounds = pgTable(
 );
 
 /** What the contest audit trail records: status changes, the frozen board and each override. */
-export const contestAuditActions = ["status", "freeze", "reopen-round", "remove-entry", "admit-late", "reassign-ringleader"] as const;
+export const contestAuditActions = ["status", "freeze", "reopen-round", "remove-entry", "admit-late", "reassign-ringleader", "publish-short"] as const;
 export type ContestAuditAction = (typeof contestAuditActions)[number];
 
 export const roleNames = ["gamemaster", "ringleader", "judge"] as const;

@@ -1,0 +1,179 @@
+/**
+ * No screen is wider than a phone (issue 40, point 6): at 360 and 390 px every screen, as
+ * the member who sees it (a visitor, a member, the game master, a judge, a ringleader, staff),
+ * with JavaScript and without, fits the screen's width: nothing scrolls sideways, so nothing
+ * is cut off and a tap lands where it looks like it does.
+ */
+import type { Page } from "@playwright/test";
+import { consolePage, expect, hydrated, signIn, test } from "./fixtures";
+import { E2E_HOOKS_TOKEN } from "../../playwright.config";
+
+// Dozens of pages in one test, on a busy machine.
+test.describe.configure({ timeout: 240_000 });
+
+const ADA = "+15550100001";
+const GRACE = "+15550100002";
+const ALAN = "+15550100003";
+const KATHERINE = "+15550100004";
+
+/** What is wider than the screen: the document's overflow, and the widest elements that cause it. */
+async function sideways(page: Page) {
+  return page.evaluate(() => {
+    const scroller = document.scrollingElement!;
+    const width = scroller.clientWidth;
+    if (scroller.scrollWidth <= width) return null;
+    const culprits: string[] = [];
+    for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 0.5) continue;
+      // Only the outermost element that sticks out: its children stick out with it.
+      const parent = el.parentElement?.getBoundingClientRect();
+      if (parent && parent.right > width + 0.5) continue;
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).slice(0, 3).join(".")}` : ""}`;
+      culprits.push(`${name} (${Math.round(box.left)}–${Math.round(box.right)} px: "${(el.textContent ?? "").trim().slice(0, 40)}")`);
+    }
+    return { scrollWidth: scroller.scrollWidth, width, culprits: culprits.slice(0, 5) };
+  });
+}
+
+/** Visits each page and collects every one that scrolls sideways. */
+async function expectAllFit(page: Page, paths: readonly string[], js: boolean) {
+  const wide: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    if (js) await hydrated(page);
+    const found = await sideways(page);
+    if (found) wide.push(`${path} → ${new URL(page.url()).pathname}: ${found.scrollWidth} px in ${found.width} px; ${found.culprits.join("; ")}`);
+    // And with every folded part unfolded (forms to edit, results, the older flow's sections).
+    const folded = await page.evaluate(() => {
+      const closed = [...document.querySelectorAll("details:not([open])")];
+      for (const details of closed) details.setAttribute("open", "");
+      return closed.length;
+    });
+    const unfolded = folded ? await sideways(page) : null;
+    if (unfolded) wide.push(`${path} unfolded: ${unfolded.scrollWidth} px in ${unfolded.width} px; ${unfolded.culprits.join("; ")}`);
+  }
+  expect(wide, "screens wider than the phone").toEqual([]);
+}
+
+/** A link's address found on a page (a post, a receipt, a party), or null when there is none. */
+async function linkOn(page: Page, path: string, prefix: string) {
+  await page.goto(path);
+  const href = await page.locator(`main a[href^="${prefix}"]`).first().getAttribute("href", { timeout: 5_000 }).catch(() => null);
+  return href;
+}
+
+const VISITOR = ["/", "/home", "/landing", "/signin", "/register", "/login", "/newsfeed", "/leaderboard", "/start", "/story-landing", "/no-such-page"];
+
+const MEMBER = [
+  "/home",
+  "/profile",
+  "/qrcode",
+  "/newsfeed",
+  "/compete",
+  "/treasure",
+  "/treasure/1",
+  "/signup",
+  "/compliment",
+  "/compliment?to=4",
+  "/secret-salute",
+  "/secret-salute?to=4",
+  "/secret-salute-redirect?id=999999",
+  "/starsalute",
+  "/starsalute?to=4",
+  "/salute-select",
+  "/invite",
+  "/QRvalidate",
+  "/playquest",
+  "/partybuilder",
+  "/leaderboard",
+  "/leaderboard?board=week",
+  "/chat-demo",
+  "/beamkins",
+  "/prize-box-demo",
+  "/lightball-demo",
+  "/lightmeter-example",
+  "/gamemaster",
+  "/quest-tutorial",
+  "/choose-quest",
+  "/user-role-display",
+  "/user-role-display/enhanced",
+  "/story-landing",
+  "/start",
+  "/kidnap",
+  "/takeaguess/library-steps",
+  "/takeaguess/rainbow-colour",
+  "/judge-onboarding/1/2",
+  "/accept-invite/1",
+  "/no-such-page",
+];
+
+const GAME_MASTER = ["/gamemaster", "/gamemaster?modal=requests", "/gamemaster/quests", "/gamemaster/treasures", "/gamemaster/treasures/sheet", "/judging", "/compete"];
+const JUDGE = ["/judging", "/gamemaster", "/judge-onboarding/1/2"];
+const RINGLEADER = ["/partymanager", "/partybuilder", "/qrcode"];
+const STAFF = ["/dashboard", consolePage("/dev/outbox"), consolePage("/dev/mailbox"), "/api/docs"];
+
+for (const width of [360, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test("every screen a visitor sees fits", async ({ page }, testInfo) => {
+      await expectAllFit(page, VISITOR, testInfo.project.use.javaScriptEnabled !== false);
+    });
+
+    test("every screen a member sees fits, with the pages their links open", async ({ page }, testInfo) => {
+      await signIn(page, { phone: ADA });
+      const found = [
+        await linkOn(page, "/newsfeed", "/newsfeed/starsalute/"),
+        await linkOn(page, "/newsfeed", "/newsfeed/contest/"),
+        await linkOn(page, "/leaderboard?board=parties", "/party/"),
+      ].filter((p): p is string => p !== null);
+      const receipt = found[0] ? await linkOn(page, found[0], "/starsalute/view/") : null;
+      await expectAllFit(page, [...MEMBER, ...found, ...(receipt ? [receipt] : [])], testInfo.project.use.javaScriptEnabled !== false);
+    });
+
+    test("every screen the game master, a judge and a ringleader see fits", async ({ page }, testInfo) => {
+      const js = testInfo.project.use.javaScriptEnabled !== false;
+      await signIn(page, { phone: GRACE });
+      await expectAllFit(page, GAME_MASTER, js);
+      await signIn(page, { phone: ALAN });
+      await expectAllFit(page, JUDGE, js);
+      await signIn(page, { phone: KATHERINE });
+      const party = await linkOn(page, "/partymanager", "/party/");
+      await expectAllFit(page, [...RINGLEADER, ...(party ? [party] : [])], js);
+    });
+
+    test("every screen staff see fits", async ({ page }, testInfo) => {
+      const username = `admin-${process.pid}-${width}-${Date.now() % 100_000}`;
+      const password = `password for ${username}`;
+      const made = await page.request.post("/__e2e/staff", { headers: { "x-e2e-token": E2E_HOOKS_TOKEN }, data: { username, password, isAdmin: true, resources: [] } });
+      expect(made.ok()).toBeTruthy();
+      await page.goto("/login");
+      if (testInfo.project.use.javaScriptEnabled !== false) await hydrated(page);
+      await page.getByLabel("Username").fill(username);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL(/\/dashboard/);
+      await expectAllFit(page, STAFF, testInfo.project.use.javaScriptEnabled !== false);
+    });
+  });
+}
+
+test("at 390 px the star salute's choices are all in view and a tap on 'Give star salute' reaches it", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, { phone: ADA });
+  await page.goto("/starsalute?to=4");
+  for (const name of ["1 star", "2 stars", "3 stars"]) {
+    const box = (await page.getByRole("radio", { name }).locator("xpath=ancestor::label").boundingBox())!;
+    expect(box.x, name).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+  }
+  const give = page.getByRole("button", { name: "Give star salute" });
+  await give.scrollIntoViewIfNeeded();
+  const reached = await give.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return top !== null && (top === el || el.contains(top));
+  });
+  expect(reached).toBe(true);
+});
