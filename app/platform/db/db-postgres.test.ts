@@ -1,7 +1,7 @@
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DatabaseUnreachableError, openDatabase } from "./db.server";
+import { DatabaseUnreachableError, NAMED_STATEMENTS_MAX, openDatabase, statementName } from "./db.server";
 
 describe("PostgreSQL at start-up", () => {
   it("says plainly which server did not answer, without the password", async () => {
@@ -35,5 +35,37 @@ describe.runIf(serverUrl)("PostgreSQL while serving", () => {
     } finally {
       await conn.close();
     }
+  });
+});
+
+describe.runIf(serverUrl)("PostgreSQL: statements prepared by name", () => {
+  it("runs drizzle's statements as prepared statements of the connection, with the same answers", async () => {
+    const conn = await openDatabase(serverUrl, { migrate: false });
+    try {
+      const run = conn.db.execute.bind(conn.db) as unknown as (q: unknown) => Promise<{ rows: Record<string, unknown>[] }>;
+      // One statement at a time: the pool hands the same idle connection back each time.
+      const first = await conn.db.select({ n: sql<number>`${41} + 1` }).from(sql`(values (1)) as v(x)`);
+      const second = await conn.db.select({ n: sql<number>`${41} + 1` }).from(sql`(values (1)) as v(x)`);
+      expect(first).toEqual([{ n: 42 }]);
+      expect(second).toEqual(first);
+      const { rows } = await run(sql`select name from pg_prepared_statements where statement like '%as v(x)%' and statement not like '%pg_prepared_statements%'`);
+      expect(rows.length).toBe(1);
+      expect(String(rows[0]!.name)).toMatch(/^glow_auto_/);
+    } finally {
+      await conn.close();
+    }
+  });
+});
+
+// After the test above: this one fills the names up.
+describe("statements prepared by name", () => {
+  it("names each distinct text once, the same way in every process, and names no more than the bound", () => {
+    const name = statementName("select 1 as glow_test_statement");
+    expect(name).toMatch(/^glow_auto_[\w-]{24}$/);
+    expect(statementName("select 1 as glow_test_statement")).toBe(name);
+    expect(statementName("select 2 as glow_test_statement")).not.toBe(name);
+    for (let i = 0; i < NAMED_STATEMENTS_MAX; i++) statementName(`select ${i} as glow_filler`);
+    expect(statementName("select 3 as glow_test_statement, 'past the bound'")).toBeUndefined();
+    expect(statementName("select 1 as glow_test_statement")).toBe(name);
   });
 });
