@@ -52,7 +52,7 @@ export async function keepAliveGets({ url, headers = {}, requests, concurrency }
     new Promise((resolve) => {
       const request = http.get(
         url,
-        { agent, headers: { accept: "text/html", "accept-encoding": "gzip", "accept-language": "en", ...headers } },
+        { agent, headers: { accept: "text/html", "accept-encoding": "gzip, deflate, br", "accept-language": "en", ...headers } },
         (response) => {
           response.on("data", () => {});
           response.on("end", () => {

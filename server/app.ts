@@ -47,6 +47,7 @@ import { apiCrossOrigin } from "./api-origins";
 import { newNonce } from "./nonce";
 import { sendOfflinePage } from "./offline-page";
 import { publicPageCache } from "./page-cache";
+import { wholeAnswerCompression } from "./page-compression";
 import { contentSecurityPolicy, securityHeaders } from "./security";
 import { visitorPages } from "./visitor-pages";
 import { serverTiming } from "./server-timing";
@@ -121,14 +122,8 @@ export function createApp(options: {
   });
 
   // Server-sent events are never compressed: compression buffers, and the stream would wait.
-  const filter: compression.CompressionFilter = (req, res) => !String(req.headers.accept ?? "").includes("text/event-stream") && compression.filter(req, res);
-  // Pages and data are made for one request and compressed once: at zlib's level 2 a page
-  // costs about half the CPU of the default level 6 for about 8 % more bytes (a member page
-  // of 35–55 KB: 7.2–11.3 KB against 6.6–10.3 KB; decision 1240). Hashed files (/static/)
-  // are the same for everyone and fetched once a version: zlib's default, the smallest.
-  const pagesCompression = compression({ filter, level: PAGE_COMPRESSION_LEVEL });
-  const filesCompression = compression({ filter });
-  app.use((req, res, next) => (req.path.startsWith("/static/") ? filesCompression : pagesCompression)(req, res, next));
+  // Files, and whatever wholeAnswerCompression (below) hands on, are compressed here.
+  app.use(compression({ filter: (req, res) => !String(req.headers.accept ?? "").includes("text/event-stream") && compression.filter(req, res) }));
 
   app.use((req, res, next) => {
     const nonce = newNonce();
@@ -221,6 +216,9 @@ export function createApp(options: {
     res.set("Cache-Control", "no-store").json(outbox.outbox());
   });
 
+  // Pages, data and JSON: compressed whole when they end, in one call and one write.
+  app.use(wholeAnswerCompression());
+
   const build =
     options.build ??
     (options.vite
@@ -279,9 +277,6 @@ export function serviceWorkerScript(clientDir: string, version: string): string 
   }
   return `// Glow build ${version.replace(/[^\w.-]/g, "")}\n${script}`;
 }
-
-/** zlib's level for pages, data and JSON (see createApp). */
-export const PAGE_COMPRESSION_LEVEL = 2;
 
 /** URL paths of the files in the built client folder, hashed assets (/static/) aside. */
 export function listPublicFiles(clientDir: string): Set<string> {
