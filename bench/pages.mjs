@@ -75,9 +75,31 @@ export const worldIds = {
   members: "select id from members where phone like '+1888%' order by id limit 2000",
   parties: "select id from parties order by id",
   contests: "select id from contests order by id",
+  /**
+   * A member deep in the all-time board's largest tie (the most common score above zero, the
+   * highest id in it): their own rank and page read the longest stretch of the ranking index.
+   */
+  deepTie: `select phone as value from members
+             where score = (select score from members where score > 0 group by score order by count(*) desc, score limit 1)
+             order by id desc limit 1`,
+  /** The same on this week's board. */
+  deepWeekTie: `select phone as value from members
+                 where score_week = (select max(score_week) from members)
+                   and week_score = (select week_score from members where week_score > 0 and score_week = (select max(score_week) from members)
+                                      group by week_score order by count(*) desc, week_score limit 1)
+                 order by id desc limit 1`,
   /** Treasure codes a member can claim now (a `value` column is kept as it is, not as a number). */
   treasureCodes: `select t.code as value from treasures t where (t.opens_at is null or t.opens_at <= now()) and (t.closes_at is null or t.closes_at > now()) order by t.id`,
 };
+
+/** A page seen by the member whose phone is the first of `ids[name]`; skipped (saying `why`) without one. */
+export function signedInAsFirst(name, why) {
+  return async (/** @type {GlowHandle} */ glow) => {
+    const phone = glow.ids[name]?.[0];
+    if (phone == null) return { skip: why };
+    return signedInAs(String(phone))(glow);
+  };
+}
 
 /** A page whose address holds the first id of `ids[name]`; skipped (saying `why`) without one. */
 export function withFirstId(pathOf, name, why, setup) {
@@ -218,24 +240,24 @@ export const eventMix = [
 ];
 
 /**
- * Flat as data grows: each row is measured on Glow over the 1× and the big world in one
- * run; its p50 at the big scale may be at most 1.3× its p50 at 1×. @type {BenchPage[]}
+ * Flat as data grows: every page of the server's cost, and the boards as the members whose
+ * own standing costs the most (deep in the largest tie), each on Glow over the 1× and the
+ * big world in one run; its CPU per request at the big scale may be at most 1.3× its CPU at
+ * 1×. @type {BenchPage[]}
  */
 export const growthRows = [
+  ...costPages.filter((page) => page.path !== "/newsfeed" && page.path !== "/leaderboard"),
+  // A bench member: their feed holds the bench world's posts, their rank a random score.
   { name: "member feed", path: "/newsfeed", setup: signedInAs("+18880000001") },
   { name: "leaderboard, all time", path: "/leaderboard", setup: signedInAs("+18880000001") },
+  { name: "leaderboard, all time (own rank deep in the largest tie)", path: "/leaderboard", setup: signedInAsFirst("deepTie", "no member with points") },
   { name: "leaderboard, week", path: "/leaderboard?board=week", setup: signedInAs("+18880000001") },
+  { name: "leaderboard, week (own rank deep in the largest tie)", path: "/leaderboard?board=week", setup: signedInAsFirst("deepWeekTie", "no member with points this week") },
   {
     name: "leaderboard, contest",
     path: "/leaderboard?board=contest",
     setup: withFirstId((id) => `/leaderboard?board=contest&contest=${id}`, "contests", "no contest", signedInAs("+18880000001")),
   },
-  {
-    name: "party page",
-    path: "/party",
-    setup: withFirstId((id) => `/party/${id}`, "parties", "no party", signedInAs("+18880000001")),
-  },
-  { name: "judging queue", path: "/judging", setup: signedInAs(DEMO.alan) },
 ];
 
 /**

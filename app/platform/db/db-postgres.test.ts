@@ -51,6 +51,16 @@ describe.runIf(serverUrl)("PostgreSQL: statements prepared by name", () => {
       const { rows } = await run(sql`select name from pg_prepared_statements where statement like '%as v(x)%' and statement not like '%pg_prepared_statements%'`);
       expect(rows.length).toBe(1);
       expect(String(rows[0]!.name)).toMatch(/^glow_auto_/);
+      // In a transaction too, and a statement without parameters (a migration's) is not prepared.
+      const inTransaction = await conn.db.transaction(async (tx) => {
+        const answer = await tx.select({ n: sql<number>`${2} * 21` }).from(sql`(values (1)) as w(y)`);
+        const prepared = await tx.execute(sql`select name from pg_prepared_statements where statement like '%as w(y)%' and statement not like '%pg_prepared_statements%'`);
+        return { answer, prepared: (prepared as unknown as { rows: unknown[] }).rows.length };
+      });
+      expect(inTransaction).toEqual({ answer: [{ n: 42 }], prepared: 1 });
+      await conn.db.execute(sql.raw("select 7 as plain_statement"));
+      const plain = await run(sql`select name from pg_prepared_statements where statement like '%plain_statement%' and statement not like '%pg_prepared_statements%'`);
+      expect(plain.rows).toEqual([]);
     } finally {
       await conn.close();
     }

@@ -149,20 +149,26 @@ export function statementName(text: string): string | undefined {
 type QueryConfig = { text?: unknown; name?: unknown };
 
 /**
- * A pg pool whose statements count as the request's database time (Server-Timing) and are
- * prepared by name (`statementName`): drizzle hands the pool a query config without a name
- * unless `.prepare(name)` gave it one; the pool gives it the text's.
+ * A pg client whose parameterised statements are prepared by name (`statementName`): drizzle
+ * hands the client a query config without a name unless `.prepare(name)` gave it one; the
+ * client gives it the text's. Statements without parameters (migrations, `begin`, a raw
+ * script that may hold several commands, which a prepared statement cannot) run as before.
+ * Every connection of the pool is one of these: its queries, and a transaction's.
  */
-class GlowPool extends timedPoolClass(pg.Pool) {
+class NamingClient extends pg.Client {
   override query(...args: unknown[]): never {
-    const config = args[0] as QueryConfig | null;
-    if (config && typeof config === "object" && typeof config.text === "string" && !config.name) {
+    const config = args[0] as (QueryConfig & { values?: unknown }) | null;
+    const values = Array.isArray(args[1]) ? args[1] : config?.values;
+    if (config && typeof config === "object" && typeof config.text === "string" && !config.name && Array.isArray(values) && values.length > 0) {
       const name = statementName(config.text);
       if (name) args[0] = { ...config, name };
     }
     return (super.query as (...a: unknown[]) => never)(...args);
   }
 }
+
+/** A pg pool whose statements count as the request's database time (Server-Timing). */
+const TimedPool = timedPoolClass(pg.Pool);
 
 /** LOG_SQL=1 prints every statement to the console (a development aid; never in production logs). */
 const logSql = () => process.env.LOG_SQL === "1";
@@ -180,7 +186,7 @@ export async function openDatabase(
   if (target.kind === "postgres") {
     // A server that does not answer (down, a failover) fails the request after 5 s
     // (answered 503, decision 1146) instead of holding it until the client gives up.
-    const pool = new GlowPool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+    const pool = new TimedPool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000, Client: NamingClient });
     // A connection the server drops (a restart, a failover, an administrator) must never end
     // the process: an EventEmitter's 'error' without a listener throws. The pool listens to
     // its idle connections ('error' on the pool); a connection checked out of it (a
