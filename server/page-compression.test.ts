@@ -1,19 +1,27 @@
+/**
+ * What a client gets from Glow's compression (decision 1240): the encoding its
+ * Accept-Encoding takes, a body that decodes to the page, its length, nothing compressed for
+ * a client that does not ask, and event streams passed on event by event. The middleware is
+ * mounted as server/app.ts mounts it (streamingCompression, then wholeAnswerCompression);
+ * server/server.test.ts checks the same of the built server's real pages.
+ */
 import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
-import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chosenEncoding, MAX_WHOLE_BYTES, wholeAnswerCompression } from "./page-compression";
+import { chosenEncoding, MAX_WHOLE_BYTES, streamingCompression, THRESHOLD_BYTES, wholeAnswerCompression } from "./page-compression";
 
 const page = `<html><body>${"<p>A member's page, worth compressing.</p>".repeat(300)}</body></html>`;
 let server: Server;
 let port: number;
+/** Ends the open event streams (each waits for this before its last event). */
+let releaseStreams: () => void = () => {};
+let streamsReleased = new Promise<void>((resolve) => (releaseStreams = resolve));
 
 beforeAll(async () => {
   const app = express();
-  // As in server/app.ts: the package for whatever is handed on, then whole answers.
-  app.use(compression({ filter: (req, res) => !String(req.headers.accept ?? "").includes("text/event-stream") && compression.filter(req, res) }));
+  app.use(streamingCompression());
   app.use(wholeAnswerCompression());
   // Written as React Router writes a page: in pieces, each followed by flush().
   app.get("/page", (_req, res) => {
@@ -28,10 +36,16 @@ beforeAll(async () => {
   app.get("/small", (_req, res) => void res.type("html").send("<p>short</p>"));
   app.get("/json", (_req, res) => void res.json({ words: "glow ".repeat(500) }));
   app.get("/photo", (_req, res) => void res.type("image/jpeg").send(Buffer.alloc(5000, 7)));
+  // Written as React Router's Express adapter writes an event stream: the headers flushed at
+  // once, then each event written and flushed; the last one only once the test says so.
   app.get("/events", (_req, res) => {
-    res.setHeader("Content-Type", "text/event-stream");
-    res.write(`data: ${"x".repeat(2000)}\n\n`);
-    setTimeout(() => res.end("data: last\n\n"), 20);
+    res.status(200).setHeader("Content-Type", "text/event-stream; charset=utf-8");
+    res.setHeader("Cache-Control", "no-cache");
+    res.flushHeaders();
+    const flush = () => (res as unknown as { flush?: () => void }).flush?.();
+    res.write(`event: score\ndata: ${"x".repeat(2000)}\n\n`);
+    flush();
+    void streamsReleased.then(() => res.end("data: last\n\n"));
   });
   app.get("/huge", (_req, res) => {
     res.type("text/plain");
@@ -45,25 +59,54 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
 });
 afterAll(async () => {
+  releaseStreams();
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-/** The raw answer: headers, the bytes as sent, and how many chunks they came in. */
+/** The raw answer: headers and the bytes as sent. */
 function get(path: string, acceptEncoding?: string, accept = "*/*") {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer; chunks: number }>((resolve, reject) => {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     http
       .get({ port, path, headers: { accept, ...(acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding }) } }, (res) => {
         const parts: Buffer[] = [];
         res.on("data", (c: Buffer) => parts.push(c));
-        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(parts), chunks: parts.length }));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
       })
       .on("error", reject);
   });
 }
 
-describe("answers compressed whole", () => {
-  it("sends a page written in pieces as one Brotli body with its length, for a browser that takes Brotli", async () => {
+/**
+ * Opens an event stream and waits (at most `withinMs`) for its first event while the server
+ * still holds the stream open: null when nothing came, as when something held the event back.
+ */
+function firstEvent(acceptEncoding: string, accept: string | undefined, withinMs = 3_000) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; text: string; rest: Promise<string> } | null>((resolve, reject) => {
+    const request = http.get({ port, path: "/events", agent: false, headers: { "accept-encoding": acceptEncoding, ...(accept ? { accept } : {}) } }, (res) => {
+      let text = "";
+      let answered = false;
+      const timer = setTimeout(() => {
+        answered = true;
+        resolve(null);
+      }, withinMs);
+      const rest = new Promise<string>((done) => res.on("end", () => done(text)));
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        text += chunk;
+        if (!answered && text.includes("\n\n")) {
+          answered = true;
+          clearTimeout(timer);
+          resolve({ headers: res.headers, text, rest });
+        }
+      });
+    });
+    request.on("error", reject);
+  });
+}
+
+describe("what a client gets", () => {
+  it("a browser that takes Brotli: the page written in pieces as one Brotli body, with its length", async () => {
     const { headers, body } = await get("/page", "gzip, deflate, br, zstd");
     expect(headers["content-encoding"]).toBe("br");
     expect(headers["content-length"]).toBe(String(body.length));
@@ -73,36 +116,69 @@ describe("answers compressed whole", () => {
     expect(body.length).toBeLessThan(page.length / 10);
   });
 
-  it("uses gzip for a client that takes only gzip, and nothing for one that takes neither", async () => {
-    const gzipped = await get("/page", "gzip");
-    expect(gzipped.headers["content-encoding"]).toBe("gzip");
-    expect(zlib.gunzipSync(gzipped.body).toString()).toBe(page);
-    const plain = await get("/page");
-    expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(plain.body.toString()).toBe(page);
+  it("a client that takes only gzip: gzip, with its length", async () => {
+    const { headers, body } = await get("/page", "gzip");
+    expect(headers["content-encoding"]).toBe("gzip");
+    expect(headers["content-length"]).toBe(String(body.length));
+    expect(zlib.gunzipSync(body).toString()).toBe(page);
+    // Brotli refused outright (q=0): gzip all the same.
+    expect((await get("/page", "br;q=0, gzip")).headers["content-encoding"]).toBe("gzip");
   });
 
-  it("compresses JSON, and leaves a short answer as it is", async () => {
-    const json = await get("/json", "br");
+  it("a client that does not ask, or takes none of them: the page as it is, with its length", async () => {
+    for (const acceptEncoding of [undefined, "identity", "br;q=0, gzip;q=0"]) {
+      const { headers, body } = await get("/page", acceptEncoding);
+      expect(headers["content-encoding"], String(acceptEncoding)).toBeUndefined();
+      expect(body.toString()).toBe(page);
+      expect(headers["content-length"], String(acceptEncoding)).toBe(String(Buffer.byteLength(page)));
+    }
+    // Deflate alone: the package deflates it, as it did before.
+    const deflated = await get("/page", "deflate");
+    expect(deflated.headers["content-encoding"]).toBe("deflate");
+    expect(zlib.inflateSync(deflated.body).toString()).toBe(page);
+  });
+
+  it("JSON compressed too; an answer under the threshold sent as it is, with its length", async () => {
+    const json = await get("/json", "gzip, deflate, br");
     expect(json.headers["content-encoding"]).toBe("br");
+    expect(json.headers["content-length"]).toBe(String(json.body.length));
     expect(JSON.parse(zlib.brotliDecompressSync(json.body).toString())).toEqual({ words: "glow ".repeat(500) });
-    const small = await get("/small", "br");
+    const small = await get("/small", "gzip, deflate, br");
+    expect(Buffer.byteLength("<p>short</p>")).toBeLessThan(THRESHOLD_BYTES);
     expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.headers["content-length"]).toBe(String(Buffer.byteLength("<p>short</p>")));
     expect(small.body.toString()).toBe("<p>short</p>");
   });
 
-  it("hands on what is not text, what streams and what grows too large, as it arrives", async () => {
-    const photo = await get("/photo", "br");
+  it("a photo as it is; an answer that grows past the bound compressed as it is written, never held whole", async () => {
+    const photo = await get("/photo", "gzip, deflate, br");
     expect(photo.headers["content-encoding"]).toBeUndefined();
-    expect(photo.body.length).toBe(5000);
-    // Server-sent events: never held back (and server/app.ts's filter keeps compression off them).
-    const events = await get("/events", "br", "text/event-stream");
-    expect(events.headers["content-encoding"]).toBeUndefined();
-    expect(events.body.toString()).toMatch(/^data: x+\n\ndata: last\n\n$/);
-    // Past MAX_WHOLE_BYTES the package compresses it as a stream, as before.
+    expect(photo.body).toEqual(Buffer.alloc(5000, 7));
     const huge = await get("/huge", "gzip");
+    expect(huge.headers["content-encoding"]).toBe("gzip");
     expect(huge.headers["transfer-encoding"]).toBe("chunked");
     expect(zlib.gunzipSync(huge.body).length).toBeGreaterThan(MAX_WHOLE_BYTES);
+  });
+});
+
+describe("event streams", () => {
+  it("reach a browser's EventSource event by event, uncompressed, while the stream is open", async () => {
+    const stream = await firstEvent("gzip, deflate, br", "text/event-stream");
+    expect(stream, "the first event while the stream was open").not.toBeNull();
+    expect(stream!.headers["content-encoding"]).toBeUndefined();
+    expect(stream!.text).toMatch(/^event: score\ndata: x{2000}\n\n$/);
+    releaseStreams();
+    expect(await stream!.rest).toMatch(/\n\ndata: last\n\n$/);
+  });
+
+  it("reach a client that asks without Accept: text/event-stream the same way (the answer's type decides)", async () => {
+    streamsReleased = new Promise<void>((resolve) => (releaseStreams = resolve));
+    const stream = await firstEvent("gzip, deflate, br", undefined);
+    expect(stream, "the first event while the stream was open").not.toBeNull();
+    expect(stream!.headers["content-encoding"]).toBeUndefined();
+    expect(stream!.text).toMatch(/^event: score\ndata: x{2000}\n\n$/);
+    releaseStreams();
+    expect(await stream!.rest).toMatch(/\n\ndata: last\n\n$/);
   });
 });
 

@@ -12,11 +12,13 @@
  * Levels: Brotli quality 3 and gzip level 4, about half the CPU of the `compression`
  * package's defaults (Brotli 4, gzip 6) for 2–4 % more bytes on a member page.
  *
- * Left to `compression` (mounted before this, with its defaults): answers that are not text
- * (photos), that stream (server-sent events), that say `no-transform` or are already
- * encoded, that grow past `MAX_WHOLE_BYTES`, and clients that take neither Brotli nor gzip.
+ * A client that takes neither Brotli nor gzip gets the answer whole too, uncompressed, with
+ * its length. Left to `compression` (mounted before this, with its defaults): answers that
+ * are not text (photos), that stream (server-sent events), that say `no-transform` or are
+ * already encoded, that grow past `MAX_WHOLE_BYTES`, and HEAD requests.
  */
 import zlib from "node:zlib";
+import compression from "compression";
 import type { NextFunction, Request, Response } from "express";
 
 export const BROTLI_QUALITY = 3;
@@ -30,6 +32,23 @@ const COMPRESSIBLE = /^\s*(?:text\/(?:html|plain|css|csv|xml|javascript|x-script
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
 type Encoding = "br" | "gzip";
+
+const EVENT_STREAM = /^\s*text\/event-stream\s*(?:;|$)/i;
+
+/**
+ * The `compression` package with its defaults, for hashed files and whatever
+ * `wholeAnswerCompression` hands on. Never for server-sent events: a browser's EventSource
+ * asks with `Accept: text/event-stream`, but a client that does not (curl, a proxy's probe)
+ * must not get an event held in a compressor either; the answer's own type decides.
+ */
+export function streamingCompression() {
+  return compression({
+    filter: (req, res) =>
+      !String(req.headers.accept ?? "").includes("text/event-stream") &&
+      !EVENT_STREAM.test(String(res.getHeader("Content-Type") ?? "")) &&
+      compression.filter(req, res),
+  });
+}
 
 /** The encoding to answer in: Brotli when the client takes it, else gzip, else none. */
 export function chosenEncoding(acceptEncoding: string | undefined): Encoding | null {
@@ -63,8 +82,10 @@ const toBuffer = (chunk: unknown, encoding?: BufferEncoding) =>
 
 export function wholeAnswerCompression() {
   return (req: Request, res: Response, next: NextFunction) => {
-    const encoding = req.method === "HEAD" ? null : chosenEncoding(req.headers["accept-encoding"]);
-    if (!encoding) return next();
+    // A HEAD answer has no body to gather; one for a client that takes neither encoding is
+    // gathered all the same, and sent whole with its length.
+    if (req.method === "HEAD") return next();
+    const encoding = chosenEncoding(req.headers["accept-encoding"]);
     const write = res.write;
     const end = res.end;
     const flush = (res as Response & { flush?: () => void }).flush;
@@ -130,7 +151,7 @@ export function wholeAnswerCompression() {
       const body = Buffer.concat(chunks);
       chunks.length = 0;
       res.vary("Accept-Encoding");
-      if (size < THRESHOLD_BYTES) {
+      if (!encoding || size < THRESHOLD_BYTES) {
         res.setHeader("Content-Length", body.length);
         return end.call(this, body, cb as never);
       }
