@@ -1,4 +1,4 @@
-// `npm run bench`: what members and operators feel (issue 26). Four parts, each a table of
+// `npm run bench`: what members and operators feel (issues 26 and 38). Five parts, each a table of
 // pass/fail lines:
 //   phone   Lighthouse on a simulated slow phone, Glow's pages against the bare React
 //           Router app (bench/bare) measured in the same run;
