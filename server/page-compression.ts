@@ -100,6 +100,17 @@ export function wholeAnswerCompression() {
       if (NO_TRANSFORM.test(String(res.getHeader("Cache-Control") ?? ""))) return false;
       return Number(res.getHeader("Content-Length") ?? 0) <= MAX_WHOLE_BYTES;
     };
+    /** The first write or the end decides: gathered whole, or handed on as it comes. */
+    const decide = () => {
+      if (mode === "undecided") mode = compressible() ? "gathering" : "passing";
+      if (mode === "passing") passOn();
+      return mode === "gathering";
+    };
+    const gather = (data: unknown, dataEncoding?: BufferEncoding) => {
+      const bytes = toBuffer(data, dataEncoding);
+      chunks.push(bytes);
+      size += bytes.length;
+    };
     /** Hands what was gathered on as it is, and everything after it. */
     const passOn = () => {
       mode = "passing";
@@ -113,14 +124,8 @@ export function wholeAnswerCompression() {
     res.write = function (this: Response, chunk: unknown, encodingOrCallback?: BufferEncoding | WriteCallback, callback?: WriteCallback) {
       const cb = typeof encodingOrCallback === "function" ? encodingOrCallback : callback;
       const chunkEncoding = typeof encodingOrCallback === "string" ? encodingOrCallback : undefined;
-      if (mode === "undecided") mode = compressible() ? "gathering" : "passing";
-      if (mode === "passing") {
-        passOn();
-        return write.call(this, chunk as never, chunkEncoding as never, cb as never);
-      }
-      const bytes = toBuffer(chunk, chunkEncoding);
-      chunks.push(bytes);
-      size += bytes.length;
+      if (!decide()) return write.call(this, chunk as never, chunkEncoding as never, cb as never);
+      gather(chunk, chunkEncoding);
       if (size > MAX_WHOLE_BYTES) passOn();
       if (cb) process.nextTick(cb);
       return true;
@@ -135,16 +140,8 @@ export function wholeAnswerCompression() {
       const cb = typeof chunk === "function" ? (chunk as () => void) : typeof encodingOrCallback === "function" ? encodingOrCallback : callback;
       const data = typeof chunk === "function" ? undefined : chunk;
       const chunkEncoding = typeof encodingOrCallback === "string" ? encodingOrCallback : undefined;
-      if (mode === "undecided") mode = compressible() ? "gathering" : "passing";
-      if (mode === "passing") {
-        passOn();
-        return end.call(this, data as never, chunkEncoding as never, cb as never);
-      }
-      if (data !== undefined && data !== null) {
-        const bytes = toBuffer(data, chunkEncoding);
-        chunks.push(bytes);
-        size += bytes.length;
-      }
+      if (!decide()) return end.call(this, data as never, chunkEncoding as never, cb as never);
+      if (data !== undefined && data !== null) gather(data, chunkEncoding);
       res.write = write;
       res.end = end;
       if (flush) (res as Response & { flush?: () => void }).flush = flush;
