@@ -58,7 +58,7 @@ function freePort() {
  * Durability stays at PostgreSQL's defaults (fsync on): an event's writes are measured as
  * an operator's database would take them. Databases: `createDatabase(name)` → its URL.
  */
-export async function startPostgres({ log = () => {} } = {}) {
+export async function startPostgres({ log = () => {}, statements = false } = {}) {
   if (!fs.existsSync(path.join(PG_BIN, "postgres"))) {
     throw new Error(`PostgreSQL 15 is not installed (${PG_BIN}); apt-get install postgresql-15, or leave out the event and growth parts`);
   }
@@ -83,13 +83,19 @@ export async function startPostgres({ log = () => {} } = {}) {
   asPostgres(path.join(PG_BIN, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]);
   asPostgres(path.join(PG_BIN, "pg_ctl"), [
     "-D", data, "-l", path.join(dir, "server.log"), "-w", "-t", "60", "start",
-    "-o", `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=200`,
+    "-o",
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=200` +
+      // Which statements cost the database its time (BENCH_PG_STATEMENTS=1): a profile's
+      // other half, read by statementsByTime().
+      (statements ? " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all" : ""),
   ]);
   log(`PostgreSQL 15 on 127.0.0.1:${port} (${dir})`);
   const base = `postgres://postgres@127.0.0.1:${port}`;
   let stopped = false;
   return {
     dir,
+    /** The data folder: its postmaster.pid names the server's first process. */
+    dataDir: data,
     url: (database) => `${base}/${database}`,
     async createDatabase(name) {
       const admin = new pg.Client({ connectionString: `${base}/postgres` });
@@ -112,4 +118,27 @@ export async function startPostgres({ log = () => {} } = {}) {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The statements that took a PostgreSQL database's time since `reset` (pg_stat_statements,
+ * loaded when the server was started with `statements`), most first.
+ */
+export async function statementsByTime(databaseUrl, { reset = false, limit = 25 } = {}) {
+  return withBenchDatabase(databaseUrl, async (db) => {
+    await db.query("create extension if not exists pg_stat_statements");
+    if (reset) {
+      await db.query("select pg_stat_statements_reset()");
+      return [];
+    }
+    return db.query(
+      `select calls::int, round(total_exec_time::numeric, 1)::float as "totalMs",
+              round((total_exec_time / calls)::numeric, 3)::float as "meanMs", rows::int,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 300) as query
+         from pg_stat_statements
+        where dbid = (select oid from pg_database where datname = current_database())
+        order by total_exec_time desc limit $1`,
+      [limit],
+    );
+  });
 }

@@ -19,6 +19,8 @@ function send(agent, baseUrl, spec, keepBody) {
     const body = spec.form ? new URLSearchParams(spec.form).toString() : null;
     const headers = {
       accept: spec.accept ?? "text/html",
+      // What a member's browser sends: the answers are compressed as theirs are.
+      "accept-encoding": "gzip, deflate, br",
       "accept-language": "en",
       ...(spec.cookie ? { cookie: spec.cookie } : {}),
       ...(body !== null ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } : {}),

@@ -1,7 +1,7 @@
 // Pure helpers of the benchmark: no network, no processes, so vitest can test them
 // (bench/lib.test.ts).
 
-/** The budgets of issue 26: what a member on a slow phone and an operator at an event feel. */
+/** The budgets of issues 26 and 38: what a member on a slow phone and an operator at an event feel. */
 export const BUDGETS = {
   phone: {
     /** First contentful paint and LCP: at most this × the bare app's, plus `paintSlackMs`… */
@@ -21,17 +21,29 @@ export const BUDGETS = {
     /** No font or image over this many bytes on a first visit. */
     assetMaxBytes: 40 * 1024,
   },
+  server: {
+    /** CPU ms per request of a member page (Glow and PostgreSQL together) at most this × the bare app's. */
+    memberRatioMax: 4,
+    /** The game master's console: a larger page, for one person at a time. */
+    gameMasterRatioMax: 6,
+    /** Requests under way at once: enough to keep the server busy, too few to queue long. */
+    concurrency: 4,
+  },
   event: {
-    rate: 100,
+    /** Requests a second on PostgreSQL (GLOW_WORKERS=auto), and on the embedded database. */
+    rate: 150,
+    embeddedRate: 50,
     seconds: 60,
+    /** Members signed in, each arrival one of them at random. */
+    members: 150,
     p95MaxMs: 300,
     p99MaxMs: 800,
     /** Members at one page view every this many seconds: how capacity is told in people. */
     secondsPerView: 10,
   },
   growth: {
-    /** p50 at the big scale at most this × the p50 at 1×. */
-    p50RatioMax: 1.3,
+    /** CPU per request at the big scale at most this × the same page's at 1×. */
+    costRatioMax: 1.3,
   },
 };
 
@@ -64,7 +76,7 @@ export function envInt(env, name, fallback, { min = 0 } = {}) {
 }
 
 /** The parts of a run BENCH_PARTS asks for (comma-separated; unset: all of them). */
-export const PARTS = ["phone", "bytes", "event", "growth"];
+export const PARTS = ["phone", "bytes", "server", "event", "growth"];
 export function chosenParts(value) {
   if (value == null || value.trim() === "") return [...PARTS];
   const asked = value.split(",").map((p) => p.trim()).filter(Boolean);
@@ -203,7 +215,60 @@ export function parseServerTiming(header) {
   return out;
 }
 
+// ── CPU from /proc ──
+
+/**
+ * One line of /proc/<pid>/stat → its process, parent and CPU clock ticks: its own (user,
+ * system; all its threads) and its waited-for children's. The command name may hold spaces
+ * and parentheses, so fields are counted from the last ")".
+ */
+export function parseProcStat(line) {
+  const open = line.indexOf("(");
+  const close = line.lastIndexOf(")");
+  const fields = line.slice(close + 2).trim().split(/\s+/);
+  // fields[0] is field 3 (state) of proc(5).
+  const at = (n) => Number(fields[n - 3]);
+  return {
+    pid: Number(line.slice(0, open).trim()),
+    name: line.slice(open + 1, close),
+    ppid: at(4),
+    utime: at(14),
+    stime: at(15),
+    cutime: at(16),
+    cstime: at(17),
+  };
+}
+
+/**
+ * Clock ticks of the process `rootPid` and all its descendants, each with its waited-for
+ * children's ticks: a child that ended during a measurement moves its time into its
+ * parent's cutime/cstime, so it is counted once, before and after. Null without the root.
+ */
+export function treeCpuTicks(processes, rootPid) {
+  const children = new Map();
+  for (const p of processes) (children.get(p.ppid) ?? children.set(p.ppid, []).get(p.ppid)).push(p);
+  const root = processes.find((p) => p.pid === rootPid);
+  if (!root) return null;
+  let ticks = 0;
+  const stack = [root];
+  while (stack.length) {
+    const p = stack.pop();
+    ticks += p.utime + p.stime + p.cutime + p.cstime;
+    stack.push(...(children.get(p.pid) ?? []));
+  }
+  return ticks;
+}
+
 // ── Verdicts ──
+
+/**
+ * The server-cost budget of one page: `ratio` is its CPU ms per request (Glow's processes
+ * and, on PostgreSQL, the database server's) over the bare app's of the same round.
+ */
+export function serverCostVerdict({ ratio, gameMaster = false }, budgets = BUDGETS.server) {
+  const ratioMax = gameMaster ? budgets.gameMasterRatioMax : budgets.memberRatioMax;
+  return { ratio: ratio ?? null, ratioMax, ok: ratio != null && Number.isFinite(ratio) && ratio <= ratioMax };
+}
 
 /** The slow-phone budget of one page against the bare app's medians of the same run. */
 export function phoneVerdict(page, bare, budgets = BUDGETS.phone) {
@@ -266,10 +331,14 @@ export function eventVerdict({ p95, p99, errors, writes }, budgets = BUDGETS.eve
   return { checks, ok: Object.values(checks).every((c) => c === true) };
 }
 
-/** Flat as data grows: p50 at the big scale against p50 at 1×. */
-export function growthVerdict({ p50Small, p50Big }, budgets = BUDGETS.growth) {
-  const r = p50Small && p50Big != null ? p50Big / p50Small : null;
-  return { ratio: r, ok: r != null && r <= budgets.p50RatioMax };
+/**
+ * Flat as data grows: a page's cost at the big scale against its cost at 1×. The cost is the
+ * CPU time a request takes (Glow's and PostgreSQL's processes), which a busy machine barely
+ * moves; the p50 ratio is reported beside it.
+ */
+export function growthVerdict({ cpuSmall, cpuBig }, budgets = BUDGETS.growth) {
+  const r = cpuSmall && cpuBig != null ? cpuBig / cpuSmall : null;
+  return { ratio: r, ok: r != null && r <= budgets.costRatioMax };
 }
 
 /** How many members an instance serves at `rate` page views a second, each viewing once per `secondsPerView`. */

@@ -18,15 +18,18 @@ import {
   membersAt,
   nextCapacityRate,
   nodeBinaryPackage,
+  parseProcStat,
   parseServerTiming,
   percentile,
   phoneVerdict,
   randomSource,
   rowChosen,
   scriptsBeforeStylesheet,
+  serverCostVerdict,
   startNodeOptions,
   staticImportUrls,
   textTable,
+  treeCpuTicks,
   weightedPicker,
 } from "./lib.mjs";
 
@@ -119,7 +122,7 @@ describe("numbers", () => {
 
 describe("choosing what to run", () => {
   it("runs every part unless BENCH_PARTS names some, and refuses a part it does not know", () => {
-    expect(chosenParts(undefined)).toEqual(["phone", "bytes", "event", "growth"]);
+    expect(chosenParts(undefined)).toEqual(["phone", "bytes", "server", "event", "growth"]);
     expect(chosenParts("growth, phone")).toEqual(["phone", "growth"]);
     expect(() => chosenParts("phone,speed")).toThrow(/speed/);
   });
@@ -226,11 +229,34 @@ describe("the live event", () => {
   });
 });
 
+describe("the server's cost", () => {
+  it("reads a process's parent and CPU ticks from /proc/<pid>/stat, whatever its name holds", () => {
+    const line = "4242 (node (worker) x) S 4200 4242 4200 0 -1 4194560 9 0 0 0 150 30 7 3 20 0 11 0 100 0 0";
+    expect(parseProcStat(line)).toEqual({ pid: 4242, name: "node (worker) x", ppid: 4200, utime: 150, stime: 30, cutime: 7, cstime: 3 });
+  });
+
+  it("sums a process tree, children that ended counted once in their parent", () => {
+    const p = (pid: number, ppid: number, utime: number, cutime = 0) => ({ pid, name: "", ppid, utime, stime: 1, cutime, cstime: 0 });
+    const processes = [p(1, 0, 1000), p(10, 1, 5, 40), p(11, 10, 3), p(12, 10, 2), p(20, 1, 7)];
+    expect(treeCpuTicks(processes, 10)).toBe(5 + 1 + 40 + 3 + 1 + 2 + 1);
+    expect(treeCpuTicks(processes, 20)).toBe(8);
+    expect(treeCpuTicks(processes, 99)).toBeNull();
+  });
+
+  it("allows a member page 4× the bare app's CPU per request and the game master's console 6×", () => {
+    expect(serverCostVerdict({ ratio: 4 })).toEqual({ ratio: 4, ratioMax: 4, ok: true });
+    expect(serverCostVerdict({ ratio: 4.1 }).ok).toBe(false);
+    expect(serverCostVerdict({ ratio: 5.9, gameMaster: true }).ok).toBe(true);
+    expect(serverCostVerdict({ ratio: 6.1, gameMaster: true }).ok).toBe(false);
+    expect(serverCostVerdict({ ratio: null }).ok).toBe(false);
+  });
+});
+
 describe("flat as data grows", () => {
-  it("allows the big world's p50 at most 1.3× the small one's", () => {
-    expect(growthVerdict({ p50Small: 20, p50Big: 26 })).toEqual({ ratio: 1.3, ok: true });
-    expect(growthVerdict({ p50Small: 20, p50Big: 26.2 }).ok).toBe(false);
-    expect(growthVerdict({ p50Small: null, p50Big: 10 }).ok).toBe(false);
+  it("allows a page at most 1.3× its CPU per request at 1× in the big world", () => {
+    expect(growthVerdict({ cpuSmall: 4, cpuBig: 5.2 })).toEqual({ ratio: 1.3, ok: true });
+    expect(growthVerdict({ cpuSmall: 4, cpuBig: 5.3 }).ok).toBe(false);
+    expect(growthVerdict({ cpuSmall: null, cpuBig: 10 }).ok).toBe(false);
   });
 });
 
@@ -246,7 +272,9 @@ describe("textTable", () => {
 
   it("budgets are the issue's numbers", () => {
     expect(BUDGETS.phone).toMatchObject({ paintRatio: 1.3, paintSlackMs: 300, paintMaxMs: 2000, tbtMaxMs: 200, clsMax: 0.05 });
-    expect(BUDGETS.event).toMatchObject({ rate: 100, seconds: 60, p95MaxMs: 300, p99MaxMs: 800 });
+    expect(BUDGETS.event).toMatchObject({ rate: 150, embeddedRate: 50, members: 150, seconds: 60, p95MaxMs: 300, p99MaxMs: 800 });
+    expect(BUDGETS.server).toMatchObject({ memberRatioMax: 4, gameMasterRatioMax: 6, concurrency: 4 });
+    expect(BUDGETS.growth).toMatchObject({ costRatioMax: 1.3 });
     expect(BUDGETS.bytes).toMatchObject({ jsRatioMax: 1.25, htmlGzipMax: 14 * 1024, assetMaxBytes: 40 * 1024 });
   });
 });

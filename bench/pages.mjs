@@ -75,9 +75,31 @@ export const worldIds = {
   members: "select id from members where phone like '+1888%' order by id limit 2000",
   parties: "select id from parties order by id",
   contests: "select id from contests order by id",
+  /**
+   * A member deep in the all-time board's largest tie (the most common score above zero, the
+   * highest id in it): their own rank and page read the longest stretch of the ranking index.
+   */
+  deepTie: `select phone as value from members
+             where score = (select score from members where score > 0 group by score order by count(*) desc, score limit 1)
+             order by id desc limit 1`,
+  /** The same on this week's board. */
+  deepWeekTie: `select phone as value from members
+                 where score_week = (select max(score_week) from members)
+                   and week_score = (select week_score from members where week_score > 0 and score_week = (select max(score_week) from members)
+                                      group by week_score order by count(*) desc, week_score limit 1)
+                 order by id desc limit 1`,
   /** Treasure codes a member can claim now (a `value` column is kept as it is, not as a number). */
   treasureCodes: `select t.code as value from treasures t where (t.opens_at is null or t.opens_at <= now()) and (t.closes_at is null or t.closes_at > now()) order by t.id`,
 };
+
+/** A page seen by the member whose phone is the first of `ids[name]`; skipped (saying `why`) without one. */
+export function signedInAsFirst(name, why) {
+  return async (/** @type {GlowHandle} */ glow) => {
+    const phone = glow.ids[name]?.[0];
+    if (phone == null) return { skip: why };
+    return signedInAs(String(phone))(glow);
+  };
+}
 
 /** A page whose address holds the first id of `ids[name]`; skipped (saying `why`) without one. */
 export function withFirstId(pathOf, name, why, setup) {
@@ -110,7 +132,8 @@ export const pages = [
   },
   { name: "/judging (judge)", path: "/judging", setup: signedInAs(DEMO.alan) },
   { name: "/compete (member)", path: "/compete", setup: signedInAs(DEMO.ada) },
-  { name: "/gamemaster (game master)", path: "/gamemaster", setup: signedInAs(DEMO.grace) },
+  // The console is larger and for one person at a time: its server-cost budget is 6×, not 4×.
+  { name: "/gamemaster (game master)", path: "/gamemaster", setup: signedInAs(DEMO.grace), gameMaster: true },
   // Not a budget: what session start (the device fingerprint, once per browser session)
   // costs the first page a member opens.
   {
@@ -122,11 +145,22 @@ export const pages = [
 ];
 
 /**
- * The live event's mix: what members (and a few visitors) do at a game master's event,
- * weighted by how often. Each arrival picks an entry by weight and a signed-in member at
- * random. Entries that answer 404 are left out of the mix with a note (screens later
- * issues add). A write carries a payload the bench recognises (`payload`), and after the
- * run each accepted payload must be in the database exactly once (`check` counts them).
+ * The server's cost: the pages of the slow phone (the session-start row aside) and a few
+ * more members open at an event. `gameMaster: true` is judged against the console's budget.
+ * @type {BenchPage[]}
+ */
+export const costPages = [
+  ...pages.filter((page) => !page.info),
+  { name: "/leaderboard (member)", path: "/leaderboard", setup: signedInAs(DEMO.ada) },
+  { name: "/treasure (member)", path: "/treasure", setup: signedInAs(DEMO.ada) },
+];
+
+/**
+ * The live event's mix (issue 38): what members do at a game master's event, weighted by
+ * how often, in percent. Each arrival picks an entry by weight and a signed-in member at
+ * random. Entries that answer 404 are left out of the mix with a note. A write carries a
+ * payload the bench recognises (`payload`), and after the run each accepted payload must be
+ * in the database exactly once (`check` counts them).
  *
  * request({ member, n, runId, pick }) → { method?, path, form?, accept? }
  *   member: { id, cookie } (null for a visitor), n: the arrival's number, runId: this run's
@@ -136,27 +170,19 @@ export const pages = [
  *   payload of this run (payloads start with `tag`; `memberIds` are the members who wrote).
  */
 export const eventMix = [
-  { name: "feed", weight: 28, request: () => ({ path: "/newsfeed" }) },
-  // Visitors are sent from the feed to sign in (unless NEWSFEED_FOR_VISITORS): they open /signin.
-  { name: "sign-in (visitor)", weight: 4, visitor: true, request: () => ({ path: "/signin" }) },
-  { name: "home (visitor)", weight: 4, visitor: true, request: () => ({ path: "/" }) },
-  { name: "post", weight: 5, request: ({ pick, ids }) => ({ path: `/newsfeed/${pick(ids.posts)}` }) },
-  { name: "profile", weight: 8, request: () => ({ path: "/profile" }) },
-  { name: "beamkins", weight: 8, request: () => ({ path: "/beamkins" }) },
-  { name: "leaderboard", weight: 9, request: () => ({ path: "/leaderboard" }) },
-  { name: "leaderboard week", weight: 3, request: () => ({ path: "/leaderboard?board=week" }) },
-  // Later issues' screens: measured once they answer.
-  { name: "quest map", weight: 6, request: () => ({ path: "/playquest" }) },
-  { name: "party", weight: 5, request: ({ pick, ids }) => ({ path: `/party/${pick(ids.parties)}` }), needs: "parties" },
-  { name: "compete", weight: 3, request: () => ({ path: "/compete" }) },
-  // The demo contest's judges at work: their queue (`as`: these members' sessions, not the crowd's).
-  { name: "judging queue", weight: 2, as: [DEMO.alan, "+15550100008"], request: () => ({ path: "/judging" }) },
+  { name: "feed", weight: 40, request: () => ({ path: "/newsfeed" }) },
+  // 10 % over the other pages members keep open at an event.
+  { name: "beamkins", weight: 2.5, request: () => ({ path: "/beamkins" }) },
+  { name: "leaderboard", weight: 2.5, request: () => ({ path: "/leaderboard" }) },
+  { name: "salute select", weight: 2.5, request: () => ({ path: "/salute-select" }) },
+  { name: "quest map", weight: 2.5, request: () => ({ path: "/playquest" }) },
   // Writes.
   {
     name: "glow",
-    weight: 8,
+    weight: 20,
     write: "glow",
-    // One glow per member and post: payload "member:post", never toggled off.
+    // One glow per member and post: payload "member:post", never toggled off. JSON, as the
+    // feed's script sends it.
     request: ({ member, glowTarget }) => ({
       method: "POST",
       path: "/reactions",
@@ -174,8 +200,9 @@ export const eventMix = [
   },
   {
     name: "compliment",
-    weight: 4,
+    weight: 15,
     write: "salute",
+    // A form posted without JavaScript: the answer is a redirect (or the form again).
     request: ({ member, pick, ids, tag }) => {
       let to = pick(ids.members);
       if (to === member.id) to = ids.members.find((id) => id !== member.id);
@@ -193,7 +220,7 @@ export const eventMix = [
   },
   {
     name: "chat",
-    weight: 4,
+    weight: 15,
     write: "chat",
     request: ({ tag }) => ({
       method: "POST",
@@ -210,51 +237,27 @@ export const eventMix = [
         [tag],
       ),
   },
-  {
-    name: "treasure claim",
-    weight: 2,
-    write: "treasure",
-    needs: "treasureCodes",
-    // A member claims a code of the hunt. Claiming one they found before answers 409 "Already
-    // yours!" (the catalogue's already-yours): the find is theirs, so it is done, and it must
-    // be in the database once like any other.
-    request: ({ member, pick, ids }) => {
-      const code = pick(ids.treasureCodes);
-      return { method: "POST", path: "/treasures/claim", form: { code }, accept: "application/json", payload: `${member.id}:${code}` };
-    },
-    accepted: (answer) => answer.status === 200 || (answer.status === 409 && /Already yours/.test(answer.body ?? "")),
-    check: (query, { memberIds }) =>
-      query(
-        `select c.member_id || ':' || t.code as payload, count(*)::int as n
-           from treasure_claims c join treasures t on t.id = c.treasure_id
-          where c.member_id = any($1::int[]) group by 1`,
-        [memberIds],
-      ),
-  },
-  // A judge's score is not in the mix: scores are changed in place until the round closes
-  // (one row per entry, judge and criterion), so "each accepted write present once" has no
-  // meaning for them; the judges' queue above is their load.
 ];
 
 /**
- * Flat as data grows: each row is measured on Glow over the 1× and the big world in one
- * run; its p50 at the big scale may be at most 1.3× its p50 at 1×. @type {BenchPage[]}
+ * Flat as data grows: every page of the server's cost, and the boards as the members whose
+ * own standing costs the most (deep in the largest tie), each on Glow over the 1× and the
+ * big world in one run; its CPU per request at the big scale may be at most 1.3× its CPU at
+ * 1×. @type {BenchPage[]}
  */
 export const growthRows = [
+  ...costPages.filter((page) => page.path !== "/newsfeed" && page.path !== "/leaderboard"),
+  // A bench member: their feed holds the bench world's posts, their rank a random score.
   { name: "member feed", path: "/newsfeed", setup: signedInAs("+18880000001") },
   { name: "leaderboard, all time", path: "/leaderboard", setup: signedInAs("+18880000001") },
+  { name: "leaderboard, all time (own rank deep in the largest tie)", path: "/leaderboard", setup: signedInAsFirst("deepTie", "no member with points") },
   { name: "leaderboard, week", path: "/leaderboard?board=week", setup: signedInAs("+18880000001") },
+  { name: "leaderboard, week (own rank deep in the largest tie)", path: "/leaderboard?board=week", setup: signedInAsFirst("deepWeekTie", "no member with points this week") },
   {
     name: "leaderboard, contest",
     path: "/leaderboard?board=contest",
     setup: withFirstId((id) => `/leaderboard?board=contest&contest=${id}`, "contests", "no contest", signedInAs("+18880000001")),
   },
-  {
-    name: "party page",
-    path: "/party",
-    setup: withFirstId((id) => `/party/${id}`, "parties", "no party", signedInAs("+18880000001")),
-  },
-  { name: "judging queue", path: "/judging", setup: signedInAs(DEMO.alan) },
 ];
 
 /**

@@ -1,9 +1,11 @@
-// `npm run bench`: what members and operators feel (issue 26). Four parts, each a table of
+// `npm run bench`: what members and operators feel (issues 26 and 38). Five parts, each a table of
 // pass/fail lines:
 //   phone   Lighthouse on a simulated slow phone, Glow's pages against the bare React
 //           Router app (bench/bare) measured in the same run;
 //   bytes   each page's HTML and first-load JavaScript, gzipped, and the fonts and images a
 //           first visit downloads;
+//   server  the CPU time a member page costs the server (Glow and PostgreSQL) per request,
+//           against the bare app's, on PostgreSQL 15 and on the embedded database;
 //   event   a live event: open-loop arrivals with a realistic mix on PostgreSQL 15 (and on
 //           the embedded database), then the highest rate that holds, as capacity;
 //   growth  the hot pages at 1× and 100× the demo's data, in one run.
@@ -15,7 +17,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { withBenchDatabase, startPostgres } from "./database.mjs";
+import { keepAliveGets, postmasterPid, treeCpuMs } from "./cost.mjs";
+import { statementsByTime, withBenchDatabase, startPostgres } from "./database.mjs";
 import { runArrivals, summarizeRun } from "./event.mjs";
 import {
   BUDGETS,
@@ -42,12 +45,13 @@ import {
   randomSource,
   rowChosen,
   scriptsBeforeStylesheet,
+  serverCostVerdict,
   startNodeOptions,
   staticImportUrls,
   textTable,
   weightedPicker,
 } from "./lib.mjs";
-import { eventMix, growthRows, pages, seeds, worldIds } from "./pages.mjs";
+import { costPages, eventMix, growthRows, pages, seeds, worldIds } from "./pages.mjs";
 import { firstVisitAssets, lighthouseRun, startChrome, withLighthouseRetries } from "./phone.mjs";
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -59,22 +63,29 @@ const config = {
   parts: chosenParts(env.BENCH_PARTS),
   only: env.BENCH_ONLY?.trim() || null,
   runs: envInt(env, "BENCH_RUNS", 3, { min: 1 }),
+  costRequests: envInt(env, "BENCH_COST_REQUESTS", 300, { min: 10 }),
+  costEngines: (env.BENCH_COST_ENGINES ?? "postgres,embedded").split(",").map((e) => e.trim()).filter(Boolean),
+  cpuProfileDir: env.BENCH_CPU_PROF?.trim() ? path.resolve(env.BENCH_CPU_PROF.trim()) : null,
+  pgStatements: env.BENCH_PG_STATEMENTS === "1",
   eventRate: envInt(env, "BENCH_EVENT_RATE", BUDGETS.event.rate, { min: 1 }),
+  embeddedEventRate: envInt(env, "BENCH_EVENT_EMBEDDED_RATE", BUDGETS.event.embeddedRate, { min: 1 }),
   eventSeconds: envInt(env, "BENCH_EVENT_SECONDS", BUDGETS.event.seconds, { min: 1 }),
   eventWarmup: envInt(env, "BENCH_EVENT_WARMUP", 10),
-  eventMembers: envInt(env, "BENCH_EVENT_MEMBERS", 500, { min: 2 }),
+  eventMembers: envInt(env, "BENCH_EVENT_MEMBERS", BUDGETS.event.members, { min: 2 }),
   eventWorkers: env.BENCH_EVENT_WORKERS?.trim() || "auto",
   eventEngines: (env.BENCH_EVENT_ENGINES ?? "postgres,embedded").split(",").map((e) => e.trim()).filter(Boolean),
   capacity: env.BENCH_CAPACITY !== "0",
   capacitySeconds: envInt(env, "BENCH_CAPACITY_SECONDS", 20, { min: 1 }),
   growthScale: envInt(env, "BENCH_GROWTH_SCALE", 100, { min: 2 }),
-  growthSamples: envInt(env, "BENCH_GROWTH_SAMPLES", 60, { min: 5 }),
+  growthSamples: envInt(env, "BENCH_GROWTH_SAMPLES", 80, { min: 4 }),
   strict: env.BENCH_STRICT === "1",
   buildDir: env.BENCH_GLOW_BUILD_DIR ?? "build-bench",
   serverNode: env.BENCH_NODE?.trim() || null,
 };
-for (const engine of config.eventEngines) {
-  if (engine !== "postgres" && engine !== "embedded") throw new Error(`BENCH_EVENT_ENGINES: unknown engine "${engine}" (postgres, embedded)`);
+for (const [name, engines] of [["BENCH_EVENT_ENGINES", config.eventEngines], ["BENCH_COST_ENGINES", config.costEngines]]) {
+  for (const engine of engines) {
+    if (engine !== "postgres" && engine !== "embedded") throw new Error(`${name}: unknown engine "${engine}" (postgres, embedded)`);
+  }
 }
 
 const say = (line = "") => console.log(line);
@@ -280,9 +291,11 @@ async function readIds(databaseUrl) {
 async function startGlow(name, databaseUrl, extraEnv = {}) {
   const t = Date.now();
   const options = startNodeOptions(JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts?.start);
+  // BENCH_CPU_PROF: every Glow process (workers too) writes a V8 CPU profile when it stops.
+  const profiling = config.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${config.cpuProfileDir}`] : [];
   const glow = await serve(
     name,
-    [...options, path.join(root, "server.js")],
+    [...profiling, ...options, path.join(root, "server.js")],
     {
       env: {
         NODE_ENV: "production",
@@ -324,6 +337,29 @@ async function prepareRow(row, glow, ids) {
   } catch (error) {
     return { error: String(error?.message ?? error).split("\n")[0] };
   }
+}
+
+// ── The bare React Router app: the same-run reference ──
+
+let bareBuilt = false;
+
+/** Builds the bare app (once a run) and starts its server. */
+async function startBare() {
+  if (!bareBuilt) {
+    const t = Date.now();
+    say("Building the bare React Router app (bench/bare)…");
+    await run("bare build", [reactRouterCli, "build", path.join(benchDir, "bare")]);
+    say(`  built in ${seconds(t)}`);
+    bareBuilt = true;
+  }
+  const bare = await serve(
+    "bare server",
+    [path.join(benchDir, "bare/server.mjs")],
+    { env: { PORT: "0", NODE_ENV: "production" }, node: serverNode.path },
+    { timeoutMs: 30_000 },
+  );
+  say(`  the bare app listens on ${bare.url}`);
+  return bare;
 }
 
 // ── Part 1 and 2: the slow phone and the bytes ──
@@ -369,22 +405,11 @@ async function phoneAndBytes() {
   const doPhone = config.parts.includes("phone");
   say("");
   say(`── ${doPhone ? "Slow phone and bytes" : "Bytes"} ──`);
-  let t = Date.now();
-  say("Building the bare React Router app (bench/bare)…");
-  await run("bare build", [reactRouterCli, "build", path.join(benchDir, "bare")]);
-  say(`  built in ${seconds(t)}`);
-
   const databaseUrl = `file:${path.join(tempDir("glow-bench-phone-"), "db")}`;
   await seedWorld(databaseUrl, 1);
   const ids = await readIds(databaseUrl);
   const glow = await startGlow("Glow", databaseUrl);
-  const bare = await serve(
-    "bare server",
-    [path.join(benchDir, "bare/server.mjs")],
-    { env: { PORT: "0", NODE_ENV: "production" }, node: serverNode.path },
-    { timeoutMs: 30_000 },
-  );
-  say(`  the bare app listens on ${bare.url}`);
+  const bare = await startBare();
 
   const rows = [];
   const bareRow = { name: "bare React Router app /", path: "/", baseline: true, url: `${bare.url}/`, headers: {} };
@@ -471,6 +496,132 @@ async function phoneAndBytes() {
   return rows;
 }
 
+// ── The server's cost ──
+
+/**
+ * CPU milliseconds per request of one page: `warmup` requests first (code compiled, caches
+ * of the build filled), then `requests` keep-alive GETs, `concurrency` at a time, with the
+ * CPU time of the processes rooted at `pids` read from /proc before and after.
+ */
+async function cpuPerRequest({ url, headers, pids, requests, warmup }) {
+  const concurrency = BUDGETS.server.concurrency;
+  if (warmup > 0) await keepAliveGets({ url, headers, requests: warmup, concurrency });
+  const before = pids.map((pid) => treeCpuMs([pid]));
+  const started = performance.now();
+  const answers = await keepAliveGets({ url, headers, requests, concurrency });
+  const wallMs = performance.now() - started;
+  // Per tree: Glow's, then (on PostgreSQL) the database server's.
+  const treesMs = pids.map((pid, i) => (treeCpuMs([pid]) - before[i]) / requests);
+  const cpuMs = treesMs.reduce((a, b) => a + b, 0);
+  const bad = answers.filter((a) => a.error || a.status !== 200);
+  const med = (key) => median(answers.map((a) => a[key]));
+  return {
+    cpuMs,
+    glowMs: treesMs[0],
+    databaseMs: treesMs[1] ?? null,
+    perSecond: (requests * 1000) / wallMs,
+    errors: bad.length,
+    firstError: bad[0] ? (bad[0].error ?? `answered ${bad[0].status}`) : null,
+    db: med("db"),
+    render: med("render"),
+    total: med("total"),
+    queries: med("queries"),
+  };
+}
+
+async function serverCost() {
+  say("");
+  say(`── Server cost: CPU ms per request (keep-alive GETs, ${BUDGETS.server.concurrency} at a time) ──`);
+  const bare = await startBare();
+  const engines = [];
+  try {
+    for (const engine of config.costEngines) {
+      const databaseUrl =
+        engine === "postgres" ? await postgres.createDatabase("glow_cost") : `file:${path.join(tempDir("glow-bench-cost-"), "db")}`;
+      await seedWorld(databaseUrl, 1);
+      const ids = await readIds(databaseUrl);
+      // As `npm start` starts it: one process. On PostgreSQL the database server's processes
+      // count too (the bench owns the cluster, so all of its processes are this Glow's).
+      const glow = await startGlow(`Glow (${engine})`, databaseUrl);
+      const pids = engine === "postgres" ? [glow.child.pid, postmasterPid(postgres.dataDir)] : [glow.child.pid];
+      engines.push({ engine, databaseUrl, ids, glow, pids });
+    }
+
+    const rows = costPages.filter((p) => rowChosen(p, config.only)).map((page) => ({ name: page.name, path: page.path, gameMaster: page.gameMaster ?? false, page, by: {} }));
+    for (const row of rows) {
+      for (const e of engines) {
+        const prepared = await prepareRow(row.page, e.glow, e.ids);
+        if (prepared.skip) row.skipped = prepared.skip;
+        else if (prepared.error) row.error = `${e.engine}: ${prepared.error}`;
+        else row.by[e.engine] = { url: prepared.url, headers: prepared.headers, runs: [] };
+      }
+    }
+    const measured = rows.filter((r) => !r.skipped && !r.error);
+    const bareRow = { runs: [] };
+    const statements = config.pgStatements ? engines.find((e) => e.engine === "postgres") : null;
+    if (statements) await statementsByTime(statements.databaseUrl, { reset: true });
+
+    say(`  ${config.runs} rounds of ${config.costRequests} requests a page; in each round the bare app first, then every page on each database`);
+    for (let round = 1; round <= config.runs; round++) {
+      checkInterrupted();
+      // The first round warms each server up longer: its code is compiled then.
+      const warmup = round === 1 ? 100 : 30;
+      const bareRun = await cpuPerRequest({ url: `${bare.url}/`, headers: {}, pids: [bare.child.pid], requests: config.costRequests, warmup });
+      bareRow.runs.push(bareRun);
+      const line = [`bare ${bareRun.cpuMs.toFixed(2)}`];
+      for (const row of measured) {
+        for (const e of engines) {
+          checkInterrupted();
+          const target = row.by[e.engine];
+          const result = await cpuPerRequest({ url: target.url, headers: target.headers, pids: e.pids, requests: config.costRequests, warmup });
+          target.runs.push(result);
+          if (e.engine === "postgres") line.push(`${row.path} ${result.cpuMs.toFixed(1)}`);
+        }
+      }
+      say(`  round ${round}/${config.runs} (CPU ms a request${engines.some((e) => e.engine === "postgres") ? ", PostgreSQL" : ""}): ${line.join(" · ")}`);
+    }
+
+    const summarize = (runs) => {
+      const pick = (key) => median(runs.map((r) => r[key]));
+      return {
+        cpuMs: pick("cpuMs"),
+        cpuMsRuns: runs.map((r) => Math.round(r.cpuMs * 100) / 100),
+        glowMs: pick("glowMs"),
+        databaseMs: pick("databaseMs"),
+        perSecond: pick("perSecond"),
+        errors: runs.reduce((n, r) => n + r.errors, 0),
+        firstError: runs.find((r) => r.firstError)?.firstError ?? null,
+        db: pick("db"),
+        render: pick("render"),
+        total: pick("total"),
+        queries: pick("queries"),
+      };
+    };
+    const bareFigures = summarize(bareRow.runs);
+    for (const row of measured) {
+      for (const e of engines) {
+        const figures = summarize(row.by[e.engine].runs);
+        // Each round's ratio against the bare app of the same round; the verdict on their median.
+        const ratios = row.by[e.engine].runs.map((r, i) => r.cpuMs / bareRow.runs[i].cpuMs);
+        row[e.engine] = { ...figures, ratio: median(ratios), verdict: serverCostVerdict({ ratio: median(ratios), gameMaster: row.gameMaster }) };
+        if (figures.errors) row.error = `${e.engine}: ${figures.errors} answers were not 200 (${figures.firstError})`;
+      }
+      delete row.by;
+      delete row.page;
+    }
+    for (const row of rows) {
+      delete row.by;
+      delete row.page;
+    }
+    const result = { bare: bareFigures, requests: config.costRequests, concurrency: BUDGETS.server.concurrency, engines: engines.map((e) => e.engine), rows };
+    if (statements) result.statements = await statementsByTime(statements.databaseUrl);
+    return result;
+  } finally {
+    await stop(bare);
+    for (const e of engines) await stop(e.glow);
+  }
+}
+
 // ── Part 3: the live event ──
 
 /** Signs `count` of the seeded bench members in (+1888…), a few at a time. */
@@ -505,7 +656,9 @@ async function liveEvent(engine) {
   // As an operator runs a large event on PostgreSQL: one worker per core (README, 1006).
   // The embedded database is one process whatever is asked.
   const glow = await startGlow(`Glow (${engine})`, databaseUrl, engine === "postgres" ? { GLOW_WORKERS: config.eventWorkers } : {});
-  const result = { engine, rate: config.eventRate, seconds: config.eventSeconds, workers: engine === "postgres" ? config.eventWorkers : "1" };
+  // The embedded database is judged at its own rate: one process, one connection.
+  const rate = engine === "postgres" ? config.eventRate : config.embeddedEventRate;
+  const result = { engine, rate, seconds: config.eventSeconds, workers: engine === "postgres" ? config.eventWorkers : "1" };
   const runTag = `bench ${engine} ${Date.now().toString(36)}`;
   const accepted = new Map(); // write entry → payloads Glow answered as done
   let members = [];
@@ -571,8 +724,13 @@ async function liveEvent(engine) {
       const spec = entry.request({ member, n, ids, pick, glowTarget, tag: `${runTag} ${phase} #${n}` });
       return { entry, spec: { ...spec, cookie: member?.cookie } };
     };
+    // The CPU the instance spends per request (its processes, and PostgreSQL's on PostgreSQL),
+    // and the generator's own: what the machine's load cannot move much.
+    const pids = engine === "postgres" ? [glow.child.pid, postmasterPid(postgres.dataDir)] : [glow.child.pid];
     const phase = async (name, rate, secs) => {
       checkInterrupted();
+      const cpuBefore = pids.map((pid) => treeCpuMs([pid]));
+      const generatorBefore = process.cpuUsage();
       const { answers, generatorLateMaxMs } = await runArrivals({
         baseUrl: glow.url,
         rate,
@@ -582,29 +740,41 @@ async function liveEvent(engine) {
       });
       for (const a of answers) if (a.write && a.ok) (accepted.get(a.entry) ?? accepted.set(a.entry, []).get(a.entry)).push(a.payload);
       const summary = summarizeRun(answers);
-      return { rate, seconds: secs, ...summary, generatorLateMaxMs: Math.round(generatorLateMaxMs) };
+      const [glowCpu, databaseCpu = 0] = pids.map((pid, i) => treeCpuMs([pid]) - cpuBefore[i]);
+      const generator = process.cpuUsage(generatorBefore);
+      const cpu = {
+        glowMs: glowCpu / answers.length,
+        databaseMs: databaseCpu / answers.length,
+        perRequestMs: (glowCpu + databaseCpu) / answers.length,
+        generatorMs: (generator.user + generator.system) / 1000 / answers.length,
+      };
+      return { rate, seconds: secs, ...summary, cpu, generatorLateMaxMs: Math.round(generatorLateMaxMs) };
     };
 
     if (config.eventWarmup > 0) {
-      say(`  warming up: ${config.eventWarmup} s at ${config.eventRate} requests a second…`);
-      await phase("warm", config.eventRate, config.eventWarmup);
+      say(`  warming up: ${config.eventWarmup} s at ${rate} requests a second…`);
+      await phase("warm", rate, config.eventWarmup);
     }
-    say(`  the event: ${config.eventSeconds} s at ${config.eventRate} requests a second (open loop)…`);
-    const main = await phase("main", config.eventRate, config.eventSeconds);
+    say(`  the event: ${config.eventSeconds} s at ${rate} requests a second (open loop)…`);
+    const main = await phase("main", rate, config.eventSeconds);
     result.run = main;
     say(`  p50 ${formatMs(main.p50)} · p95 ${formatMs(main.p95)} · p99 ${formatMs(main.p99)} · ${main.errors} errors of ${main.count}`);
+    say(
+      `  CPU a request: ${main.cpu.perRequestMs.toFixed(1)} ms (Glow ${main.cpu.glowMs.toFixed(1)}${engine === "postgres" ? `, PostgreSQL ${main.cpu.databaseMs.toFixed(1)}` : ""}; the generator ${main.cpu.generatorMs.toFixed(2)}), ` +
+        `so the machine's ${os.cpus().length} CPUs hold about ${Math.round((os.cpus().length * 1000) / (main.cpu.perRequestMs + main.cpu.generatorMs))} requests a second of this mix, generator included`,
+    );
     for (const [kind, n] of Object.entries(main.errorKinds).slice(0, 5)) say(`    error ${kind} (${n}×)`);
 
     if (config.capacity) {
       say(`  capacity: the highest rate whose p95 stays ≤ ${BUDGETS.event.p95MaxMs} ms without errors (${config.capacitySeconds} s a step)…`);
       const steps = [{ rate: main.rate, p95: main.p95, errors: main.errors, ok: main.p95 <= BUDGETS.event.p95MaxMs && main.errors === 0 }];
       say(`    ${main.rate}/s: p95 ${formatMs(main.p95)}, ${main.errors} errors → ${steps[0].ok ? "holds" : "does not hold"}`);
-      for (let rate = nextCapacityRate(steps, { start: config.eventRate }); rate != null; rate = nextCapacityRate(steps, { start: config.eventRate })) {
+      for (let next = nextCapacityRate(steps, { start: rate }); next != null; next = nextCapacityRate(steps, { start: rate })) {
         await new Promise((resolve) => setTimeout(resolve, 3_000)); // let the previous step drain
-        const step = await phase(`cap${rate}`, rate, config.capacitySeconds);
+        const step = await phase(`cap${next}`, next, config.capacitySeconds);
         const ok = step.p95 <= BUDGETS.event.p95MaxMs && step.errors === 0;
-        steps.push({ rate, p95: step.p95, p99: step.p99, errors: step.errors, generatorLateMaxMs: step.generatorLateMaxMs, ok });
-        say(`    ${rate}/s: p95 ${formatMs(step.p95)}, ${step.errors} errors → ${ok ? "holds" : "does not hold"}`);
+        steps.push({ rate: next, p95: step.p95, p99: step.p99, errors: step.errors, generatorLateMaxMs: step.generatorLateMaxMs, ok });
+        say(`    ${next}/s: p95 ${formatMs(step.p95)}, ${step.errors} errors → ${ok ? "holds" : "does not hold"}`);
       }
       const capacity = capacityOf(steps);
       result.capacity = { rate: capacity, members: capacity == null ? null : membersAt(capacity), steps };
@@ -646,6 +816,15 @@ async function timedGet(url, headers) {
   return { ms: performance.now() - started, status: response.status, db: parseServerTiming(response.headers.get("server-timing")).db };
 }
 
+/** `count` requests one at a time to one world's page, with the CPU its Glow and PostgreSQL spent. */
+async function timedBlock(target, count) {
+  const before = target.pids.map((pid) => treeCpuMs([pid]));
+  const samples = [];
+  for (let i = 0; i < count; i++) samples.push(await timedGet(target.url, target.headers));
+  const cpuMs = target.pids.reduce((sum, pid, i) => sum + treeCpuMs([pid]) - before[i], 0);
+  return { samples, cpuMs };
+}
+
 async function growth() {
   const big = config.growthScale;
   say("");
@@ -658,7 +837,11 @@ async function growth() {
   }
   small.glow = await startGlow("Glow (1×)", small.url);
   large.glow = await startGlow(`Glow (${big}×)`, large.url);
+  const database = postmasterPid(postgres.dataDir);
   const rows = [];
+  // Blocks of requests, alternating between the two worlds, so the machine's mood falls on both alike.
+  const blocks = 4;
+  const perBlock = Math.max(1, Math.round(config.growthSamples / blocks));
   try {
     for (const spec of growthRows.filter((r) => rowChosen(r, config.only))) {
       checkInterrupted();
@@ -674,18 +857,20 @@ async function growth() {
         rows.push({ ...row, error: a.error ?? b.error });
         continue;
       }
-      // One request at a time, alternating between the two worlds, so the machine's mood
-      // falls on both alike; a few first requests warm each up.
-      const samples = { small: [], large: [] };
-      for (let i = 0; i < 5; i++) {
-        await timedGet(a.url, a.headers);
-        await timedGet(b.url, b.headers);
+      const worlds = {
+        small: { ...a, pids: [small.glow.child.pid, database], samples: [], cpuMs: 0 },
+        large: { ...b, pids: [large.glow.child.pid, database], samples: [], cpuMs: 0 },
+      };
+      // A few first requests warm each up.
+      for (const world of Object.values(worlds)) await timedBlock(world, 5);
+      for (let block = 0; block < blocks; block++) {
+        for (const world of Object.values(worlds)) {
+          const measured = await timedBlock(world, perBlock);
+          world.samples.push(...measured.samples);
+          world.cpuMs += measured.cpuMs;
+        }
       }
-      for (let i = 0; i < config.growthSamples; i++) {
-        samples.small.push(await timedGet(a.url, a.headers));
-        samples.large.push(await timedGet(b.url, b.headers));
-      }
-      const bad = [...samples.small, ...samples.large].find((s) => s.status !== 200);
+      const bad = [...worlds.small.samples, ...worlds.large.samples].find((s) => s.status !== 200);
       if (bad) {
         rows.push({ ...row, error: `answered ${bad.status}` });
         continue;
@@ -694,20 +879,22 @@ async function growth() {
       const dbP50 = (list) => median(list.map((s) => s.db));
       const measured = {
         ...row,
-        p50Small: p50(samples.small),
-        p50Big: p50(samples.large),
-        dbP50Small: dbP50(samples.small),
-        dbP50Big: dbP50(samples.large),
+        cpuSmall: worlds.small.cpuMs / worlds.small.samples.length,
+        cpuBig: worlds.large.cpuMs / worlds.large.samples.length,
+        p50Small: p50(worlds.small.samples),
+        p50Big: p50(worlds.large.samples),
+        dbP50Small: dbP50(worlds.small.samples),
+        dbP50Big: dbP50(worlds.large.samples),
       };
       measured.verdict = growthVerdict(measured);
       rows.push(measured);
-      say(`  ${row.name}: p50 ${formatMs(measured.p50Small)} → ${formatMs(measured.p50Big)} (${measured.verdict.ratio.toFixed(2)}×)`);
+      say(`  ${row.name}: CPU ${measured.cpuSmall.toFixed(1)} → ${measured.cpuBig.toFixed(1)} ms a request (${measured.verdict.ratio.toFixed(2)}×), p50 ${formatMs(measured.p50Small)} → ${formatMs(measured.p50Big)}`);
     }
   } finally {
     await stop(small.glow);
     await stop(large.glow);
   }
-  return { scale: big, samples: config.growthSamples, rows };
+  return { scale: big, samples: blocks * perBlock, rows };
 }
 
 // ── The tables ──
@@ -761,10 +948,48 @@ function bytesTable(rows) {
   ].join("\n");
 }
 
+function serverCostTable(result) {
+  const pg = result.engines.includes("postgres");
+  const embedded = result.engines.includes("embedded");
+  const cost = (figures, judged) =>
+    figures ? `${figures.cpuMs.toFixed(1)} (${figures.ratio.toFixed(1)}×${judged ? ` ${mark(figures.verdict.ok)}` : ""})` : "";
+  const header = [
+    "Server cost (CPU ms a request)",
+    ...(pg ? ["PostgreSQL: Glow + database", "database's", "db wait / queries"] : []),
+    ...(embedded ? ["embedded"] : []),
+    "Result",
+  ];
+  const blank = [...(pg ? ["", "", ""] : []), ...(embedded ? [""] : [])];
+  const bare = result.bare.cpuMs.toFixed(2);
+  const lines = [["bare React Router app /", ...(pg ? [bare, "", ""] : []), ...(embedded ? [bare] : []), "same-run reference"]];
+  for (const r of result.rows) {
+    if (r.skipped || (r.error && !r.postgres && !r.embedded)) {
+      lines.push([r.name, ...blank, r.skipped ? `skipped: ${r.skipped}` : `error: ${r.error}`]);
+      continue;
+    }
+    const judged = pg ? r.postgres : r.embedded;
+    const verdict = r.error ? `FAIL (${r.error})` : judged?.verdict.ok ? "PASS" : `FAIL (> ${judged?.verdict.ratioMax}×)`;
+    lines.push([
+      r.name,
+      ...(pg
+        ? [cost(r.postgres, true), r.postgres ? r.postgres.databaseMs.toFixed(1) : "", r.postgres?.db == null ? "" : `${formatMs(r.postgres.db)} / ${r.postgres.queries}`]
+        : []),
+      ...(embedded ? [cost(r.embedded, !pg)] : []),
+      pg ? verdict : `${verdict}, reported`,
+    ]);
+  }
+  return [
+    textTable(header, lines, { right: header.map((_, i) => i).slice(1, -1) }),
+    `Budget (PostgreSQL, Glow's processes and the database server's): every page ≤ ${BUDGETS.server.memberRatioMax}× the bare app's CPU per request, the game master's console ≤ ${BUDGETS.server.gameMasterRatioMax}×; the embedded database's figures are reported. Median of ${config.runs} rounds of ${result.requests} requests, ${result.concurrency} at a time; the ratio is the median of each round's against the bare app's of that round.`,
+  ].join("\n");
+}
+
 function eventTable(results) {
   const lines = results.map((r) => {
-    if (r.error) return [r.engine, "", "", "", "", "", "", "", `error: ${r.error}`];
+    if (r.error) return [r.engine, "", "", "", "", "", "", "", "", `error: ${r.error}`];
     const c = r.verdict.checks;
+    const cpu = r.run.cpu;
+    const byCpu = Math.round((os.cpus().length * 1000) / (cpu.perRequestMs + cpu.generatorMs));
     const cap = r.capacity ? (r.capacity.rate == null ? "below the first step" : `${r.capacity.rate}/s ≈ ${r.capacity.members.toLocaleString("en")} members`) : "not searched";
     return [
       r.engine === "postgres" ? `PostgreSQL 15, GLOW_WORKERS=${r.workers}` : "embedded (PGlite)",
@@ -774,32 +999,35 @@ function eventTable(results) {
       `${formatMs(r.run.p99)} ${mark(c.p99)}`,
       `${r.run.errors} ${mark(c.errors)}`,
       `${r.writes.accepted} (${r.writes.missing} missing, ${r.writes.duplicated} twice) ${mark(c.writes)}`,
+      `${cpu.perRequestMs.toFixed(1)} ms (≈ ${byCpu}/s)`,
       cap,
       r.judged ? (r.verdict.ok ? "PASS" : "FAIL") : `reported (${r.verdict.ok ? "holds" : "misses"} the budget)`,
     ];
   });
   return [
-    textTable(["Live event (open loop)", "load", "p50", "p95", "p99", "errors", "accepted writes", "capacity (p95 ≤ 300 ms)", "Result"], lines, { right: [2, 3, 4, 5] }),
-    `Budgets (PostgreSQL): p95 ≤ ${BUDGETS.event.p95MaxMs} ms · p99 ≤ ${BUDGETS.event.p99MaxMs} ms · 0 errors · every accepted write present exactly once. Members: one page view each ${BUDGETS.event.secondsPerView} s.`,
+    textTable(["Live event (open loop)", "load", "p50", "p95", "p99", "errors", "accepted writes", "CPU a request (CPU-bound rate)", "capacity (p95 ≤ 300 ms)", "Result"], lines, { right: [2, 3, 4, 5] }),
+    `Budgets (PostgreSQL): p95 ≤ ${BUDGETS.event.p95MaxMs} ms · p99 ≤ ${BUDGETS.event.p99MaxMs} ms · 0 errors · every accepted write present exactly once. Members: one page view each ${BUDGETS.event.secondsPerView} s. ` +
+      `CPU a request: the instance's processes (and PostgreSQL's) over the measured minute; the rate in brackets is what the machine's CPUs could serve of this mix at that cost, the generator's own CPU included (not a budget: what a quiet machine would allow).`,
   ].join("\n");
 }
 
 function growthTable(result) {
   const lines = result.rows.map((r) => {
-    if (r.skipped) return [r.name, "", "", "", "", `skipped: ${r.skipped}`];
-    if (r.error) return [r.name, "", "", "", "", `error: ${r.error}`];
+    if (r.skipped) return [r.name, "", "", "", "", "", `skipped: ${r.skipped}`];
+    if (r.error) return [r.name, "", "", "", "", "", `error: ${r.error}`];
     return [
       r.name,
-      formatMs(r.p50Small),
-      formatMs(r.p50Big),
+      `${r.cpuSmall.toFixed(1)} → ${r.cpuBig.toFixed(1)}`,
       `${r.verdict.ratio.toFixed(2)}× ${mark(r.verdict.ok)}`,
+      `${formatMs(r.p50Small)} → ${formatMs(r.p50Big)}`,
+      r.p50Small ? `${(r.p50Big / r.p50Small).toFixed(2)}×` : "–",
       `${formatMs(r.dbP50Small)} → ${formatMs(r.dbP50Big)}`,
       r.verdict.ok ? "PASS" : "FAIL",
     ];
   });
   return [
-    textTable(["Flat as data grows", "p50 1×", `p50 ${result.scale}×`, "ratio", "database p50", "Result"], lines, { right: [1, 2, 3] }),
-    `Budget: p50 at ${result.scale}× ≤ ${BUDGETS.growth.p50RatioMax}× p50 at 1× (1×: 1,000 members, 10,000 posts; ${result.scale}×: ${(1000 * result.scale).toLocaleString("en")} members, ${(10_000 * result.scale).toLocaleString("en")} posts). ${result.samples} requests a row and world, one at a time.`,
+    textTable(["Flat as data grows", `CPU ms a request 1× → ${result.scale}×`, "ratio", "p50", "p50 ratio", "database p50", "Result"], lines, { right: [1, 2, 3, 4] }),
+    `Budget: a page's CPU per request (Glow's and PostgreSQL's processes) at ${result.scale}× ≤ ${BUDGETS.growth.costRatioMax}× the same at 1× (1×: 1,000 members, 10,000 posts; ${result.scale}×: ${(1000 * result.scale).toLocaleString("en")} members, ${(10_000 * result.scale).toLocaleString("en")} posts). ${result.samples} requests a row and world, one at a time, in blocks alternating between the worlds; the p50 ratio is shown, not judged.`,
   ].join("\n");
 }
 
@@ -839,9 +1067,19 @@ async function main() {
       for (const r of judged) if (r.error || !r.bytes?.ok) failures.push(`bytes: ${r.name}`);
     }
   }
-  if (config.parts.includes("event") || config.parts.includes("growth")) {
-    const engines = config.parts.includes("event") ? config.eventEngines : [];
-    if (config.parts.includes("growth") || engines.includes("postgres")) postgres = await startPostgres({ log: (l) => say(l) });
+  const postgresParts = [
+    config.parts.includes("server") && config.costEngines.includes("postgres"),
+    config.parts.includes("event") && config.eventEngines.includes("postgres"),
+    config.parts.includes("growth"),
+  ];
+  if (postgresParts.some(Boolean)) postgres = await startPostgres({ log: (l) => say(l), statements: config.pgStatements });
+  if (config.parts.includes("server")) {
+    results.server = await serverCost();
+    tables.push(serverCostTable(results.server));
+    for (const r of results.server.rows) {
+      const judged = config.costEngines.includes("postgres") ? r.postgres : null;
+      if (r.error || (judged && !judged.verdict.ok)) failures.push(`server cost: ${r.name}`);
+    }
   }
   if (config.parts.includes("event")) {
     results.event = [];

@@ -10,7 +10,6 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import net, { type Socket } from "node:net";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express from "express";
 import { createRequestHandler as createPageRenderer, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -47,6 +46,7 @@ import { apiCrossOrigin } from "./api-origins";
 import { newNonce } from "./nonce";
 import { sendOfflinePage } from "./offline-page";
 import { publicPageCache } from "./page-cache";
+import { streamingCompression, wholeAnswerCompression } from "./page-compression";
 import { contentSecurityPolicy, securityHeaders } from "./security";
 import { visitorPages } from "./visitor-pages";
 import { serverTiming } from "./server-timing";
@@ -120,8 +120,9 @@ export function createApp(options: {
     }
   });
 
-  // Server-sent events are never compressed: compression buffers, and the stream would wait.
-  app.use(compression({ filter: (req, res) => !String(req.headers.accept ?? "").includes("text/event-stream") && compression.filter(req, res) }));
+  // Files, and whatever wholeAnswerCompression (below) hands on, are compressed here; event
+  // streams never are.
+  app.use(streamingCompression());
 
   app.use((req, res, next) => {
     const nonce = newNonce();
@@ -213,6 +214,9 @@ export function createApp(options: {
     if (!outbox || !carriesConsoleKey(req.originalUrl)) return next();
     res.set("Cache-Control", "no-store").json(outbox.outbox());
   });
+
+  // Pages, data and JSON: compressed whole when they end, in one call and one write.
+  app.use(wholeAnswerCompression());
 
   const build =
     options.build ??

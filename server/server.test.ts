@@ -6,6 +6,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ensureBuild,
@@ -237,12 +238,39 @@ describe("straight to the app (TRUST_PROXY=0, the default)", () => {
     expect(worker.headers["content-security-policy"]).toContain("script-src 'self'");
   });
 
-  it("compresses HTML", async () => {
-    const gzip = await request(server.port, { path: "/landing", headers: { "Accept-Encoding": "gzip" } });
-    expect(gzip.headers["content-type"]).toMatch(/text\/html/);
+  it("sends a page in the encoding the browser takes, whole and with its length, and plain to one that does not ask", async () => {
+    /** The answer's bytes as they came over the wire. */
+    const raw = (acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = { Accept: "text/html", ...(acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {}) };
+        http
+          .get({ host: "127.0.0.1", port: server.port, path: "/landing", headers, agent: false }, (res) => {
+            const parts: Buffer[] = [];
+            res.on("data", (c: Buffer) => parts.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
+          })
+          .on("error", reject);
+      });
+    const whole = (html: string) => expect(html).toMatch(/^<!DOCTYPE html><html[\s\S]*<\/html>$/);
+
+    const browser = await raw("gzip, deflate, br, zstd");
+    expect(browser.headers["content-type"]).toMatch(/text\/html/);
+    expect(browser.headers["content-encoding"]).toBe("br");
+    expect(browser.headers["content-length"]).toBe(String(browser.body.length));
+    expect(browser.headers["transfer-encoding"]).toBeUndefined();
+    expect(browser.headers.vary).toMatch(/Accept-Encoding/i);
+    whole(zlib.brotliDecompressSync(browser.body).toString("utf8"));
+
+    const gzip = await raw("gzip");
     expect(gzip.headers["content-encoding"]).toBe("gzip");
-    const br = await request(server.port, { path: "/landing", headers: { "Accept-Encoding": "br, gzip" } });
-    expect(["br", "gzip"]).toContain(br.headers["content-encoding"]);
+    expect(gzip.headers["content-length"]).toBe(String(gzip.body.length));
+    whole(zlib.gunzipSync(gzip.body).toString("utf8"));
+
+    const plain = await raw();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["content-length"]).toBe(String(plain.body.length));
+    whole(plain.body.toString("utf8"));
+    expect(browser.body.length).toBeLessThan(plain.body.length / 2);
   });
 
   it("keeps idle connections longer than a proxy's 60 s idle timeout", async () => {

@@ -15,6 +15,12 @@ export interface Kept<K, V> {
    * key when the cache's own loader does not (keys whose reads differ, like a board's pages).
    */
   get(key: K, load?: () => Promise<V>): Promise<V>;
+  /**
+   * The kept value, or `make()`'s, kept from now on: for a value made at once from its key
+   * alone (nothing to wait for), where no promise can be awaited (a render). A key is either
+   * loaded (`get`) or made (`made`), never both.
+   */
+  made(key: K, make: () => V): V;
   /** Forgets one key, or everything. */
   forget(key?: K): void;
 }
@@ -49,6 +55,13 @@ export function keep<K extends string | number, V>(options: {
     async get(key, load) {
       const boxed = await cache.fetch(key, { context: load });
       return boxed!.value;
+    },
+    made(key, make) {
+      const kept = cache.get(key);
+      if (kept) return kept.value;
+      const value = make();
+      cache.set(key, { value });
+      return value;
     },
     forget(key) {
       if (key === undefined) cache.clear();

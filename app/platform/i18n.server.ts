@@ -2,6 +2,7 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { LanguageDetector } from "remix-i18next/server";
 import resources from "~/locales";
+import { keep, type Kept } from "./cache";
 import { languageCookie } from "./cookies.server";
 import { defaultNamespace, fallbackLanguage, isLanguage, supportedLanguages, type Language } from "./i18n";
 import type { Translate, Translations } from "./translations";
@@ -94,8 +95,29 @@ export function translator(context: Context) {
   return getInstance(context).t;
 }
 
+/**
+ * The text of plain lookups (a key in namespaces, no values), per i18next instance, i.e. per
+ * language. A page makes hundreds of them (labels, a form's options, the header's links),
+ * each a walk through i18next's resolution; the same key in the same namespaces always gives
+ * the same text, because the translations are built into the server and an instance never
+ * changes language. Kept: the text only, keyed by namespaces, prefix and key, at most
+ * `PLAIN_TEXTS_MAX` a language (Glow's keys number a few thousand). Forgotten: never while the
+ * process runs; the memory belongs to the instance, so a new instance (development's reload
+ * of changed translations) starts with none. Lookups with values, a count or a default are
+ * not kept.
+ */
+const PLAIN_TEXTS_MAX = 10_000;
+const plainTexts = new WeakMap<I18n, Kept<string, string>>();
+
+function plainTextsOf(i18n: I18n): Kept<string, string> {
+  let kept = plainTexts.get(i18n);
+  if (!kept) plainTexts.set(i18n, (kept = keep<string, string>({ max: PLAIN_TEXTS_MAX })));
+  return kept;
+}
+
 /** A page's text on the server: the request's i18next, as components read it (translations.tsx). */
 export function serverTranslations(i18n: I18n): Translations {
+  const texts = plainTextsOf(i18n);
   return {
     language: i18n.language,
     dir: (language) => i18n.dir(language),
@@ -105,8 +127,13 @@ export function serverTranslations(i18n: I18n): Translations {
     // namespaces (a call's own `ns` still wins), the key prefix.
     fixedT: (namespaces, keyPrefix) => {
       const fixed = { ns: namespaces, ...(keyPrefix ? { keyPrefix } : {}) };
-      return ((key: string | readonly string[], options?: Record<string, unknown> | string) =>
-        i18n.t(key as string, typeof options === "string" ? { ...fixed, defaultValue: options } : { ...fixed, ...options })) as unknown as Translate;
+      const scope = `${namespaces.join(",")}\u0000${keyPrefix ?? ""}\u0000`;
+      const lookUp = (key: string | readonly string[], options?: Record<string, unknown> | string) =>
+        i18n.t(key as string, typeof options === "string" ? { ...fixed, defaultValue: options } : { ...fixed, ...options });
+      return ((key: string | readonly string[], options?: Record<string, unknown> | string) => {
+        if (options !== undefined || typeof key !== "string") return lookUp(key, options);
+        return texts.made(scope + key, () => String(lookUp(key)));
+      }) as unknown as Translate;
     },
     // Every namespace is bundled on the server.
     whenLoaded: () => null,

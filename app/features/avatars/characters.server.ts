@@ -4,6 +4,7 @@
  * `options`. `version` goes up on every save and is part of the avatar's URL.
  */
 import { eq, sql } from "drizzle-orm";
+import { keep } from "~/platform/cache";
 import { db, type Database } from "~/platform/db/db.server";
 import { characters } from "~/platform/db/schema";
 import { currentMember } from "~/features/auth/index.server";
@@ -96,18 +97,26 @@ export interface DrawnLook {
   dataUri: string;
 }
 
-/** The default look, drawn once: it is the same for everyone. */
-let defaultDrawn: DrawnLook | undefined;
+/**
+ * Looks drawn, by the look itself. Drawing is a pure function of the look (DiceBear with the
+ * look's options), so a look is drawn once, not on every view of /profile. Kept: the data
+ * URI, keyed by the whole validated look as JSON (every field that changes the drawing), at
+ * most `DRAWINGS_MAX` looks. Forgotten: never needed; a saved change is a new look, hence a
+ * new key (the old one ages out). Nothing names the member: a look two members share is one
+ * drawing.
+ */
+const DRAWINGS_MAX = 500;
+const drawings = keep<string, string>({ max: DRAWINGS_MAX });
 
 /** The member's saved look, drawn (the default before any save). */
 export async function drawnLookOf(memberId: number): Promise<DrawnLook> {
   const row = await findCharacter(memberId);
-  if (!row) return (defaultDrawn ??= drawn(defaultLook(), null));
+  if (!row) return drawn(defaultLook(), null);
   return drawn(rowToLook(row), row.version);
 }
 
 function drawn(look: Look, version: number | null): DrawnLook {
-  return { look, version, dataUri: renderAvatarDataUri(look) };
+  return { look, version, dataUri: drawings.made(JSON.stringify(look), () => renderAvatarDataUri(look)) };
 }
 
 /** Stores a look; a new version means a new avatar URL. Raises the member to access level 2. */

@@ -2,12 +2,12 @@
 import type { Language } from "~/platform/i18n";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { db } from "~/platform/db/db.server";
-import { peopleByIds } from "~/features/parties/index.server";
-import { contests, entryPhotos, parties, partyMembers, roundEntries, type InviteRole } from "~/platform/db/schema";
+import { displayName } from "~/features/members/index.server";
+import { contests, entryPhotos, members, parties, partyMembers, roundEntries, type InviteRole } from "~/platform/db/schema";
 import { drawQr } from "~/platform/qr.server";
 import { auditTrail, findRoleInvite, judgeLabels, pendingRequests, roleInviteLink, roleInvites, roundsOf } from "./console.server";
 import { flaggedEntries } from "./judging.server";
-import { roundResults } from "./results.server";
+import { roundsResults } from "./results.server";
 import { contestStatus } from "./rules";
 import { formatMoment } from "~/ui/dates";
 
@@ -27,8 +27,10 @@ export async function consoleView(contestId: number, shownToken: string | null, 
         .where(and(inArray(roundEntries.roundId, rounds.map((r) => r.id)), isNull(roundEntries.removedAt)))
         .orderBy(asc(roundEntries.submittedAt))
     : [];
-  const withResults = await Promise.all(
-    rounds.map(async (round) => ({
+  // Every round past its draft, in the same two statements.
+  // Judges by the names the game master knows them by (an invited judge's email until they choose a name).
+  const results = await roundsResults(rounds.filter((round) => round.state !== "draft"), db(), lang, (ids) => judgeLabels(contestId, ids, lang));
+  const withResults = rounds.map((round) => ({
       id: round.id,
       number: round.number,
       state: round.state,
@@ -40,23 +42,22 @@ export async function consoleView(contestId: number, shownToken: string | null, 
       closesAtText: momentText(round.closesAt, lang),
       publishedAt: round.publishedAt?.toISOString() ?? null,
       entries: entries.filter((e) => e.roundId === round.id).map(({ photo, ...e }) => ({ ...e, hasPhoto: photo !== null, submittedAt: e.submittedAt.toISOString() })),
-      // Judges by the names the game master knows them by (an invited judge's email until they choose a name).
-      results: round.state === "draft" ? null : await roundResults(round, db(), lang, (ids) => judgeLabels(contestId, ids, lang)),
-    })),
-  );
+      results: results.get(round.id) ?? null,
+    }));
   const contestParties = await db().select({ id: parties.id, name: parties.name }).from(parties).where(and(eq(parties.contestId, contestId), isNull(parties.disbandedAt))).orderBy(asc(parties.name));
   // Each party's roster, for the reassign-ringleader override.
+  // Each member named in the same statement.
   const roster = contestParties.length
     ? await db()
-        .select({ partyId: partyMembers.partyId, memberId: partyMembers.memberId, role: partyMembers.role })
+        .select({ partyId: partyMembers.partyId, memberId: partyMembers.memberId, role: partyMembers.role, member: { id: members.id, firstName: members.firstName, lastName: members.lastName, username: members.username } })
         .from(partyMembers)
+        .innerJoin(members, eq(members.id, partyMembers.memberId))
         .where(inArray(partyMembers.partyId, contestParties.map((p) => p.id)))
         .orderBy(asc(partyMembers.joinedAt), asc(partyMembers.memberId))
     : [];
-  const people = await peopleByIds(roster.map((r) => r.memberId), db(), lang);
   const rosters = contestParties.map((p) => ({
     ...p,
-    members: roster.filter((r) => r.partyId === p.id).map((r) => ({ id: r.memberId, name: people.get(r.memberId)?.name ?? "", role: r.role })),
+    members: roster.filter((r) => r.partyId === p.id).map((r) => ({ id: r.memberId, name: displayName(r.member, lang), role: r.role })),
   }));
   let shownInvite: { link: string; qr: ReturnType<typeof drawQr>; role: InviteRole } | null = null;
   if (shownToken) {
@@ -85,7 +86,7 @@ export async function consoleView(contestId: number, shownToken: string | null, 
     requests: await pendingRequests(contestId, lang),
     invites: await roleInvites(contestId, lang),
     audit: (await auditTrail(contestId, lang)).map((entry) => ({ ...entry, atText: formatMoment(entry.at, lang) })),
-    flagged: await flaggedEntries(contestId),
+    flagged: await flaggedEntries(contestId, rounds),
     shownInvite,
   };
 }

@@ -328,16 +328,25 @@ export function applyOverride(memberId: number, roles: readonly MemberRole[], ov
 }
 
 /** The contest's audit trail, newest first. */
+/** A member's names as a statement joined to `members` reads them (a left join that finds no one gives null). */
+const nameColumns = { id: members.id, firstName: members.firstName, lastName: members.lastName, username: members.username };
+
 export async function auditTrail(contestId: number, lang: Language = "en", limit = 50) {
-  const rows = await db().select().from(contestAudit).where(eq(contestAudit.contestId, contestId)).orderBy(desc(contestAudit.createdAt), desc(contestAudit.id)).limit(limit);
-  const people = await peopleByIds(rows.map((r) => r.actorId), db(), lang);
-  return rows.map((r) => ({
+  // The actor named in the same statement.
+  const rows = await db()
+    .select({ entry: contestAudit, actor: nameColumns })
+    .from(contestAudit)
+    .leftJoin(members, eq(members.id, contestAudit.actorId))
+    .where(eq(contestAudit.contestId, contestId))
+    .orderBy(desc(contestAudit.createdAt), desc(contestAudit.id))
+    .limit(limit);
+  return rows.map(({ entry: r, actor }) => ({
     id: r.id,
     action: r.action,
     subject: r.subject,
     reason: r.reason,
     at: r.createdAt.toISOString(),
-    actor: r.actorId === null ? null : (people.get(r.actorId)?.name ?? null),
+    actor: actor ? displayName(actor, lang) : null,
   }));
 }
 
@@ -349,19 +358,19 @@ export function roundsOf(contestId: number) {
 /** Pending requests and questions of a contest (the request modal), oldest first. */
 export async function pendingRequests(contestId: number, lang: Language = "en") {
   const rows = await db()
-    .select()
+    .select({ request: contestRequests, member: nameColumns })
     .from(contestRequests)
+    .leftJoin(members, eq(members.id, contestRequests.memberId))
     .where(and(eq(contestRequests.contestId, contestId), eq(contestRequests.status, "pending")))
     .orderBy(asc(contestRequests.createdAt))
     .limit(100);
-  const people = await peopleByIds(rows.map((r) => r.memberId), db(), lang);
-  return rows.map((r) => ({
+  return rows.map(({ request: r, member }) => ({
     id: r.id,
     kind: r.kind as "join" | "role" | "question",
     role: r.role,
     message: r.message,
     at: r.createdAt.toISOString(),
-    member: people.get(r.memberId)?.name ?? "",
+    member: member ? displayName(member, lang) : "",
   }));
 }
 

@@ -235,8 +235,9 @@ export async function judgeDesk(judgeId: number, roles: readonly MemberRole[], c
 }
 
 /** Entries skipped `skipsToFlag` times or more in a contest's scoring rounds (flagged to the game master). */
-export async function flaggedEntries(contestId: number) {
-  const rounds = await scoringRounds(db(), contestId);
+export async function flaggedEntries(contestId: number, contestRoundsRead?: readonly ContestRound[]) {
+  // The console has read the contest's rounds already: no need to read them again.
+  const rounds = contestRoundsRead ? contestRoundsRead.filter((r) => r.contestId === contestId && scoringOpen(r.state)) : await scoringRounds(db(), contestId);
   if (rounds.length === 0) return [];
   const rows = await db()
     .select({ entryId: entryJudges.entryId, party: parties.name, skips: sql<number>`count(*)::int` })

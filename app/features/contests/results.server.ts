@@ -6,7 +6,7 @@
  * results only once it is published.
  */
 import type { Language } from "~/platform/i18n";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { writePost } from "~/features/feed/index.server";
 import { awardScore } from "~/features/leaderboard/index.server";
 import { peopleByIds } from "~/features/parties/index.server";
@@ -40,63 +40,116 @@ export interface RoundResults {
   warnings: (OverlapWarning & { judge?: string })[];
 }
 
-/** Every judge's weighted totals of a round's entries (entries removed are left out). */
-async function totalsOf(executor: Queryable, round: ContestRound) {
-  const entries = await executor
-    .select({ id: roundEntries.id, partyId: roundEntries.partyId, party: parties.name, submittedAt: roundEntries.submittedAt, late: roundEntries.late })
+interface RoundEntry {
+  id: number;
+  partyId: number;
+  party: string;
+  submittedAt: Date;
+  late: boolean;
+}
+
+interface Hold {
+  entryId: number;
+  judgeId: number;
+  status: string;
+  noteForParty: string;
+}
+
+interface RoundTotals {
+  entries: RoundEntry[];
+  totals: JudgedTotal[];
+  holds: Hold[];
+}
+
+/**
+ * Every judge's weighted totals of these rounds' entries (entries removed are left out), by
+ * round. One statement for all the rounds: each entry comes with its scores and its judges'
+ * holds (a console shows every round's results at once).
+ */
+async function totalsOf(executor: Queryable, rounds: readonly ContestRound[]): Promise<Map<number, RoundTotals>> {
+  const byRound = new Map<number, RoundTotals>(rounds.map((r) => [r.id, { entries: [], totals: [], holds: [] }]));
+  if (rounds.length === 0) return byRound;
+  const rows = await executor
+    .select({
+      id: roundEntries.id,
+      roundId: roundEntries.roundId,
+      partyId: roundEntries.partyId,
+      party: parties.name,
+      submittedAt: roundEntries.submittedAt,
+      late: roundEntries.late,
+      scores: sql<{ judgeId: number; criterion: number; score: number }[]>`coalesce((select json_agg(json_build_object('judgeId', s.judge_id, 'criterion', s.criterion, 'score', s.score) order by s.judge_id, s.criterion) from ${entryScores} s where s.entry_id = ${roundEntries.id}), '[]'::json)`,
+      holds: sql<Omit<Hold, "entryId">[]>`coalesce((select json_agg(json_build_object('judgeId', h.judge_id, 'status', h.status, 'noteForParty', h.note_for_party) order by h.judge_id) from ${entryJudges} h where h.entry_id = ${roundEntries.id}), '[]'::json)`,
+    })
     .from(roundEntries)
     .innerJoin(parties, eq(parties.id, roundEntries.partyId))
-    .where(and(eq(roundEntries.roundId, round.id), isNull(roundEntries.removedAt)))
-    .orderBy(asc(roundEntries.submittedAt));
-  const ids = entries.map((e) => e.id);
-  const scores = ids.length ? await executor.select().from(entryScores).where(inArray(entryScores.entryId, ids)) : [];
-  const holds = ids.length ? await executor.select().from(entryJudges).where(inArray(entryJudges.entryId, ids)) : [];
-  const byPair = new Map<string, (number | null)[]>();
-  for (const s of scores) {
-    const key = `${s.entryId}:${s.judgeId}`;
-    const list = byPair.get(key) ?? round.criteria.map(() => null);
-    if (s.criterion < list.length) list[s.criterion] = s.score;
-    byPair.set(key, list);
+    .where(and(inArray(roundEntries.roundId, rounds.map((r) => r.id)), isNull(roundEntries.removedAt)))
+    .orderBy(asc(roundEntries.submittedAt), asc(roundEntries.id));
+  const criteriaOf = new Map(rounds.map((r) => [r.id, r.criteria]));
+  for (const { scores, holds, roundId, ...entry } of rows) {
+    const round = byRound.get(roundId)!;
+    const criteria = criteriaOf.get(roundId)!;
+    round.entries.push(entry);
+    const entryHolds = holds.map((h) => ({ ...h, entryId: entry.id, judgeId: Number(h.judgeId) }));
+    round.holds.push(...entryHolds);
+    const byJudge = new Map<number, (number | null)[]>();
+    for (const s of scores) {
+      const list = byJudge.get(Number(s.judgeId)) ?? criteria.map(() => null);
+      if (s.criterion < list.length) list[s.criterion] = Number(s.score);
+      byJudge.set(Number(s.judgeId), list);
+    }
+    for (const [judgeId, list] of byJudge) {
+      // Only a complete score counts: a judge still half-way through an entry is not a judgement yet.
+      if (list.some((v) => v === null)) continue;
+      const hold = entryHolds.find((h) => h.judgeId === judgeId);
+      if (hold && hold.status === "recused") continue;
+      const total = weightedTotal(list, criteria);
+      if (total !== null) round.totals.push({ entryId: entry.id, judgeId, total });
+    }
   }
-  const totals: JudgedTotal[] = [];
-  for (const [key, list] of byPair) {
-    // Only a complete score counts: a judge still half-way through an entry is not a judgement yet.
-    if (list.some((v) => v === null)) continue;
-    const [entryId, judgeId] = key.split(":").map(Number) as [number, number];
-    const hold = holds.find((h) => h.entryId === entryId && h.judgeId === judgeId);
-    if (hold && hold.status === "recused") continue;
-    const total = weightedTotal(list, round.criteria);
-    if (total !== null) totals.push({ entryId, judgeId, total });
-  }
-  return { entries, totals, holds };
+  return byRound;
 }
 
 /** How judges are named in results: by the name members see, unless the caller knows better. */
 export type JudgeNames = (judgeIds: number[]) => Promise<Map<number, { name: string }>>;
 
 export async function roundResults(round: ContestRound, executor: Queryable = db(), lang: Language = "en", judgeNames?: JudgeNames): Promise<RoundResults> {
-  const { entries, totals, holds } = await totalsOf(executor, round);
-  const ranked = rankEntries(
-    entries.map((e) => ({ entryId: e.id, submittedAt: e.submittedAt })),
-    totals,
-  );
-  const judgeIds = totals.map((t) => t.judgeId);
+  return (await roundsResults([round], executor, lang, judgeNames)).get(round.id)!;
+}
+
+/** The results of several rounds, in two statements whatever their number (entries, judges' names). */
+export async function roundsResults(
+  rounds: readonly ContestRound[],
+  executor: Queryable = db(),
+  lang: Language = "en",
+  judgeNames?: JudgeNames,
+): Promise<Map<number, RoundResults>> {
+  const totalsByRound = await totalsOf(executor, rounds);
+  const judgeIds = [...totalsByRound.values()].flatMap((r) => r.totals.map((t) => t.judgeId));
   const people = judgeNames ? await judgeNames(judgeIds) : await peopleByIds(judgeIds, executor, lang);
-  const rows = ranked.map((r): ResultRow => {
-    const entry = entries.find((e) => e.id === r.entryId)!;
-    return {
-      ...r,
-      partyId: entry.partyId,
-      party: entry.party,
-      submittedAt: entry.submittedAt.toISOString(),
-      late: entry.late,
-      points: r.judges > 0 ? pointsForPlace(r.place) : 0,
-      byJudge: totals.filter((t) => t.entryId === r.entryId).map((t) => ({ judge: people.get(t.judgeId)?.name ?? "", total: t.total })),
-      notes: holds.filter((h) => h.entryId === r.entryId && h.noteForParty.trim()).map((h) => h.noteForParty),
-    };
-  });
-  const warnings = overlapWarnings(totals).map((w) => (w.kind === "few-scores" ? { ...w, judge: people.get(w.judgeId)?.name ?? "" } : w));
-  return { roundId: round.id, rows, warnings };
+  const results = new Map<number, RoundResults>();
+  for (const round of rounds) {
+    const { entries, totals, holds } = totalsByRound.get(round.id)!;
+    const ranked = rankEntries(
+      entries.map((e) => ({ entryId: e.id, submittedAt: e.submittedAt })),
+      totals,
+    );
+    const rows = ranked.map((r): ResultRow => {
+      const entry = entries.find((e) => e.id === r.entryId)!;
+      return {
+        ...r,
+        partyId: entry.partyId,
+        party: entry.party,
+        submittedAt: entry.submittedAt.toISOString(),
+        late: entry.late,
+        points: r.judges > 0 ? pointsForPlace(r.place) : 0,
+        byJudge: totals.filter((t) => t.entryId === r.entryId).map((t) => ({ judge: people.get(t.judgeId)?.name ?? "", total: t.total })),
+        notes: holds.filter((h) => h.entryId === r.entryId && h.noteForParty.trim()).map((h) => h.noteForParty),
+      };
+    });
+    const warnings = overlapWarnings(totals).map((w) => (w.kind === "few-scores" ? { ...w, judge: people.get(w.judgeId)?.name ?? "" } : w));
+    results.set(round.id, { roundId: round.id, rows, warnings });
+  }
+  return results;
 }
 
 /**
@@ -104,7 +157,7 @@ export async function roundResults(round: ContestRound, executor: Queryable = db
  * complete; a recused judge does not count), fewest first: what stops its publishing.
  */
 export async function judgeShortfall(executor: Queryable, round: ContestRound, minJudges: number) {
-  const { entries, totals } = await totalsOf(executor, round);
+  const { entries, totals } = (await totalsOf(executor, [round])).get(round.id)!;
   const judged = entries.map((e) => ({ entryId: e.id, party: e.party, judges: totals.filter((t) => t.entryId === e.id).length }));
   return shortOfJudges(judged, minJudges).sort((a, b) => a.judges - b.judges || a.party.localeCompare(b.party));
 }
@@ -146,12 +199,11 @@ export async function publishRoundIn(tx: Tx, contest: Contest, round: ContestRou
 export async function publishedResults(contestId: number) {
   const rounds = await db().select().from(contestRounds).where(eq(contestRounds.contestId, contestId)).orderBy(asc(contestRounds.number));
   const published = rounds.filter((r) => resultsVisible(r.state));
+  const [resultsByRound, photos] = await Promise.all([roundsResults(published), photosOfRounds(published.map((r) => r.id))]);
   const perRound = [];
   const overall = new Map<number, { partyId: number; party: string; points: number }>();
   for (const round of published) {
-    const results = await roundResults(round);
-    const ids = results.rows.map((r) => r.entryId);
-    const photos = new Set(ids.length ? (await db().select({ id: entryPhotos.entryId }).from(entryPhotos).where(inArray(entryPhotos.entryId, ids))).map((p) => p.id) : []);
+    const results = resultsByRound.get(round.id)!;
     const rows = results.rows.map((r) => ({ entryId: r.entryId, hasPhoto: photos.has(r.entryId), place: r.place, partyId: r.partyId, party: r.party, normalisedMean: r.normalisedMean, rawMean: r.rawMean, decidedBy: r.decidedBy, points: r.points, notes: r.notes }));
     for (const r of rows) {
       const held = overall.get(r.partyId) ?? { partyId: r.partyId, party: r.party, points: 0 };
@@ -162,4 +214,15 @@ export async function publishedResults(contestId: number) {
   }
   const standing = [...overall.values()].sort((a, b) => b.points - a.points || a.party.localeCompare(b.party));
   return { rounds: perRound, standing };
+}
+
+/** The entries of these rounds that have a photo. */
+async function photosOfRounds(roundIds: number[]): Promise<Set<number>> {
+  if (roundIds.length === 0) return new Set();
+  const rows = await db()
+    .select({ id: entryPhotos.entryId })
+    .from(entryPhotos)
+    .innerJoin(roundEntries, eq(roundEntries.id, entryPhotos.entryId))
+    .where(inArray(roundEntries.roundId, roundIds));
+  return new Set(rows.map((p) => p.id));
 }

@@ -37,12 +37,27 @@ export async function peopleByIds(
     .from(members)
     .leftJoin(characters, eq(characters.memberId, members.id))
     .where(inArray(members.id, wanted));
-  for (const row of rows) {
-    found.set(row.id, {
-      id: row.id,
-      name: displayName(row, lang),
-      avatarUrl: row.version === null ? DEFAULT_AVATAR_URL : avatarUrl(row.id, row.version),
-    });
-  }
+  for (const row of rows) found.set(row.id, personOf(row, lang));
   return found;
+}
+
+/** What a person is read from: a member's names and their saved look's version. */
+export interface PersonRow {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  version: number | null;
+}
+
+/**
+ * A member read in another statement (joined to `members` and `characters`) as a person, so
+ * a screen that lists people names them in the statement that lists them.
+ */
+export function personOf(row: PersonRow, lang: Language): Person {
+  return {
+    id: row.id,
+    name: displayName(row, lang),
+    avatarUrl: row.version === null ? DEFAULT_AVATAR_URL : avatarUrl(row.id, row.version),
+  };
 }

@@ -2,12 +2,13 @@
  * What the party screens show, read in as few statements as the screen needs. Every person
  * is a name and an avatar, never an id; dates travel as ISO text.
  */
-import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/platform/db/db.server";
-import { contestRounds, contests, invites, parties, partyEvents, partyJoinRequests, partyMembers, type JoinPolicy, type PartyEventKind, type PartyRole } from "~/platform/db/schema";
+import { characters, contestRounds, contests, invites, members, parties, partyEvents, partyJoinRequests, partyMembers, type JoinPolicy, type PartyEventKind, type PartyRole } from "~/platform/db/schema";
 import { formatJoinCode } from "./join-code";
-import { peopleByIds, type Person } from "./people.server";
-import { partyContributions, partyStanding } from "./points.server";
+import { peopleByIds, personOf, type Person } from "./people.server";
+import { partyContributions, partyStanding, type Contribution } from "./points.server";
 import { PARTY_RULES } from "./rules";
 import type { Language } from "~/platform/i18n";
 
@@ -30,7 +31,14 @@ export interface PartyFacts {
   locked: boolean;
 }
 
-async function partyFacts(partyId: number): Promise<(PartyFacts & { joinCode: string; createdAt: Date }) | null> {
+/** Members plus pending invitations: the places taken. */
+interface PlacesTaken {
+  members: number;
+  pending: number;
+}
+
+/** The party's facts and its places taken (every party screen shows both), in one statement. */
+async function partyFacts(partyId: number, now: Date): Promise<(PartyFacts & { joinCode: string; createdAt: Date; taken: PlacesTaken }) | null> {
   if (!Number.isSafeInteger(partyId) || partyId < 1 || partyId > 2_147_483_647) return null;
   const [row] = await db()
     .select({
@@ -46,6 +54,8 @@ async function partyFacts(partyId: number): Promise<(PartyFacts & { joinCode: st
       contestId: parties.contestId,
       contestName: contests.name,
       locked: sql<boolean>`exists (select 1 from ${contestRounds} r where r.contest_id = ${parties.contestId} and r.state = 'open')`,
+      takenMembers: sql<number>`(select count(*) from ${partyMembers} pm where pm.party_id = ${parties.id})::int`,
+      takenPending: sql<number>`(select count(*) from ${invites} i where i.party_id = ${parties.id} and i.status = 'pending' and i.expires_at > ${now.toISOString()})::int`,
     })
     .from(parties)
     .leftJoin(contests, eq(contests.id, parties.contestId))
@@ -63,20 +73,37 @@ async function partyFacts(partyId: number): Promise<(PartyFacts & { joinCode: st
     contest: row.contestId === null ? null : { id: row.contestId, name: row.contestName ?? "" },
     disbanded: row.disbandedAt !== null,
     locked: Boolean(row.locked),
+    taken: { members: Number(row.takenMembers), pending: Number(row.takenPending) },
   };
 }
 
-/** The roster, ringleaders first, then by who joined first; with what each earned for the party. */
-async function roster(partyId: number, lang: Language): Promise<RosterEntry[]> {
-  const rows = await db()
-    .select({ memberId: partyMembers.memberId, role: partyMembers.role, joinedAt: partyMembers.joinedAt })
-    .from(partyMembers)
-    .where(eq(partyMembers.partyId, partyId))
-    .orderBy(sql`${partyMembers.role} = 'ringleader' desc`, asc(partyMembers.joinedAt), asc(partyMembers.memberId));
-  const [people, contributions] = await Promise.all([peopleByIds(rows.map((r) => r.memberId), db(), lang), partyContributions(partyId)]);
-  const earned = new Map(contributions.map((c) => [c.memberId, c.points]));
+/** The columns a person is read from (people.server.ts `personOf`), for a statement joined to `members` and `characters`. */
+const personColumns = (m: typeof members, c: typeof characters) => ({
+  id: m.id,
+  firstName: m.firstName,
+  lastName: m.lastName,
+  username: m.username,
+  version: c.version,
+});
+
+/**
+ * The roster, ringleaders first, then by who joined first, each named in the same statement;
+ * with what each earned for the party (`contributions`, which the page reads anyway).
+ */
+async function roster(partyId: number, lang: Language, contributions: Promise<Contribution[]>): Promise<RosterEntry[]> {
+  const [rows, contributed] = await Promise.all([
+    db()
+      .select({ memberId: partyMembers.memberId, role: partyMembers.role, joinedAt: partyMembers.joinedAt, person: personColumns(members, characters) })
+      .from(partyMembers)
+      .innerJoin(members, eq(members.id, partyMembers.memberId))
+      .leftJoin(characters, eq(characters.memberId, partyMembers.memberId))
+      .where(eq(partyMembers.partyId, partyId))
+      .orderBy(sql`${partyMembers.role} = 'ringleader' desc`, asc(partyMembers.joinedAt), asc(partyMembers.memberId)),
+    contributions,
+  ]);
+  const earned = new Map(contributed.map((c) => [c.memberId, c.points]));
   return rows.map((r) => ({
-    ...(people.get(r.memberId) ?? { id: r.memberId, name: "", avatarUrl: "" }),
+    ...personOf(r.person, lang),
     role: r.role,
     joinedAt: r.joinedAt.toISOString(),
     points: earned.get(r.memberId) ?? 0,
@@ -91,23 +118,40 @@ export interface ActivityItem {
   at: string;
 }
 
-/** What happened lately. Removal reasons are not activity: only the member removed sees theirs. */
+const actors = alias(members, "actor");
+const subjects = alias(members, "subject");
+
+/**
+ * What happened lately, with who did it and to whom named in the same statement. Removal
+ * reasons are not activity: only the member removed sees theirs.
+ */
 async function activity(partyId: number, lang: Language): Promise<ActivityItem[]> {
   const rows = await db()
-    .select({ id: partyEvents.id, kind: partyEvents.kind, actorId: partyEvents.actorId, subjectId: partyEvents.subjectId, at: partyEvents.createdAt })
+    .select({
+      id: partyEvents.id,
+      kind: partyEvents.kind,
+      actor: { id: actors.id, firstName: actors.firstName, lastName: actors.lastName, username: actors.username },
+      subject: { id: subjects.id, firstName: subjects.firstName, lastName: subjects.lastName, username: subjects.username },
+      at: partyEvents.createdAt,
+    })
     .from(partyEvents)
+    .leftJoin(actors, eq(actors.id, partyEvents.actorId))
+    .leftJoin(subjects, eq(subjects.id, partyEvents.subjectId))
     .where(eq(partyEvents.partyId, partyId))
     .orderBy(desc(partyEvents.createdAt), desc(partyEvents.id))
     .limit(PARTY_RULES.activityShown);
-  const people = await peopleByIds(rows.flatMap((r) => [r.actorId, r.subjectId]), db(), lang);
+  // A left-joined member who is not there (no actor) comes back as null.
+  const nameOf = (who: NameRow | null) => (who ? personOf({ ...who, version: null }, lang).name : null);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
-    actor: r.actorId === null ? null : (people.get(r.actorId)?.name ?? null),
-    subject: r.subjectId === null ? null : (people.get(r.subjectId)?.name ?? null),
+    actor: nameOf(r.actor),
+    subject: nameOf(r.subject),
     at: r.at.toISOString(),
   }));
 }
+
+type NameRow = { id: number; firstName: string | null; lastName: string | null; username: string | null };
 
 /** The latest time this member was removed from the party: by whom, why, when. */
 async function removalOf(partyId: number, memberId: number, lang: Language) {
@@ -122,34 +166,21 @@ async function removalOf(partyId: number, memberId: number, lang: Language) {
   return { by: row.actorId === null ? null : (people.get(row.actorId)?.name ?? null), reason: row.note ?? "", at: row.at.toISOString() };
 }
 
+/** Where the viewer stands with the party: their role, a pending request, their party in its contest. One statement. */
 async function viewerPlace(partyId: number, contestId: number | null, viewerId: number) {
-  const [[mine], [request], [other]] = await Promise.all([
-    db().select({ role: partyMembers.role }).from(partyMembers).where(and(eq(partyMembers.partyId, partyId), eq(partyMembers.memberId, viewerId))),
-    db()
-      .select({ id: partyJoinRequests.id })
-      .from(partyJoinRequests)
-      .where(and(eq(partyJoinRequests.partyId, partyId), eq(partyJoinRequests.memberId, viewerId), eq(partyJoinRequests.status, "pending"))),
-    contestId === null
-      ? Promise.resolve([])
-      : db()
-          .select({ id: parties.id, name: parties.name })
-          .from(partyMembers)
-          .innerJoin(parties, eq(parties.id, partyMembers.partyId))
-          .where(and(eq(partyMembers.memberId, viewerId), eq(partyMembers.contestId, contestId), sql`${parties.id} <> ${partyId}`)),
-  ]);
-  return { role: mine?.role ?? null, requested: Boolean(request), otherParty: other ?? null };
-}
-
-/** Members plus pending invitations: the places taken. */
-async function placesTaken(partyId: number, now: Date) {
-  const [[m], [i]] = await Promise.all([
-    db().select({ n: count() }).from(partyMembers).where(eq(partyMembers.partyId, partyId)),
-    db()
-      .select({ n: count() })
-      .from(invites)
-      .where(and(eq(invites.partyId, partyId), eq(invites.status, "pending"), gt(invites.expiresAt, now))),
-  ]);
-  return { members: m?.n ?? 0, pending: i?.n ?? 0 };
+  const [row] = await db()
+    .select({
+      role: sql<PartyRole | null>`(select pm.role from ${partyMembers} pm where pm.party_id = ${partyId} and pm.member_id = ${viewerId})`,
+      requested: sql<boolean>`exists (select 1 from ${partyJoinRequests} r where r.party_id = ${partyId} and r.member_id = ${viewerId} and r.status = 'pending')`,
+      otherParty:
+        contestId === null
+          ? sql<null>`null`
+          : sql<{ id: number; name: string } | null>`(select json_build_object('id', p.id, 'name', p.name) from ${partyMembers} pm join ${parties} p on p.id = pm.party_id where pm.member_id = ${viewerId} and pm.contest_id = ${contestId} and p.id <> ${partyId} limit 1)`,
+    })
+    .from(parties)
+    .where(eq(parties.id, partyId));
+  const other = row?.otherParty ?? null;
+  return { role: row?.role ?? null, requested: Boolean(row?.requested), otherParty: other ? { id: Number(other.id), name: other.name } : null };
 }
 
 /**
@@ -157,20 +188,20 @@ async function placesTaken(partyId: number, now: Date) {
  * party (by invitation only) shows non-members its name alone.
  */
 export async function partyPage(partyId: number, viewerId: number | null, lang: Language, now = new Date()) {
-  const party = await partyFacts(partyId);
+  const party = await partyFacts(partyId, now);
   if (!party) return null;
   const place = viewerId === null ? { role: null, requested: false, otherParty: null } : await viewerPlace(party.id, party.contest?.id ?? null, viewerId);
   const removal = viewerId !== null && !place.role ? await removalOf(party.id, viewerId, lang) : null;
-  const { joinCode: _code, createdAt, ...facts } = party;
+  const { joinCode: _code, createdAt, taken, ...facts } = party;
   if (party.joinPolicy === "invite" && !place.role) {
     return { private: true as const, party: { id: party.id, name: party.name, disbanded: party.disbanded }, viewer: place, removal };
   }
-  const [members, standing, contributions, recent, taken] = await Promise.all([
-    roster(party.id, lang),
+  const contributing = partyContributions(party.id);
+  const [members, standing, contributions, recent] = await Promise.all([
+    roster(party.id, lang, contributing),
     partyStanding(party.id),
-    partyContributions(party.id),
+    contributing,
     activity(party.id, lang),
-    placesTaken(party.id, now),
   ]);
   const current = new Set(members.map((m) => m.id));
   const formerIds = contributions.filter((c) => c.memberId === null || !current.has(c.memberId));
@@ -222,12 +253,11 @@ export async function partiesOf(memberId: number) {
 
 /** One led party as its dashboard shows it. */
 export async function managedParty(partyId: number, lang: Language, now = new Date()) {
-  const party = await partyFacts(partyId);
+  const party = await partyFacts(partyId, now);
   if (!party) return null;
-  const [members, standing, taken, requests] = await Promise.all([
-    roster(party.id, lang),
+  const [members, standing, requests] = await Promise.all([
+    roster(party.id, lang, partyContributions(party.id)),
     partyStanding(party.id),
-    placesTaken(party.id, now),
     db()
       .select({ id: partyJoinRequests.id, memberId: partyJoinRequests.memberId, createdAt: partyJoinRequests.createdAt })
       .from(partyJoinRequests)
@@ -235,7 +265,7 @@ export async function managedParty(partyId: number, lang: Language, now = new Da
       .orderBy(asc(partyJoinRequests.createdAt)),
   ]);
   const askers = await peopleByIds(requests.map((r) => r.memberId), db(), lang);
-  const { joinCode, createdAt, ...facts } = party;
+  const { joinCode, createdAt, taken, ...facts } = party;
   return {
     party: { ...facts, createdAt: createdAt.toISOString(), joinCode, joinCodeShown: formatJoinCode(joinCode) },
     members,
@@ -247,18 +277,15 @@ export async function managedParty(partyId: number, lang: Language, now = new Da
 
 /** The party facts an invitation or a code names (null when there is no such party). */
 export async function invitationParty(partyId: number, lang: Language, now = new Date()) {
-  const party = await partyFacts(partyId);
+  const party = await partyFacts(partyId, now);
   if (!party) return null;
-  const [taken, leaders] = await Promise.all([
-    placesTaken(party.id, now),
-    db()
-      .select({ memberId: partyMembers.memberId })
-      .from(partyMembers)
-      .where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.role, "ringleader")))
-      .orderBy(asc(partyMembers.joinedAt)),
-  ]);
+  const leaders = await db()
+    .select({ memberId: partyMembers.memberId })
+    .from(partyMembers)
+    .where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.role, "ringleader")))
+    .orderBy(asc(partyMembers.joinedAt));
   const people = await peopleByIds(leaders.map((l) => l.memberId), db(), lang);
-  const { joinCode, createdAt: _at, ...facts } = party;
+  const { joinCode, createdAt: _at, taken, ...facts } = party;
   return { ...facts, joinCode, members: taken.members, pending: taken.pending, ringleaders: leaders.map((l) => people.get(l.memberId)!).filter(Boolean) };
 }
 

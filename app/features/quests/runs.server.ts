@@ -373,21 +373,36 @@ export async function questDialogueAt(
   return null;
 }
 
-/** The member's open steps (solo runs only: a party's steps are spoken on /playquest). */
+/**
+ * The member's open steps (solo runs only: a party's steps are spoken on /playquest). One
+ * statement for every page a step lives on: each open run's steps with whether each is done
+ * and unlocked in that run, rather than a statement per run and table.
+ */
 async function companionSteps(memberId: number) {
-  const runs = await db()
-    .select({ run: questRuns, quest: quests })
+  const rows = await db()
+    .select({
+      runId: questRuns.id,
+      title: quests.title,
+      step: questSteps,
+      done: sql<boolean>`exists (select 1 from ${questProgress} p where p.run_id = ${questRuns.id} and p.step_id = ${questSteps.id})`,
+      unlocked: sql<boolean>`exists (select 1 from ${questStepUnlocks} u where u.run_id = ${questRuns.id} and u.step_id = ${questSteps.id})`,
+    })
     .from(questRuns)
     .innerJoin(quests, eq(quests.id, questRuns.questId))
-    .where(and(eq(questRuns.memberId, memberId), isNull(questRuns.completedAt), isNull(questRuns.skippedAt)));
-  const open: Array<{ quest: Quest; step: typeof questSteps.$inferSelect }> = [];
-  for (const { run, quest } of runs) {
-    const [steps, progress, unlocked] = await Promise.all([
-      db().select().from(questSteps).where(eq(questSteps.questId, quest.id)),
-      db().select({ stepId: questProgress.stepId }).from(questProgress).where(eq(questProgress.runId, run.id)),
-      db().select({ stepId: questStepUnlocks.stepId }).from(questStepUnlocks).where(eq(questStepUnlocks.runId, run.id)),
-    ]);
-    for (const step of openSteps(steps, new Set(progress.map((p) => p.stepId)), new Set(unlocked.map((u) => u.stepId)))) open.push({ quest, step });
+    .innerJoin(questSteps, eq(questSteps.questId, questRuns.questId))
+    .where(and(eq(questRuns.memberId, memberId), isNull(questRuns.completedAt), isNull(questRuns.skippedAt)))
+    .orderBy(asc(questRuns.id), asc(questSteps.position));
+  const runs = new Map<number, { title: Quest["title"]; steps: (typeof questSteps.$inferSelect)[]; done: Set<number>; unlocked: Set<number> }>();
+  for (const row of rows) {
+    let run = runs.get(row.runId);
+    if (!run) runs.set(row.runId, (run = { title: row.title, steps: [], done: new Set(), unlocked: new Set() }));
+    run.steps.push(row.step);
+    if (row.done) run.done.add(row.step.id);
+    if (row.unlocked) run.unlocked.add(row.step.id);
+  }
+  const open: Array<{ quest: Pick<Quest, "title">; step: typeof questSteps.$inferSelect }> = [];
+  for (const run of runs.values()) {
+    for (const step of openSteps(run.steps, run.done, run.unlocked)) open.push({ quest: { title: run.title }, step });
   }
   return open;
 }
