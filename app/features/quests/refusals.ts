@@ -1,6 +1,13 @@
 /** How the quest screens' refusals are answered: status and message (quests namespace, en and zh). */
 import type { RefusalAnswer } from "~/platform/respond.server";
 
+/** Starting a quest (/choose-quest). */
+export const startRefusals = {
+  "no-quest": { status: 404, message: "quests:errors.noQuest" },
+  "needs-party": { status: 409, message: "quests:errors.needsParty" },
+  finished: { status: 409, message: "quests:errors.finished" },
+} as const satisfies Record<string, RefusalAnswer>;
+
 /** Catching a beamkin from a link (/kidnap). */
 export const catchRefusals = {
   "unknown-link": { status: 404, message: "quests:kidnap.unknown" },

@@ -5,6 +5,9 @@
 import { z } from "zod";
 import { CATCH_RULES } from "./catch-rules";
 
+/** /choose-quest's form: the quest to start. */
+export const StartQuestForm = z.object({ questId: z.coerce.number({ error: "errors:validation.invalid" }).int().min(1).max(2_147_483_647) });
+
 /** /kidnap's two forms: catch the beamkin of a link, or share a catch link for one. */
 export const KidnapIntent = z.discriminatedUnion(
   "intent",
