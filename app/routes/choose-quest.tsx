@@ -1,9 +1,10 @@
 import { useTranslation } from "~/platform/translations";
 import { Form, Link, href } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/choose-quest";
 import { requireMember } from "~/features/auth/principal.server";
+import { startRefusals } from "~/features/quests/refusals";
 import { choosableQuests, startQuest } from "~/features/quests/runs.server";
+import { StartQuestForm } from "~/features/quests/schemas";
 import { Shown, useTimeNeeded } from "~/features/quests/ui";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
@@ -21,21 +22,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Choose Quest")];
 
-const Start = z.object({ questId: z.coerce.number({ error: "errors:validation.invalid" }).int().min(1).max(2_147_483_647) });
-
 /** Starting a quest (a party quest starts for the member's whole party). */
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireMember(context);
-  const form = await parseForm(request, Start);
+  const form = await parseForm(request, StartQuestForm);
   if (!form.ok) return invalid({ request, context }, form);
   return respond({ request, context }, await startQuest(me.member.id, form.data.questId), {
     values: form.values,
     done: (_, t) => ({ redirectTo: href("/playquest"), toast: t("quests:toast.started") }),
-    refusals: {
-      "no-quest": { status: 404, message: "quests:errors.noQuest" },
-      "needs-party": { status: 409, message: "quests:errors.needsParty" },
-      finished: { status: 409, message: "quests:errors.finished" },
-    },
+    refusals: startRefusals,
   });
 }
 

@@ -1,13 +1,13 @@
 import { useTranslation } from "~/platform/translations";
 import { Form, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/signup";
 import { requireMember } from "~/features/auth/principal.server";
 import { avatarStyles, DEFAULT_STYLE, isAvatarStyle, previewUrl, type AvatarStyle } from "~/features/avatars/look";
 import { previewedLook } from "~/features/avatars/look-answer";
 import { defaultLook, randomSeed, SEED_PATTERN } from "~/features/avatars/options.server";
 import { MemberDetailsFields } from "~/features/members/member-details-fields";
-import { detailsRefusals, detailValuesOf, finishSignup, hasSignedUp, memberDetailsSchema } from "~/features/members/profile.server";
+import { detailsRefusals, detailValuesOf, finishSignup, hasSignedUp } from "~/features/members/profile.server";
+import { SignupForm } from "~/features/members/schemas";
 import { useDoneResult, useFormAnswer } from "~/ui/form-answer";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance } from "~/platform/i18n.server";
@@ -42,17 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   pageTitle(loaderData?.title, "Signup"),
 ];
-
-/**
- * The signup form: the member's details and a starting look (a style, and the seed whose
- * faces the page showed; a seed that is not one is replaced, as the faces are the page's).
- * 'Show me other faces' posts it too (intent shuffle) and changes nothing.
- */
-const SignupForm = memberDetailsSchema.extend({
-  intent: z.enum(["signup", "shuffle"]).catch("signup"),
-  style: z.string({ error: "avatar:errors.style" }).refine(isAvatarStyle, { error: "avatar:errors.style" }),
-  redirectTo: z.string().optional(),
-});
 
 /** The seed whose faces the page showed, or new faces when what came back is not a seed. */
 const seedOf = (typed: string | undefined) => (typed !== undefined && SEED_PATTERN.test(typed) ? typed : randomSeed());

@@ -1,3 +1,3 @@
-/** What other features may use of beamkins on the server: light earned, and who a beamkin is. */
-export type { Creature, OwnedBeamkin } from "./creatures.server";
+/** What other features may use of beamkins on the server: light earned, who a beamkin is, the catalogue and whose they are. */
+export { listCatalogue, memberCreatures, type Creature, type OwnedBeamkin } from "./creatures.server";
 export { earnMemberLight } from "./light.server";

@@ -11,30 +11,12 @@ import { saveCharacter, type Look } from "~/features/avatars/index.server";
 import { publish } from "~/platform/happened.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import type { RefusalAnswer } from "~/platform/respond.server";
-import { MEMBER_DETAIL_RULES, USERNAME_PATTERN, ZIPCODE_PATTERN } from "./rules";
+import { USERNAME_PATTERN, ZIPCODE_PATTERN } from "./rules";
+import { memberDetailsSchema } from "./schemas";
 
 export { USERNAME_PATTERN, ZIPCODE_PATTERN };
 
-/** A field's message: the same translation key whatever is wrong with it (its text says what it takes). */
-const problem = (field: string) => ({ error: `profile:errors.${field}` });
-const { nameMax, emailMax } = MEMBER_DETAIL_RULES;
-
-/**
- * The details form, read by the action seam (platform/forms.server.ts); the messages are
- * `profile:` translation keys. Also the JSON API's input (extended there).
- */
-export const memberDetailsSchema = z.object({
-  firstName: z.string(problem("firstName")).trim().min(1, problem("firstName")).max(nameMax, problem("firstName")),
-  lastName: z
-    .string(problem("lastName"))
-    .trim()
-    .max(nameMax, problem("lastName"))
-    .optional()
-    .transform((v) => v || null),
-  username: z.string(problem("username")).trim().regex(USERNAME_PATTERN, problem("username")),
-  email: z.string(problem("email")).trim().max(emailMax, problem("email")).pipe(z.email(problem("email"))),
-  zipcode: z.string(problem("zipcode")).trim().regex(ZIPCODE_PATTERN, problem("zipcode")),
-});
+export { memberDetailsSchema };
 export type MemberDetails = z.infer<typeof memberDetailsSchema>;
 
 export const detailFields = ["firstName", "lastName", "username", "email", "zipcode"] as const;

@@ -2,4 +2,4 @@
 export { newJoinCode } from "./join-code";
 export { INVITE_TTL_MS } from "./rules";
 // Form pieces other screens borrow until they move to app/ui (issue 37, point 4).
-export { FieldError, mutedText, secondaryButton } from "./ui";
+export { cardClass, FieldError, FormError, linkClass, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "./ui";

@@ -240,6 +240,24 @@ export async function partiesLedBy(memberId: number): Promise<LedParty[]> {
     .orderBy(asc(parties.createdAt), asc(parties.id));
 }
 
+/** A party as its poster shows it: name, contest and join code; null when there is none. */
+export async function posterParty(partyId: number) {
+  const [row] = await db()
+    .select({ id: parties.id, name: parties.name, contestId: parties.contestId, joinCode: parties.joinCode })
+    .from(parties)
+    .where(eq(parties.id, partyId));
+  return row ?? null;
+}
+
+/** Whether the member is one of the party's ringleaders. */
+export async function leadsParty(partyId: number, memberId: number) {
+  const [row] = await db()
+    .select({ role: partyMembers.role })
+    .from(partyMembers)
+    .where(and(eq(partyMembers.partyId, partyId), eq(partyMembers.memberId, memberId)));
+  return row?.role === "ringleader";
+}
+
 /** The parties a member is in, with their role. */
 export async function partiesOf(memberId: number) {
   return db()

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { secretPrompts } from "~/platform/db/schema/secret-prompts";
+import { reportReasons } from "./report-reasons";
 import { SALUTE_RULES } from "./rules";
 import { checkNote } from "./word-filter";
 
@@ -55,3 +56,15 @@ export const SecretSaluteForm = z.object({
       if (problem) ctx.addIssue({ code: "custom", message: `salutes:errors.note.${problem}` });
     }),
 });
+
+const closedSaluteId = z.coerce.number({ error: "salutes:received.refused" }).int().positive().max(2_147_483_647);
+
+/** A received salute closed by its recipient: hidden, or reported with a reason (/salute-received). */
+export const SaluteClosing = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("hide"), saluteId: closedSaluteId }),
+    z.object({ intent: z.literal("report"), saluteId: closedSaluteId, reason: z.enum(reportReasons, { error: "salutes:received.refused" }).default("other") }),
+  ],
+  { error: "salutes:received.refused" },
+);

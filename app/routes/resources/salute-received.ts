@@ -1,25 +1,14 @@
-import { z } from "zod";
 import type { Route } from "./+types/salute-received";
 import { requireMember } from "~/features/auth/principal.server";
-import { reportReasons } from "~/features/salutes/report-reasons";
 import { hideSalute, reportSalute } from "~/features/salutes/salutes.server";
+import { SaluteClosing } from "~/features/salutes/schemas";
 import { parseForm } from "~/platform/forms.server";
 import { backTo, invalid, onlyPosts, respond } from "~/platform/respond.server";
-
-const saluteId = z.coerce.number({ error: "salutes:received.refused" }).int().positive().max(2_147_483_647);
-const Closing = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("hide"), saluteId }),
-    z.object({ intent: z.literal("report"), saluteId, reason: z.enum(reportReasons, { error: "salutes:received.refused" }).default("other") }),
-  ],
-  { error: "salutes:received.refused" },
-);
 
 /** A recipient hides or reports a salute they received (plain form posts, PRG). */
 export async function action(args: Route.ActionArgs) {
   const { member } = await requireMember(args.context);
-  const form = await parseForm(args.request, Closing);
+  const form = await parseForm(args.request, SaluteClosing);
   // The page the salute was on, without the salute it had open.
   const back = backTo(args.request, form.values, "/salute-select").replace(/[?&]salute=\d+/, "").replace(/#.*$/, "");
   if (!form.ok) return invalid(args, form, { back });

@@ -1,12 +1,10 @@
 import { data } from "react-router";
-import { z } from "zod";
 import { parseForm } from "~/platform/forms.server";
 import { done, refused } from "~/platform/outcome";
 import { invalid, onlyPosts, respond } from "~/platform/respond.server";
 import type { Route } from "./+types/session-validate";
 import { validateSession } from "~/features/auth/principal.server";
-
-const Body = z.object({ fingerprint: z.string().max(200).nullish() });
+import { SessionCheck } from "~/features/auth/schemas";
 
 /** Never kept by a cache: the answer is this browser's session, now. */
 const NOT_STORED = { "Cache-Control": "no-store" };
@@ -20,7 +18,7 @@ export async function action(args: Route.ActionArgs) {
   const { request } = args;
   if (request.method !== "POST") throw data(null, { status: 405 });
   // Unreadable JSON or form bodies answer 400 (the root middleware's request.json/formData).
-  const form = await parseForm(request, Body);
+  const form = await parseForm(request, SessionCheck);
   if (!form.ok) return invalid(args, form);
   const current = await validateSession(request, form.data.fingerprint ?? null);
   const outcome = current ? done({ memberID: current.member.id }) : refused("no-session");

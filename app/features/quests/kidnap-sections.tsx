@@ -1,0 +1,125 @@
+/**
+ * The sections of /kidnap: the wild beamkin of a link with its Catch button, the catch link
+ * just shared (its QR code and address), and the form that shares one. Both forms post to
+ * the page itself, tagged with their intent (KidnapIntent, schemas.ts).
+ */
+import { useTranslation } from "~/platform/translations";
+import { Form, href } from "react-router";
+import { BeamkinArt } from "~/features/beamkins";
+import type { KeyIn } from "~/locales/types";
+import type { FormAnswer } from "~/ui/form-answer";
+import { usePosting, waitingButton } from "~/ui/pending";
+import { QrCode } from "~/ui/qr-code";
+import { CATCH_RULES } from "./catch-rules";
+import type { KidnapScreen } from "./kidnap-page.server";
+
+/** A link's wild beamkin: Catch (signed in), a way to sign in first, or why it cannot be caught. */
+export function CatchCard({ link, signedIn }: { link: NonNullable<KidnapScreen["link"]>; signedIn: boolean }) {
+  const { t } = useTranslation("quests");
+  const { t: tb } = useTranslation("beamkins");
+  const catching = usePosting("/kidnap", { intent: "catch" });
+  return (
+    <section aria-labelledby="catch-heading" className="flex flex-wrap items-center gap-4 rounded-2xl border-2 border-glow-500 bg-glow-50 p-5 dark:bg-slate-900">
+      <BeamkinArt slug={link.creature.slug} light={40} size={120} />
+      <div className="space-y-2">
+        <h2 id="catch-heading" className="text-xl font-bold">
+          {t("kidnap.wild", { name: tb(link.creature.name as KeyIn<"beamkins">) })}
+        </h2>
+        {link.state === "ready" ? (
+          <>
+            <p className="text-sm">{t("kidnap.expires", { when: link.expires })}</p>
+            {signedIn ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="catch" />
+                <input type="hidden" name="code" value={link.code} />
+                <button type="submit" {...waitingButton(catching)} className="rounded-md bg-glow-700 px-5 py-2.5 text-lg font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60">
+                  {t("kidnap.catch", { name: tb(link.creature.name as KeyIn<"beamkins">) })}
+                </button>
+              </Form>
+            ) : (
+              <a href={`${href("/signin")}?redirectTo=${encodeURIComponent(`${href("/kidnap")}?code=${link.code}`)}`} className="inline-block rounded-md bg-glow-700 px-5 py-2.5 font-semibold text-white">
+                {t("kidnap.signInToCatch")}
+              </a>
+            )}
+          </>
+        ) : (
+          <p role="status" className="font-semibold">
+            {link.state === "caught" ? t("kidnap.caughtAlready", { name: tb(link.creature.name as KeyIn<"beamkins">) }) : link.state === "owned" ? t("kidnap.alreadyYours", { name: tb(link.creature.name as KeyIn<"beamkins">) }) : link.state === "expired" ? t("kidnap.expired", { expired: link.expires }) : t("kidnap.used")}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The catch link just shared, to show or print. */
+export function SharedLink({ shared }: { shared: NonNullable<KidnapScreen["shared"]> }) {
+  const { t } = useTranslation("quests");
+  const { t: tb } = useTranslation("beamkins");
+  return (
+    <section id="shared" aria-labelledby="shared-heading" className="space-y-2 rounded-xl border border-slate-300 p-4 dark:border-slate-700">
+      <h2 id="shared-heading" className="text-xl font-semibold">
+        {t("kidnap.sharedHeading", { name: tb(shared.creature.name as KeyIn<"beamkins">) })}
+      </h2>
+      <QrCode drawing={shared.qr} label={t("kidnap.qrLabel", { name: tb(shared.creature.name as KeyIn<"beamkins">) })} />
+      <p className="break-all font-mono text-sm">{shared.url}</p>
+      <p className="text-sm">{t("kidnap.sharedInfo", { count: shared.catches, when: shared.expires })}</p>
+    </section>
+  );
+}
+
+/** Share a catch link for a beamkin of one's own (a game master: any, with many catches). */
+export function ShareSection({ loaded, answer }: { loaded: Pick<KidnapScreen, "gameMaster" | "shareable">; answer?: FormAnswer }) {
+  const { t } = useTranslation("quests");
+  const { t: tb } = useTranslation("beamkins");
+  return (
+    <section aria-labelledby="share-heading" className="space-y-3">
+      <h2 id="share-heading" className="text-xl font-semibold">
+        {t("kidnap.shareHeading")}
+      </h2>
+      <p>{loaded.gameMaster ? t("kidnap.shareHelpGm") : t("kidnap.shareHelp")}</p>
+      {loaded.shareable.length === 0 ? (
+        <p>
+          {t("kidnap.nothingToShare")}{" "}
+          <a href={href("/beamkins")} className="underline">
+            {t("kidnap.toBeamkins")}
+          </a>
+        </p>
+      ) : (
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="share" />
+          <label htmlFor="share-creature" className="block font-semibold">
+            {t("kidnap.pick")}
+          </label>
+          <select id="share-creature" name="creatureId" defaultValue={answer?.values.creatureId} aria-invalid={answer?.errors.creatureId ? true : undefined} className="rounded-md border border-slate-400 px-3 py-2 dark:bg-slate-950">
+            {loaded.shareable.map((c) => (
+              <option key={c.id} value={c.id}>
+                {tb(c.name as KeyIn<"beamkins">)}
+              </option>
+            ))}
+          </select>
+          {loaded.gameMaster ? (
+            <div className="flex flex-wrap gap-4">
+              <label className="flex items-center gap-2">
+                {t("kidnap.catches")}
+                <input name="catches" type="number" min={1} max={CATCH_RULES.gmMaxCatches} defaultValue={answer?.values.catches ?? "20"} className="w-24 rounded-md border border-slate-400 px-2 py-1 dark:bg-slate-950" />
+              </label>
+              <label className="flex items-center gap-2">
+                {t("kidnap.days")}
+                <input name="days" type="number" min={1} max={CATCH_RULES.gmMaxDays} defaultValue={answer?.values.days ?? "7"} className="w-24 rounded-md border border-slate-400 px-2 py-1 dark:bg-slate-950" />
+              </label>
+            </div>
+          ) : null}
+          {answer?.errors.creatureId || answer?.errors.catches || answer?.errors.days ? (
+            <p role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">
+              {answer.errors.creatureId ?? answer.errors.catches ?? answer.errors.days}
+            </p>
+          ) : null}
+          <button type="submit" className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900">
+            {t("kidnap.share")}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
