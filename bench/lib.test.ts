@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   BUDGETS,
+  appliedPhoneVerdict,
   arrivalTimes,
   bytesVerdict,
   capacityOf,
@@ -159,6 +160,30 @@ describe("the slow phone's budget", () => {
   });
 });
 
+describe("the slow phone's budget with the throttling applied", () => {
+  const bare = { fcp: 700, lcp: 750 };
+  const good = { fcp: 1200, lcp: 1250, tti: 2900, tbt: 150, cls: 0.01, accessibility: 1 };
+
+  it("allows the bare app's paint plus 0.5 s, and 3 s to interactive for a visitor's page, 5 s for a member's", () => {
+    const visitor = appliedPhoneVerdict(good, bare, { member: false });
+    expect(visitor.limits).toMatchObject({ fcp: 1200, lcp: 1250, tti: 3000, tbt: 200, cls: 0.05 });
+    expect(visitor.ok).toBe(true);
+    expect(appliedPhoneVerdict({ ...good, fcp: 1201 }, bare, { member: false }).checks.fcp).toBe(false);
+    expect(appliedPhoneVerdict({ ...good, tti: 3001 }, bare, { member: false }).checks.tti).toBe(false);
+    expect(appliedPhoneVerdict({ ...good, tti: 4999 }, bare, { member: true }).ok).toBe(true);
+    expect(appliedPhoneVerdict({ ...good, tti: 5001 }, bare, { member: true }).checks.tti).toBe(false);
+  });
+
+  it("fails on blocking time, layout shift or accessibility as the simulated runs do, and on a missing figure", () => {
+    expect(appliedPhoneVerdict({ ...good, tbt: 201 }, bare, { member: true }).checks.tbt).toBe(false);
+    expect(appliedPhoneVerdict({ ...good, cls: 0.051 }, bare, { member: true }).checks.cls).toBe(false);
+    expect(appliedPhoneVerdict({ ...good, accessibility: 0.98 }, bare, { member: true }).ok).toBe(false);
+    expect(appliedPhoneVerdict({ ...good, tti: null }, bare, { member: true }).ok).toBe(false);
+    // Without the bare app's figures there is nothing to judge the paints against.
+    expect(appliedPhoneVerdict(good, undefined, { member: true }).ok).toBe(false);
+  });
+});
+
 describe("the bytes budget", () => {
   const bare = { jsGzip: 100_000 };
   it("allows 1.25× the bare app's scripts, HTML under 14 KB and no font or image over 40 KB", () => {
@@ -272,6 +297,7 @@ describe("textTable", () => {
 
   it("budgets are the issue's numbers", () => {
     expect(BUDGETS.phone).toMatchObject({ paintRatio: 1.3, paintSlackMs: 300, paintMaxMs: 2000, tbtMaxMs: 200, clsMax: 0.05 });
+    expect(BUDGETS.phoneApplied).toMatchObject({ paintSlackMs: 500, ttiVisitorMaxMs: 3000, ttiMemberMaxMs: 5000, tbtMaxMs: 200, clsMax: 0.05 });
     expect(BUDGETS.event).toMatchObject({ rate: 150, embeddedRate: 50, members: 150, seconds: 60, p95MaxMs: 300, p99MaxMs: 800 });
     expect(BUDGETS.server).toMatchObject({ memberRatioMax: 4, gameMasterRatioMax: 6, concurrency: 4 });
     expect(BUDGETS.growth).toMatchObject({ costRatioMax: 1.3 });
