@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fontFacesFile, splitFontFaces } from "../../scripts/font-faces";
 import { everyPageModules } from "../../scripts/page-scripts";
 
 /** A module graph as Rollup describes it: entries, static imports, code. */
@@ -59,5 +60,17 @@ describe("the file every page loads", () => {
       rootRoute,
     );
     expect([...modules].sort()).toEqual(["page", "react"]);
+  });
+});
+
+describe("the stylesheet's font faces", () => {
+  it("leave it for a file beside it, the rest untouched", () => {
+    const css = '@layer base{a{color:red}}@font-face{font-family:"A B";src:url(/static/a.woff2)format("woff2")}.x{y:z}@font-face{font-family:C;src:url(c.woff2)}';
+    expect(splitFontFaces(css)).toEqual({
+      faces: '@font-face{font-family:"A B";src:url(/static/a.woff2)format("woff2")}@font-face{font-family:C;src:url(c.woff2)}',
+      rest: "@layer base{a{color:red}}.x{y:z}",
+    });
+    expect(splitFontFaces(".x{y:z}")).toEqual({ faces: "", rest: ".x{y:z}" });
+    expect(fontFacesFile("static/app-B1.css")).toBe("static/app-B1.font-faces.css");
   });
 });
