@@ -197,14 +197,16 @@ export function staticImportUrls(code, scriptUrl) {
 }
 
 /**
- * Where the page's stylesheet stands in `<head>`: the number of module preloads and
- * scripts before the first stylesheet (0 is what a slow phone needs), or null without one.
+ * Where the page's styles stand in `<head>`: the number of module preloads and scripts
+ * before the first stylesheet or `<style>` (the page's critical CSS, decision 1262; 0 is
+ * what a slow phone needs), or null without either.
  */
 export function scriptsBeforeStylesheet(html) {
   const head = /<head\b[^>]*>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? "";
   let before = 0;
-  for (const m of head.matchAll(/<link\b[^>]*>|<script\b[^>]*>/gi)) {
+  for (const m of head.matchAll(/<link\b[^>]*>|<script\b[^>]*>|<style\b[^>]*>/gi)) {
     const tag = m[0];
+    if (/^<style/i.test(tag)) return before;
     if (/^<script/i.test(tag)) {
       before += 1;
       continue;

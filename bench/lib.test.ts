@@ -95,6 +95,13 @@ describe("where the stylesheet stands", () => {
     expect(scriptsBeforeStylesheet(fixed)).toBe(0);
     expect(scriptsBeforeStylesheet("<html><head><title>no css</title></head></html>")).toBeNull();
   });
+
+  it("counts the page's own rules in a <style> as its styles, the stylesheet at the end of the body aside", () => {
+    const critical = `<html><head><meta charset="utf-8"/><style nonce="n">.a{b:c}</style><link rel="modulepreload" href="/e.js"/></head>
+      <body><p class="a">x</p><link rel="stylesheet" href="/app.css"/></body></html>`;
+    expect(scriptsBeforeStylesheet(critical)).toBe(0);
+    expect(scriptsBeforeStylesheet(critical.replace("<style", '<script type="module" src="/x.js"></script><style'))).toBe(1);
+  });
 });
 
 describe("numbers", () => {
