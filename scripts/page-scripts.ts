@@ -34,7 +34,7 @@ export function staticallyImported(graph: Pick<Graph, "getModuleInfo">, entries:
 }
 
 /** A module this small that this many routes import is worth a few bytes on the pages that do not. */
-const SMALL_MODULE_BYTES = 1000;
+const SMALL_MODULE_BYTES = 2000;
 const MANY_ROUTES = 8;
 
 interface Graph {

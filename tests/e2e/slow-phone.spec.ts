@@ -47,10 +47,11 @@ async function styles(page: Page) {
 }
 
 test.describe("the first paint", () => {
-  test("needs no stylesheet: every element looks as the whole stylesheet makes it", async ({ browser, baseURL }, testInfo) => {
-    test.skip(testInfo.project.name !== "no-js", "the page before its scripts, once");
-    test.setTimeout(120_000);
-    for (const { path, as } of PAGES) {
+  for (const { path, as } of PAGES) {
+    test(`needs no stylesheet: every element of ${path} looks as the whole stylesheet makes it`, async ({ browser, baseURL }, testInfo) => {
+      test.skip(testInfo.project.name !== "no-js", "the page before its scripts, once");
+      // Every computed style of every element, twice: slow on a busy machine.
+      test.slow();
       const seen: Awaited<ReturnType<typeof styles>>[] = [];
       for (const withStylesheet of [false, true]) {
         const context = await signedInContext(browser, baseURL, as, false);
@@ -72,8 +73,8 @@ test.describe("the first paint", () => {
         return values.length || el.box !== other.box ? [`${path} ${el.element}: ${el.box} / ${other.box} ${values.slice(0, 3).join("; ")}`] : [];
       });
       expect(differences).toEqual([]);
-    }
-  });
+    });
+  }
 
   test("defines each display font once, so a font that arrives later never moves the page", async ({ browser, baseURL }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "the stylesheet's arrival after the scripts' start");
