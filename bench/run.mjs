@@ -922,24 +922,32 @@ async function growth() {
 
 // ── The tables ──
 
+/**
+ * A page's row of a budget table: its name, its cells (`[metric, text]`, marked with the
+ * verdict's check of the metric, except the bare app's and a null metric's), its result.
+ */
+function budgetRow(r, verdict, cells) {
+  if (r.skipped || r.error) return [r.name, ...cells.map(() => ""), r.skipped ? `skipped: ${r.skipped}` : `error: ${r.error}`];
+  const checks = verdict?.checks ?? {};
+  return [
+    r.name,
+    ...cells.map(([metric, text]) => (r.baseline || metric === null ? text : `${text} ${mark(checks[metric])}`)),
+    r.baseline ? "same-run reference" : r.info ? "info, not a budget" : verdict?.ok ? "PASS" : "FAIL",
+  ];
+}
+
 function phoneTable(rows) {
   const bare = rows.find((r) => r.baseline);
   const limit = (metric) => (bare ? formatMs(phoneVerdict({}, bare).limits[metric]) : "–");
-  const lines = rows.map((r) => {
-    if (r.skipped) return [r.name, "", "", "", "", "", `skipped: ${r.skipped}`];
-    if (r.error) return [r.name, "", "", "", "", "", `error: ${r.error}`];
-    const c = r.phone?.checks ?? {};
-    const cell = (metric, text) => (r.baseline ? text : `${text} ${mark(c[metric])}`);
-    return [
-      r.name,
-      cell("fcp", formatMs(r.fcp)),
-      cell("lcp", formatMs(r.lcp)),
-      cell("tbt", formatMs(r.tbt)),
-      cell("cls", r.cls == null ? "–" : r.cls.toFixed(3)),
-      cell("accessibility", r.accessibility == null ? "–" : r.accessibility.toFixed(2)),
-      r.baseline ? "same-run reference" : r.info ? "info, not a budget" : r.phone.ok ? "PASS" : "FAIL",
-    ];
-  });
+  const lines = rows.map((r) =>
+    budgetRow(r, r.phone, [
+      ["fcp", formatMs(r.fcp)],
+      ["lcp", formatMs(r.lcp)],
+      ["tbt", formatMs(r.tbt)],
+      ["cls", r.cls == null ? "–" : r.cls.toFixed(3)],
+      ["accessibility", r.accessibility == null ? "–" : r.accessibility.toFixed(2)],
+    ]),
+  );
   const notes = rows.filter((r) => r.info && !r.skipped).map((r) => `${r.name}: ${r.info}.`);
   return [
     textTable(["Slow phone (median of runs)", "FCP", "LCP", "TBT", "CLS", "a11y", "Result"], lines, { right: [1, 2, 3, 4, 5] }),
@@ -951,23 +959,17 @@ function phoneTable(rows) {
 function appliedPhoneTable(rows) {
   const bare = rows.find((r) => r.baseline);
   const lines = rows.map((r) => {
-    if (r.skipped) return [r.name, "", "", "", "", "", "", "", "", `skipped: ${r.skipped}`];
-    if (r.error) return [r.name, "", "", "", "", "", "", "", "", `error: ${r.error}`];
     const a = r.applied ?? {};
-    const c = r.phoneApplied?.checks ?? {};
-    const cell = (metric, text) => (r.baseline ? text : `${text} ${mark(c[metric])}`);
-    return [
-      r.name,
-      cell("fcp", formatMs(a.fcp)),
-      cell("lcp", formatMs(a.lcp)),
-      cell("tti", formatMs(a.tti)),
-      (r.appliedRuns ?? []).map((run) => formatMs(run.tti)).join(" "),
-      formatMs(a.hydrated),
-      cell("tbt", formatMs(a.tbt)),
-      cell("cls", a.cls == null ? "–" : a.cls.toFixed(3)),
-      cell("accessibility", a.accessibility == null ? "–" : a.accessibility.toFixed(2)),
-      r.baseline ? "same-run reference" : r.info ? "info, not a budget" : r.phoneApplied?.ok ? "PASS" : "FAIL",
-    ];
+    return budgetRow(r, r.phoneApplied, [
+      ["fcp", formatMs(a.fcp)],
+      ["lcp", formatMs(a.lcp)],
+      ["tti", formatMs(a.tti)],
+      [null, (r.appliedRuns ?? []).map((run) => formatMs(run.tti)).join(" ")],
+      [null, formatMs(a.hydrated)],
+      ["tbt", formatMs(a.tbt)],
+      ["cls", a.cls == null ? "–" : a.cls.toFixed(3)],
+      ["accessibility", a.accessibility == null ? "–" : a.accessibility.toFixed(2)],
+    ]);
   });
   const paints = bare?.applied ? `FCP ≤ ${formatMs(bare.applied.fcp + BUDGETS.phoneApplied.paintSlackMs)} and LCP ≤ ${formatMs(bare.applied.lcp + BUDGETS.phoneApplied.paintSlackMs)} (bare + 0.5 s)` : "FCP and LCP ≤ bare + 0.5 s";
   return [

@@ -85,8 +85,11 @@ function scanTo(css: string, i: number, stops: string, to = css.length): number 
   return to;
 }
 
-/** The index just after the `}` that closes the block opened at `open`. */
-function blockEnd(css: string, open: number): number {
+/**
+ * The index just after the bracket that closes the one at `open`: `opens` and `closes` are
+ * the brackets counted ("{" and "}" for a block, "([" and ")]" in a selector).
+ */
+function closingIndex(css: string, open: number, opens = "{", closes = "}"): number {
   let depth = 0;
   let i = open;
   while (i < css.length) {
@@ -95,8 +98,8 @@ function blockEnd(css: string, open: number): number {
       i = skipped;
       continue;
     }
-    if (css[i] === "{") depth++;
-    else if (css[i] === "}" && --depth === 0) return i + 1;
+    if (opens.includes(css[i]!)) depth++;
+    else if (closes.includes(css[i]!) && --depth === 0) return i + 1;
     i++;
   }
   return css.length;
@@ -163,7 +166,7 @@ function parseUnits(css: string, from: number, to: number): Unit[] {
       i = stop + 1;
       continue;
     }
-    const end = blockEnd(css, stop);
+    const end = closingIndex(css, stop);
     const text = css.slice(i, end);
     const at = /^@([\w-]+)/.exec(prelude)?.[1]?.toLowerCase();
     if (at && GROUPING.has(at)) {
@@ -196,24 +199,6 @@ function unescapeIdent(ident: string): string {
   );
 }
 
-/** The index just after the ")" or "]" that closes the one at `open`. */
-function closeOf(text: string, open: number): number {
-  let depth = 0;
-  let i = open;
-  while (i < text.length) {
-    const skipped = skipOpaque(text, i);
-    if (skipped !== i) {
-      i = skipped;
-      continue;
-    }
-    const c = text[i]!;
-    if (c === "(" || c === "[") depth++;
-    else if ((c === ")" || c === "]") && --depth === 0) return i + 1;
-    i++;
-  }
-  return text.length;
-}
-
 /** A class name as a selector writes it. */
 const escapeIdent = (name: string) => name.replace(/[^\w-]/g, (c) => `\\${c}`);
 
@@ -235,7 +220,7 @@ function requiredPart(selector: string): string {
     }
     const c = selector[i]!;
     if (c === "(" || c === "[") {
-      const end = closeOf(selector, i);
+      const end = closingIndex(selector, i, "([", ")]");
       // An :is(), :where() or :has() needs what each of its selectors needs (Tailwind's dark
       // variant is `:where(.dark, .dark *)`): those parts stand for it, the rest is taken out.
       const common = c === "(" && /:(?:is|where|has)$/i.test(out) ? selectorNeeds(selector.slice(i + 1, end - 1)) : null;
