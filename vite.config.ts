@@ -2,6 +2,14 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { fontFacesApart } from "./scripts/font-faces";
+import { everyPageScripts } from "./scripts/page-scripts";
+
+/** What every page loads: the client entry and the root route's module (scripts/page-scripts.ts). */
+const everyPage = {
+  clientEntry: (id: string) => /\/app\/entry\.client\.tsx$/.test(id),
+  rootRoute: (id: string) => /\/app\/root\.tsx(\?|$)/.test(id),
+};
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
@@ -13,5 +21,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server bundle's entry is our Express app, which pulls in the React Router build.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
-  plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), everyPageScripts(everyPage), fontFacesApart()],
 }));

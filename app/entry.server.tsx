@@ -2,7 +2,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { noteDatabaseAway } from "~/platform/database-away.server";
-import { htmlBody } from "~/platform/html-stream.server";
+import appCss from "./app.css?url";
+import { builtStylesheet, criticalCssAmendment } from "~/platform/critical-css.server";
+import { htmlBody, type HtmlAmendment } from "~/platform/html-stream.server";
 import { lowPriorityScripts } from "~/platform/script-priority.server";
 import { getInstance, serverTranslations } from "~/platform/i18n.server";
 import { requestInfoContext } from "~/platform/request-context";
@@ -32,6 +34,14 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
 };
+
+/** The built stylesheet, read once: its file never changes while the server runs (null in development). */
+const stylesheet = builtStylesheet(appCss);
+
+/** The critical CSS amendment around `then`, when the built stylesheet is there. */
+function withStylesheet(then: HtmlAmendment): HtmlAmendment {
+  return stylesheet ? criticalCssAmendment(stylesheet, appCss, then) : then;
+}
 
 export default function handleRequest(
   request: Request,
@@ -95,8 +105,9 @@ export default function handleRequest(
               timeoutId = undefined;
             },
             undefined,
-            // The page first, its scripts after (decision 1030).
-            lowPriorityScripts(),
+            // The rules the page uses in its head, the stylesheet after it (decision 1262);
+            // the page first, its scripts after (decision 1030).
+            withStylesheet(lowPriorityScripts()),
           );
           pipe(destination);
           resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));

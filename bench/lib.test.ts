@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   BUDGETS,
+  appliedPhoneVerdict,
   arrivalTimes,
   bytesVerdict,
   capacityOf,
@@ -94,6 +95,13 @@ describe("where the stylesheet stands", () => {
     expect(scriptsBeforeStylesheet(fixed)).toBe(0);
     expect(scriptsBeforeStylesheet("<html><head><title>no css</title></head></html>")).toBeNull();
   });
+
+  it("counts the page's own rules in a <style> as its styles, the stylesheet at the end of the body aside", () => {
+    const critical = `<html><head><meta charset="utf-8"/><style nonce="n">.a{b:c}</style><link rel="modulepreload" href="/e.js"/></head>
+      <body><p class="a">x</p><link rel="stylesheet" href="/app.css"/></body></html>`;
+    expect(scriptsBeforeStylesheet(critical)).toBe(0);
+    expect(scriptsBeforeStylesheet(critical.replace("<style", '<script type="module" src="/x.js"></script><style'))).toBe(1);
+  });
 });
 
 describe("numbers", () => {
@@ -156,6 +164,30 @@ describe("the slow phone's budget", () => {
     expect(phoneVerdict({ ...good, accessibility: 0.98 }, bare).ok).toBe(false);
     // A figure Lighthouse could not give is not a pass.
     expect(phoneVerdict({ ...good, lcp: null }, bare).ok).toBe(false);
+  });
+});
+
+describe("the slow phone's budget with the throttling applied", () => {
+  const bare = { fcp: 700, lcp: 750 };
+  const good = { fcp: 1200, lcp: 1250, tti: 2900, tbt: 150, cls: 0.01, accessibility: 1 };
+
+  it("allows the bare app's paint plus 0.5 s, and 3 s to interactive for a visitor's page, 5 s for a member's", () => {
+    const visitor = appliedPhoneVerdict(good, bare, { member: false });
+    expect(visitor.limits).toMatchObject({ fcp: 1200, lcp: 1250, tti: 3000, tbt: 200, cls: 0.05 });
+    expect(visitor.ok).toBe(true);
+    expect(appliedPhoneVerdict({ ...good, fcp: 1201 }, bare, { member: false }).checks.fcp).toBe(false);
+    expect(appliedPhoneVerdict({ ...good, tti: 3001 }, bare, { member: false }).checks.tti).toBe(false);
+    expect(appliedPhoneVerdict({ ...good, tti: 4999 }, bare, { member: true }).ok).toBe(true);
+    expect(appliedPhoneVerdict({ ...good, tti: 5001 }, bare, { member: true }).checks.tti).toBe(false);
+  });
+
+  it("fails on blocking time, layout shift or accessibility as the simulated runs do, and on a missing figure", () => {
+    expect(appliedPhoneVerdict({ ...good, tbt: 201 }, bare, { member: true }).checks.tbt).toBe(false);
+    expect(appliedPhoneVerdict({ ...good, cls: 0.051 }, bare, { member: true }).checks.cls).toBe(false);
+    expect(appliedPhoneVerdict({ ...good, accessibility: 0.98 }, bare, { member: true }).ok).toBe(false);
+    expect(appliedPhoneVerdict({ ...good, tti: null }, bare, { member: true }).ok).toBe(false);
+    // Without the bare app's figures there is nothing to judge the paints against.
+    expect(appliedPhoneVerdict(good, undefined, { member: true }).ok).toBe(false);
   });
 });
 
@@ -272,6 +304,7 @@ describe("textTable", () => {
 
   it("budgets are the issue's numbers", () => {
     expect(BUDGETS.phone).toMatchObject({ paintRatio: 1.3, paintSlackMs: 300, paintMaxMs: 2000, tbtMaxMs: 200, clsMax: 0.05 });
+    expect(BUDGETS.phoneApplied).toMatchObject({ paintSlackMs: 500, ttiVisitorMaxMs: 3000, ttiMemberMaxMs: 5000, tbtMaxMs: 200, clsMax: 0.05 });
     expect(BUDGETS.event).toMatchObject({ rate: 150, embeddedRate: 50, members: 150, seconds: 60, p95MaxMs: 300, p99MaxMs: 800 });
     expect(BUDGETS.server).toMatchObject({ memberRatioMax: 4, gameMasterRatioMax: 6, concurrency: 4 });
     expect(BUDGETS.growth).toMatchObject({ costRatioMax: 1.3 });

@@ -22,6 +22,7 @@ import { statementsByTime, withBenchDatabase, startPostgres } from "./database.m
 import { runArrivals, summarizeRun } from "./event.mjs";
 import {
   BUDGETS,
+  appliedPhoneVerdict,
   bytesVerdict,
   capacityOf,
   checkWrites,
@@ -67,6 +68,7 @@ const config = {
   costEngines: (env.BENCH_COST_ENGINES ?? "postgres,embedded").split(",").map((e) => e.trim()).filter(Boolean),
   cpuProfileDir: env.BENCH_CPU_PROF?.trim() ? path.resolve(env.BENCH_CPU_PROF.trim()) : null,
   pgStatements: env.BENCH_PG_STATEMENTS === "1",
+  phoneThrottling: (env.BENCH_PHONE_THROTTLING ?? "simulated,applied").split(",").map((m) => m.trim()).filter(Boolean),
   eventRate: envInt(env, "BENCH_EVENT_RATE", BUDGETS.event.rate, { min: 1 }),
   embeddedEventRate: envInt(env, "BENCH_EVENT_EMBEDDED_RATE", BUDGETS.event.embeddedRate, { min: 1 }),
   eventSeconds: envInt(env, "BENCH_EVENT_SECONDS", BUDGETS.event.seconds, { min: 1 }),
@@ -82,6 +84,9 @@ const config = {
   buildDir: env.BENCH_GLOW_BUILD_DIR ?? "build-bench",
   serverNode: env.BENCH_NODE?.trim() || null,
 };
+for (const mode of config.phoneThrottling) {
+  if (mode !== "simulated" && mode !== "applied") throw new Error(`BENCH_PHONE_THROTTLING: unknown throttling "${mode}" (simulated, applied)`);
+}
 for (const [name, engines] of [["BENCH_EVENT_ENGINES", config.eventEngines], ["BENCH_COST_ENGINES", config.costEngines]]) {
   for (const engine of engines) {
     if (engine !== "postgres" && engine !== "embedded") throw new Error(`${name}: unknown engine "${engine}" (postgres, embedded)`);
@@ -400,6 +405,7 @@ async function weigh(html, url) {
 }
 
 const METRICS = ["fcp", "lcp", "tbt", "cls", "accessibility", "performance"];
+const APPLIED_METRICS = ["fcp", "lcp", "tti", "hydrated", "tbt", "cls", "accessibility"];
 
 async function phoneAndBytes() {
   const doPhone = config.parts.includes("phone");
@@ -437,34 +443,49 @@ async function phoneAndBytes() {
   const chrome = await startChrome();
   try {
     if (doPhone) {
-      say(`Lighthouse (mobile, simulated Slow 4G: 150 ms RTT, 1.6 Mbps, 4× CPU): ${config.runs} runs of ${measured.length} pages, in turns…`);
+      const simulated = config.phoneThrottling.includes("simulated");
+      const applied = config.phoneThrottling.includes("applied");
+      say(
+        `Lighthouse (mobile, Slow 4G and 4× CPU${simulated ? ", simulated: 150 ms RTT, 1.6 Mbps" : ""}${applied ? `${simulated ? ";" : ","} applied: 562.5 ms a request, 1.4 Mbps` : ""}): ${config.runs} runs of ${measured.length} pages, in turns…`,
+      );
       for (let round = 1; round <= config.runs; round++) {
         const line = [];
         for (const row of measured) {
-          checkInterrupted();
-          try {
-            const result = await withLighthouseRetries(row, async () => {
-              // A member row signs in afresh for every run: the session-start row's page
-              // validates its session, which later runs must not inherit.
-              const headers = row.page?.setup ? ((await row.page.setup({ baseUrl: glow.url, e2eToken, ids })) ?? {}).headers : row.headers;
-              return lighthouseRun(chrome, row.url, { headers });
-            });
-            (row.runs ??= []).push(result);
-            line.push(`${row.name} ${formatMs(result.lcp)}`);
-          } catch (error) {
-            row.error = `Lighthouse: ${String(error?.message ?? error).split("\n")[0]}`;
-            line.push(`${row.name} failed`);
+          for (const mode of config.phoneThrottling) {
+            checkInterrupted();
+            try {
+              const result = await withLighthouseRetries(row, async () => {
+                // A member row signs in afresh for every run: the session-start row's page
+                // validates its session, which later runs must not inherit.
+                const headers = row.page?.setup ? ((await row.page.setup({ baseUrl: glow.url, e2eToken, ids })) ?? {}).headers : row.headers;
+                return lighthouseRun(chrome, row.url, { headers, applied: mode === "applied" });
+              });
+              if (mode === "applied") {
+                (row.appliedRuns ??= []).push(result);
+                line.push(`${row.name} ${formatMs(result.tti)}`);
+              } else {
+                (row.runs ??= []).push(result);
+                if (!applied) line.push(`${row.name} ${formatMs(result.lcp)}`);
+              }
+            } catch (error) {
+              row.error = `Lighthouse (${mode}): ${String(error?.message ?? error).split("\n")[0]}`;
+              line.push(`${row.name} failed`);
+            }
           }
         }
-        say(`  run ${round}/${config.runs} (LCP): ${line.join(" · ")}`);
+        say(`  run ${round}/${config.runs} (${applied ? "time to interactive, applied" : "LCP"}): ${line.join(" · ")}`);
       }
       for (const row of measured) {
         const runs = row.runs ?? [];
         for (const metric of METRICS) row[metric] = median(runs.map((r) => r[metric]));
-        row.settings = runs[0]?.settings;
-        row.lcpElement = runs[0]?.lcpElement ?? null;
-        row.accessibilityFailures = [...new Set(runs.flatMap((r) => r.accessibilityFailures ?? []))];
-        row.assets = runs[0] ? firstVisitAssets(runs[0].requests) : null;
+        if (row.appliedRuns) {
+          row.applied = Object.fromEntries(APPLIED_METRICS.map((metric) => [metric, median(row.appliedRuns.map((r) => r[metric]))]));
+        }
+        const first = runs[0] ?? row.appliedRuns?.[0];
+        row.settings = first?.settings;
+        row.lcpElement = first?.lcpElement ?? null;
+        row.accessibilityFailures = [...new Set([...runs, ...(row.appliedRuns ?? [])].flatMap((r) => r.accessibilityFailures ?? []))];
+        row.assets = first ? firstVisitAssets(first.requests) : null;
       }
     }
     if (config.parts.includes("bytes")) {
@@ -486,12 +507,14 @@ async function phoneAndBytes() {
 
   for (const row of rows) {
     if (row.baseline || row.skipped || row.error) continue;
-    if (doPhone) row.phone = phoneVerdict(row, bareRow);
+    if (doPhone && row.runs) row.phone = phoneVerdict(row, bareRow);
+    // A member's page (signed in by its setup) has 5 s to become interactive, a visitor's 3 s.
+    if (doPhone && row.applied) row.phoneApplied = appliedPhoneVerdict(row.applied, bareRow.applied, { member: Boolean(row.page?.setup) });
     row.bytes = bytesVerdict(row, bareRow);
   }
   for (const row of rows) {
     delete row.page;
-    for (const r of row.runs ?? []) delete r.requests;
+    for (const r of [...(row.runs ?? []), ...(row.appliedRuns ?? [])]) delete r.requests;
   }
   return rows;
 }
@@ -899,29 +922,60 @@ async function growth() {
 
 // ── The tables ──
 
+/**
+ * A page's row of a budget table: its name, its cells (`[metric, text]`, marked with the
+ * verdict's check of the metric, except the bare app's and a null metric's), its result.
+ */
+function budgetRow(r, verdict, cells) {
+  if (r.skipped || r.error) return [r.name, ...cells.map(() => ""), r.skipped ? `skipped: ${r.skipped}` : `error: ${r.error}`];
+  const checks = verdict?.checks ?? {};
+  return [
+    r.name,
+    ...cells.map(([metric, text]) => (r.baseline || metric === null ? text : `${text} ${mark(checks[metric])}`)),
+    r.baseline ? "same-run reference" : r.info ? "info, not a budget" : verdict?.ok ? "PASS" : "FAIL",
+  ];
+}
+
 function phoneTable(rows) {
   const bare = rows.find((r) => r.baseline);
   const limit = (metric) => (bare ? formatMs(phoneVerdict({}, bare).limits[metric]) : "–");
-  const lines = rows.map((r) => {
-    if (r.skipped) return [r.name, "", "", "", "", "", `skipped: ${r.skipped}`];
-    if (r.error) return [r.name, "", "", "", "", "", `error: ${r.error}`];
-    const c = r.phone?.checks ?? {};
-    const cell = (metric, text) => (r.baseline ? text : `${text} ${mark(c[metric])}`);
-    return [
-      r.name,
-      cell("fcp", formatMs(r.fcp)),
-      cell("lcp", formatMs(r.lcp)),
-      cell("tbt", formatMs(r.tbt)),
-      cell("cls", r.cls == null ? "–" : r.cls.toFixed(3)),
-      cell("accessibility", r.accessibility == null ? "–" : r.accessibility.toFixed(2)),
-      r.baseline ? "same-run reference" : r.info ? "info, not a budget" : r.phone.ok ? "PASS" : "FAIL",
-    ];
-  });
+  const lines = rows.map((r) =>
+    budgetRow(r, r.phone, [
+      ["fcp", formatMs(r.fcp)],
+      ["lcp", formatMs(r.lcp)],
+      ["tbt", formatMs(r.tbt)],
+      ["cls", r.cls == null ? "–" : r.cls.toFixed(3)],
+      ["accessibility", r.accessibility == null ? "–" : r.accessibility.toFixed(2)],
+    ]),
+  );
   const notes = rows.filter((r) => r.info && !r.skipped).map((r) => `${r.name}: ${r.info}.`);
   return [
     textTable(["Slow phone (median of runs)", "FCP", "LCP", "TBT", "CLS", "a11y", "Result"], lines, { right: [1, 2, 3, 4, 5] }),
     ...notes,
     `Budgets: FCP ≤ ${limit("fcp")} and LCP ≤ ${limit("lcp")} (min(1.3 × bare + 0.3 s, 2.0 s)) · TBT ≤ ${BUDGETS.phone.tbtMaxMs} ms · CLS ≤ ${BUDGETS.phone.clsMax} · accessibility 1.0`,
+  ].join("\n");
+}
+
+function appliedPhoneTable(rows) {
+  const bare = rows.find((r) => r.baseline);
+  const lines = rows.map((r) => {
+    const a = r.applied ?? {};
+    return budgetRow(r, r.phoneApplied, [
+      ["fcp", formatMs(a.fcp)],
+      ["lcp", formatMs(a.lcp)],
+      ["tti", formatMs(a.tti)],
+      [null, (r.appliedRuns ?? []).map((run) => formatMs(run.tti)).join(" ")],
+      [null, formatMs(a.hydrated)],
+      ["tbt", formatMs(a.tbt)],
+      ["cls", a.cls == null ? "–" : a.cls.toFixed(3)],
+      ["accessibility", a.accessibility == null ? "–" : a.accessibility.toFixed(2)],
+    ]);
+  });
+  const paints = bare?.applied ? `FCP ≤ ${formatMs(bare.applied.fcp + BUDGETS.phoneApplied.paintSlackMs)} and LCP ≤ ${formatMs(bare.applied.lcp + BUDGETS.phoneApplied.paintSlackMs)} (bare + 0.5 s)` : "FCP and LCP ≤ bare + 0.5 s";
+  return [
+    textTable(["Slow phone, applied (median of runs)", "FCP", "LCP", "TTI", "TTI of each run", "hydrated", "TBT", "CLS", "a11y", "Result"], lines, { right: [1, 2, 3, 5, 6, 7, 8] }),
+    "hydrated: when the page's scripts had taken over (a mark of Glow's root; not a budget).",
+    `Budgets: ${paints} · time to interactive ≤ ${formatMs(BUDGETS.phoneApplied.ttiVisitorMaxMs)} for a visitor's page, ≤ ${formatMs(BUDGETS.phoneApplied.ttiMemberMaxMs)} for a member's · TBT ≤ ${BUDGETS.phoneApplied.tbtMaxMs} ms · CLS ≤ ${BUDGETS.phoneApplied.clsMax} · accessibility 1.0`,
   ].join("\n");
 }
 
@@ -1059,8 +1113,14 @@ async function main() {
     results.pages = rows;
     const judged = rows.filter((r) => !r.baseline && !r.skipped && !r.info);
     if (config.parts.includes("phone")) {
-      tables.push(phoneTable(rows));
-      for (const r of judged) if (r.error || !r.phone?.ok) failures.push(`slow phone: ${r.name}`);
+      if (config.phoneThrottling.includes("simulated")) {
+        tables.push(phoneTable(rows));
+        for (const r of judged) if (r.error || !r.phone?.ok) failures.push(`slow phone: ${r.name}`);
+      }
+      if (config.phoneThrottling.includes("applied")) {
+        tables.push(appliedPhoneTable(rows));
+        for (const r of judged) if (r.error || !r.phoneApplied?.ok) failures.push(`slow phone, applied: ${r.name}`);
+      }
     }
     if (config.parts.includes("bytes")) {
       tables.push(bytesTable(rows));

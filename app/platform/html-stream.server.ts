@@ -37,7 +37,8 @@ export function htmlBody(onEnd: () => void = () => {}, highWaterMark = 64 * 1024
     callback?.();
   };
   const handOn = (bytes: Uint8Array, callback: () => void) => {
-    controller.enqueue(amend ? amend.piece(bytes) : bytes);
+    const out = amend ? amend.piece(bytes) : bytes;
+    if (out.byteLength) controller.enqueue(out);
     held = callback;
     nextTurn = setImmediate(release);
   };

@@ -267,12 +267,24 @@ test.describe("the floating companion and the backpack", () => {
         const later = (await companion.boundingBox())!;
         return Math.hypot(later.x - first.x, later.y - first.y);
       };
+      // Each leg of its wandering is one animation of its transform, which the browser runs
+      // without the page's script drawing frames (decision 1263).
+      const legs = () => companion.evaluate((el) => el.getAnimations().filter((a) => (a.effect as KeyframeEffect).getKeyframes().some((k) => k.transform)).length);
       if (reducedMotion === "reduce") {
         await page.waitForTimeout(1200);
         expect(await moved()).toBe(0);
+        expect(await legs()).toBe(0);
       } else {
         // On a busy machine the first steps can come late: wait for them, up to 5 s.
         await expect.poll(moved, { timeout: 5000 }).toBeGreaterThan(20);
+        await expect.poll(legs, { timeout: 6000 }).toBe(1);
+        // Focused (as hovered), it holds still where it has got to. A pointer cannot be aimed
+        // at it while the compositor moves it.
+        await companion.focus();
+        await expect.poll(legs).toBe(0);
+        const held = (await companion.boundingBox())!;
+        await page.waitForTimeout(800);
+        expect((await companion.boundingBox())!).toEqual(held);
       }
       await context.close();
     }

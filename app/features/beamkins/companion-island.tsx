@@ -2,7 +2,8 @@
  * The floating companion, its chat dialog and the backpack dialog: client-only, imported
  * by ./companion-mount after the page is interactive.
  *
- * The companion wanders (at COMPANION_SPEED px per frame) unless the member prefers
+ * The companion wanders (at COMPANION_SPEED px per frame, each leg an animation the
+ * compositor runs) unless the member prefers
  * reduced motion; it can be dragged with a pointer and moved with the arrow keys; a click,
  * Enter or Space opens the chat. It pauses while a form control has focus, or anything
  * has the keyboard's focus, and moves off what it would cover. It starts, and with reduced
@@ -162,17 +163,22 @@ function FloatingCompanion({
     suppressClick: false,
     hovered: false,
     guard: null as null | HTMLElement,
-    target: null as null | Point,
-    restUntil: 0,
     /** In the dock's perch: follows it when the dock changes height or the window its size. */
     parked: false,
   });
 
 
-  /** Where it is on the screen now (parked, it moved with the page since it was placed). */
+  /** The leg of its wandering under way: an animation the compositor runs, not the page's script. */
+  const leg = useRef<Animation | null>(null);
+
+  /**
+   * Where it is on the screen now: parked, it moved with the page since it was placed; on a
+   * leg, it is part of the way along (the box includes the animation's transform).
+   */
   const here = useCallback((): Point => {
     const rect = button.current?.getBoundingClientRect();
-    return rect && state.current.parked ? { x: rect.left, y: rect.top } : position.current;
+    if (!rect || !(state.current.parked || leg.current)) return position.current;
+    return { x: Math.round(rect.left), y: Math.round(rect.top) };
   }, []);
 
   const place = useCallback(
@@ -193,6 +199,9 @@ function FloatingCompanion({
         el.dataset.y = String(next.y);
         el.dataset.parked = state.current.parked ? "true" : "false";
       }
+      // Placed: a leg under way ends here (after the new place is set, so no frame shows the old one).
+      leg.current?.cancel();
+      leg.current = null;
       if (options.save) {
         try {
           sessionStorage.setItem(POSITION_KEY, JSON.stringify(state.current.parked ? { parked: true } : next));
@@ -203,6 +212,11 @@ function FloatingCompanion({
     },
     [size, reduced],
   );
+
+  /** Stops a leg under way where it has got to. */
+  const halt = useCallback(() => {
+    if (leg.current) place(here());
+  }, [place, here]);
 
   /** To the perch (when there is one), or wherever else is free of `avoid`. */
   const park = useCallback(
@@ -230,7 +244,7 @@ function FloatingCompanion({
     // A spot the member dragged it to; `{ parked: true }` (or nothing) is the perch.
     if (typeof start?.x === "number" && typeof start.y === "number") place({ x: start.x, y: start.y });
     else park();
-    const onResize = () => (state.current.parked ? park() : place(position.current));
+    const onResize = () => (state.current.parked ? park() : place(here()));
     window.addEventListener("resize", onResize);
     // The dock grows and shrinks (the dialogue box opens and closes): the perch moves.
     const dock = document.querySelector(PERCH_SELECTOR)?.parentElement;
@@ -240,7 +254,7 @@ function FloatingCompanion({
       window.removeEventListener("resize", onResize);
       observer?.disconnect();
     };
-  }, [place, park]);
+  }, [place, park, here]);
 
   // Never cover the control the member is using (a form control, or whatever the
   // keyboard focused).
@@ -248,6 +262,8 @@ function FloatingCompanion({
     const s = state.current;
     const dodge = () => {
       if (!s.guard) return;
+      // It holds still while the member uses a control.
+      halt();
       const rect = s.guard.getBoundingClientRect();
       if (overlaps(boxAt(here(), size), rect)) park({ avoid: rect, smooth: true, save: true });
     };
@@ -255,7 +271,6 @@ function FloatingCompanion({
       const target = event.target as HTMLElement | null;
       if (!isGuarded(target, button.current)) return;
       s.guard = target;
-      s.target = null;
       dodge();
     };
     const onFocusOut = () => {
@@ -282,61 +297,60 @@ function FloatingCompanion({
       window.removeEventListener("scroll", onViewportChange);
       window.removeEventListener("resize", onViewportChange);
     };
-  }, [park, size, here]);
+  }, [park, halt, size, here]);
 
-  // Wandering: drift towards a random spot, rest a little, pick another.
+  // Wandering: drift towards a random spot, rest a little, pick another. Each leg is one
+  // animation of its transform, which the browser's compositor runs: the page's main thread
+  // does nothing while it moves (a frame drawn by script took 20–60 ms on a slow phone, and
+  // kept the page from ever being idle: decision 1263).
   useEffect(() => {
     if (reduced) return;
     const s = state.current;
-    let frame = 0;
-    let last = performance.now();
-    const step = (now: number) => {
-      const frames = Math.min(4, (now - last) / (1000 / 60));
-      last = now;
-      const still = paused || s.dragging || s.hovered || s.guard || document.hidden;
-      if (!still) {
-        if (!s.target && now >= s.restUntil) {
-          const { width, height } = viewport();
-          s.target = clampToViewport({ x: Math.random() * width, y: Math.random() * height }, size);
-        }
-        if (s.target) {
-          if (s.parked) {
-            // Leaving the perch: from where it is on the screen, floating from now on.
-            position.current = here();
-            s.parked = false;
-            if (button.current) button.current.style.position = "";
-          }
-          const p = position.current;
-          const dx = s.target.x - p.x;
-          const dy = s.target.y - p.y;
-          const distance = Math.hypot(dx, dy);
-          const stride = COMPANION_SPEED * frames;
-          if (distance <= stride) {
-            place(s.target);
-            s.target = null;
-            s.restUntil = now + 1500 + Math.random() * 2500;
-          } else {
-            const next = { x: p.x + (dx / distance) * stride, y: p.y + (dy / distance) * stride };
-            position.current = next;
-            s.parked = false;
-            const el = button.current;
-            if (el) {
-              el.style.transition = "";
-              el.style.transform = `translate(${next.x}px, ${next.y}px)`;
-            }
-          }
-        }
+    let timer = 0;
+    const still = () => paused || s.dragging || s.hovered || s.guard || document.hidden;
+    const wander = () => {
+      timer = 0;
+      const el = button.current;
+      if (!el || leg.current) return;
+      // Held still (hovered, dragged, a control in use, the chat open, the tab hidden): look again soon.
+      if (still()) {
+        timer = window.setTimeout(wander, 400);
+        return;
       }
-      frame = requestAnimationFrame(step);
+      // Leaving the perch: from where it is on the screen, floating from now on.
+      const from = here();
+      position.current = from;
+      const { width, height } = viewport();
+      const to = clampToViewport({ x: Math.random() * width, y: Math.random() * height }, size);
+      const distance = Math.hypot(to.x - from.x, to.y - from.y);
+      el.style.transition = "";
+      el.style.position = "";
+      s.parked = false;
+      el.dataset.parked = "false";
+      const animation = el.animate([{ transform: `translate(${from.x}px, ${from.y}px)` }, { transform: `translate(${to.x}px, ${to.y}px)` }], {
+        // COMPANION_SPEED px a frame, at 60 frames a second.
+        duration: (distance / COMPANION_SPEED) * (1000 / 60),
+        easing: "linear",
+        fill: "forwards",
+      });
+      leg.current = animation;
+      animation.onfinish = () => {
+        if (leg.current !== animation) return;
+        place(to);
+        timer = window.setTimeout(wander, 1500 + Math.random() * 2500);
+      };
     };
-    frame = requestAnimationFrame(step);
+    const onVisibility = () => (document.hidden ? halt() : undefined);
+    document.addEventListener("visibilitychange", onVisibility);
+    wander();
     return () => {
-      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onVisibility);
       // Remember where it stopped, rounded (parked: in its perch, wherever that is now).
       if (s.parked) park({ save: true });
-      else place(position.current, { save: true });
+      else place(here(), { save: true });
     };
-  }, [reduced, paused, place, park, size, here]);
+  }, [reduced, paused, place, park, halt, here, size]);
 
   const name = creature.name;
   return (
@@ -349,12 +363,15 @@ function FloatingCompanion({
       title={name}
       className="fixed left-0 top-0 z-30 cursor-grab touch-none select-none rounded-full bg-transparent p-0 outline-offset-2 focus-visible:outline-4 focus-visible:outline-focus active:cursor-grabbing"
       style={{ width: size, height: size, transform: "translate(-9999px, -9999px)" }}
-      onPointerEnter={() => (state.current.hovered = true)}
+      onPointerEnter={() => {
+        state.current.hovered = true;
+        halt();
+      }}
       onPointerLeave={() => (state.current.hovered = false)}
       onPointerDown={(event) => {
         if (event.button !== 0) return;
         event.currentTarget.setPointerCapture(event.pointerId);
-        state.current.target = null;
+        halt();
         state.current.dragging = {
           pointerId: event.pointerId,
           start: { x: event.clientX, y: event.clientY },
@@ -400,12 +417,15 @@ function FloatingCompanion({
         const move = moves[event.key];
         if (!move) return;
         event.preventDefault();
-        state.current.target = null;
+        halt();
         const stride = event.shiftKey ? KEY_STEP * 4 : KEY_STEP;
         const from = here();
         place({ x: from.x + move.x * stride, y: from.y + move.y * stride }, { save: true });
       }}
-      onFocus={() => (state.current.hovered = true)}
+      onFocus={() => {
+        state.current.hovered = true;
+        halt();
+      }}
       onBlur={() => (state.current.hovered = false)}
     >
       <BeamkinArt slug={creature.slug} light={creature.light} size={size} className="pointer-events-none drop-shadow-lg" />
