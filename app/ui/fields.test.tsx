@@ -1,13 +1,8 @@
+import { createRef } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { attrs, namedBy } from "../../tests/support/markup";
 import { SelectField, TextField } from "./fields";
-
-/** A rendered tag's attributes (names in lower case, as HTML reads them). */
-function attrs(html: string, tag: string) {
-  const found = new RegExp(`<${tag}\\b([^>]*)>`).exec(html);
-  if (!found) throw new Error(`no <${tag}> in ${html}`);
-  return Object.fromEntries([...found[1]!.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map((m) => [m[1]!.toLowerCase(), m[2] ?? ""]));
-}
 
 describe("TextField", () => {
   it("labels its input, which keeps what was typed, and ties the error and hint to it", () => {
@@ -25,6 +20,18 @@ describe("TextField", () => {
     expect(input["aria-invalid"]).toBeUndefined();
     expect(input["aria-describedby"]).toBe("field-motto-hint");
     expect(input.autocomplete).toBe("off");
+  });
+
+  it("reads out its error, then its hint, as the control's description", () => {
+    const html = renderToStaticMarkup(<TextField idPrefix="staff" name="username" label="Username" hint="As the admin gave it" error="Wrong username or password." />);
+    expect(namedBy(html, attrs(html, "input")["aria-describedby"])).toEqual(["Wrong username or password.", "As the admin gave it"]);
+  });
+
+  it("a password field takes a ref (the staff login empties it after a refusal) and is drawn with nothing typed", () => {
+    const ref = createRef<HTMLInputElement>();
+    const input = attrs(renderToStaticMarkup(<TextField ref={ref} idPrefix="staff" name="password" type="password" label="Password" autoComplete="current-password" />), "input");
+    expect(input).toMatchObject({ type: "password", id: "staff-password", autocomplete: "current-password" });
+    expect(input.value).toBeUndefined();
   });
 
   it("is a textarea when multiline, with the same ties and the value kept", () => {

@@ -5,17 +5,24 @@
  * the advice). Values are `defaultValue`s, so a refused post that answers with what was
  * typed puts it back, with JavaScript or without.
  */
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 /** A control's look (`.field` in app.css: border, colours, focus ring) with room inside. */
 export const fieldClass = "field px-3 py-2";
+/** The same, smaller: a control in a row of others (a report's reason, a creator's options). */
+export const compactFieldClass = "field px-2 py-1.5";
+/** The same, larger: the one field a screen is about (a phone number, a code to type). */
+export const largeFieldClass = "field px-3 py-2 text-lg";
 export const mutedText = "text-sm text-slate-700 dark:text-slate-300";
 
-/** A field's error; its control names it in `aria-describedby` and is `aria-invalid`. */
-export function FieldError({ id, message }: { id: string; message?: string | null }) {
+/**
+ * A field's error; its control names it in `aria-describedby` and is `aria-invalid`. An error
+ * with no control of its own to focus (a group of radios) is `focusable`: a refusal focuses it.
+ */
+export function FieldError({ id, message, focusable = false }: { id: string; message?: string | null; focusable?: boolean }) {
   if (!message) return null;
   return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300" {...(focusable ? { tabIndex: -1, "data-focus-on-error": "" } : {})}>
       {message}
     </p>
   );
@@ -70,7 +77,10 @@ function Frame({ label, hint, error, className, id, hintId, errorId, children }:
   );
 }
 
-type ControlProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "value" | "defaultValue" | "className" | "children">;
+type ControlProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "value" | "defaultValue" | "className" | "children"> & {
+  /** The input itself, for a screen that empties it (a refused password). */
+  ref?: Ref<HTMLInputElement>;
+};
 
 /**
  * A labelled text field: an `<input>` (any text-like `type`), or a three-row `<textarea>`

@@ -13,17 +13,10 @@ import type { Recipient } from "./recipients.server";
 import { SALUTE_RULES } from "./rules";
 import type { SaluteKind } from "./salutes.server";
 import { saluteScreens } from "./screens";
-import {
-  FieldError,
-  FIRST_FIELD,
-  FormError,
-  GemsField,
-  inputClass,
-  MessageField,
-  primaryButton,
-  ReceivedSalutes,
-  useSaluteFocus,
-} from "./ui";
+import { FIRST_FIELD, GemsField, MessageField, ReceivedSalutes, useSaluteFocus } from "./ui";
+import { FieldError, fieldClass } from "~/ui/fields";
+import { FormError } from "~/ui/form";
+import { primaryButton } from "~/ui/buttons";
 import { RecipientPicker } from "./recipient-picker";
 import { PageHeading } from "~/ui/page";
 
@@ -158,7 +151,7 @@ function SecretFields({ values, errors }: { values?: Record<string, string>; err
           defaultValue={values?.note}
           aria-invalid={errors.note ? true : undefined}
           aria-describedby={`${errors.note ? "note-error " : ""}secret-note-hint`}
-          className={inputClass}
+          className={fieldClass}
         />
         <FieldError id="note-error" message={errors.note} />
       </div>
