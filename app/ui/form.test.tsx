@@ -55,10 +55,3 @@ describe("SubmitRow", () => {
   });
 });
 
-describe("button looks", () => {
-  it("each shows a waiting post (aria-disabled, waitingButton) and a disabled button alike", () => {
-    for (const look of [primaryButton, secondaryButton]) {
-      expect(look.split(" ")).toEqual(expect.arrayContaining(["disabled:opacity-60", "aria-disabled:opacity-60"]));
-    }
-  });
-});
