@@ -34,6 +34,10 @@ describe("TextField", () => {
     expect(input.value).toBeUndefined();
   });
 
+  it("adds a screen's own classes to the control's look", () => {
+    expect(attrs(renderToStaticMarkup(<TextField idPrefix="join" name="code" label="Code" controlClassName="font-mono uppercase" />), "input").class).toBe("field px-3 py-2 font-mono uppercase");
+  });
+
   it("is a textarea when multiline, with the same ties and the value kept", () => {
     const html = renderToStaticMarkup(<TextField idPrefix="ask" name="question" label="Question" value="When?" error="Too long." multiline maxLength={10} />);
     expect(html).not.toContain("<input");

@@ -18,11 +18,18 @@ export const mutedText = "text-sm text-slate-700 dark:text-slate-300";
 /**
  * A field's error; its control names it in `aria-describedby` and is `aria-invalid`. An error
  * with no control of its own to focus (a group of radios) is `focusable`: a refusal focuses it.
+ * On a form that moves no focus when refused (a one-field form that keeps the member where
+ * they typed), `alert` has a screen reader read the error out as it appears.
  */
-export function FieldError({ id, message, focusable = false }: { id: string; message?: string | null; focusable?: boolean }) {
+export function FieldError({ id, message, focusable = false, alert = false }: { id: string; message?: string | null; focusable?: boolean; alert?: boolean }) {
   if (!message) return null;
   return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300" {...(focusable ? { tabIndex: -1, "data-focus-on-error": "" } : {})}>
+    <p
+      id={id}
+      role={alert ? "alert" : undefined}
+      className="mt-1 text-sm font-medium text-red-700 dark:text-red-300"
+      {...(focusable ? { tabIndex: -1, "data-focus-on-error": "" } : {})}
+    >
       {message}
     </p>
   );
@@ -40,13 +47,15 @@ interface FieldFrame {
   error?: string | null;
   /** The wrapper's classes (grid placement and the like). */
   className?: string;
+  /** More classes for the control itself, after its look (a code's large spaced letters). */
+  controlClassName?: string;
 }
 
 /**
  * A field's frame taken from its props, the rest left for the control, and what the control
  * carries: its id and name, the value to show, and its ties to the error and the hint.
  */
-function splitField<P extends FieldFrame>({ name, idPrefix = "field", id: given, label, hint, error, className, ...control }: P, value: string | number | null | undefined) {
+function splitField<P extends FieldFrame>({ name, idPrefix = "field", id: given, label, hint, error, className, controlClassName, ...control }: P, value: string | number | null | undefined) {
   const id = given ?? `${idPrefix}-${name}`;
   const ids = { id, hintId: `${id}-hint`, errorId: `${id}-error` };
   const tied = {
@@ -55,7 +64,7 @@ function splitField<P extends FieldFrame>({ name, idPrefix = "field", id: given,
     defaultValue: value ?? undefined,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": [error ? ids.errorId : null, hint ? ids.hintId : null].filter(Boolean).join(" ") || undefined,
-    className: fieldClass,
+    className: controlClassName ? `${fieldClass} ${controlClassName}` : fieldClass,
   };
   return { frame: { label, hint, error, className, ...ids }, tied, control };
 }

@@ -33,6 +33,10 @@ describe("FieldError", () => {
     expect(p.tabindex).toBeUndefined();
   });
 
+  it("is read out as it appears on a form that moves no focus (alert)", () => {
+    expect(attrs(renderToStaticMarkup(<FieldError id="treasure-code-error" message="That code is not right." alert />), "p")).toMatchObject({ id: "treasure-code-error", role: "alert" });
+  });
+
   it("takes the focus itself when focusable, for an error with no control to focus (a group of radios)", () => {
     expect(attrs(renderToStaticMarkup(<FieldError id="sender-error" message="Choose one." focusable />), "p")).toMatchObject({ tabindex: "-1", "data-focus-on-error": "" });
   });
