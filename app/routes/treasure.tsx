@@ -15,7 +15,7 @@ import { usePosting, waitingButton } from "~/ui/pending";
 import { retryAfterOfAction } from "~/platform/retry-after";
 import { PageHeader, pageTitle } from "~/ui/page";
 import { primaryButton } from "~/ui/buttons";
-import { FieldError, fieldClass } from "~/ui/fields";
+import { TextField } from "~/ui/fields";
 import { Section } from "~/ui/section";
 import { useFormAnswer } from "~/ui/form-answer";
 
@@ -65,31 +65,24 @@ export default function Treasure({ loaderData }: Route.ComponentProps) {
 
       <Form method="post" onSubmit={keep} className="space-y-2 rounded-xl border border-glow-300 bg-glow-50 p-4 dark:border-glow-700 dark:bg-slate-900">
         <input type="hidden" name="key" value={loaderData.key} />
-        <label htmlFor="treasure-code" className="block font-semibold">
-          {t("typeLabel")}
-        </label>
-        <p id="treasure-code-help" className="text-sm">
-          {t("typeHelp")}
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <input
-            id="treasure-code"
-            name="code"
-            required
-            defaultValue={answer?.values.code ?? ""}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "treasure-code-help treasure-code-error" : "treasure-code-help"}
-            // Beside its button, not under its hint: no width or margin of its own.
-            className={`${fieldClass} mt-0 w-auto min-w-0 flex-1 font-mono uppercase tracking-wider`}
-          />
-          <button type="submit" {...waitingButton(claiming)} className={primaryButton}>
-            {t("claim")}
-          </button>
-        </div>
-        <FieldError id="treasure-code-error" message={error} alert />
+        <TextField
+          id="treasure-code"
+          name="code"
+          label={t("typeLabel")}
+          hint={t("typeHelp")}
+          required
+          value={answer?.values.code ?? ""}
+          autoCapitalize="characters"
+          spellCheck={false}
+          error={error}
+          announceError
+          controlClassName="font-mono uppercase tracking-wider"
+          action={
+            <button type="submit" {...waitingButton(claiming)} className={primaryButton}>
+              {t("claim")}
+            </button>
+          }
+        />
       </Form>
 
       <Section id="found" heading={t("found.heading", { count: loaderData.found.length })}>

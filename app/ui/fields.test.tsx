@@ -38,6 +38,15 @@ describe("TextField", () => {
     expect(attrs(renderToStaticMarkup(<TextField idPrefix="join" name="code" label="Code" controlClassName="font-mono uppercase" />), "input").class).toBe("field px-3 py-2 font-mono uppercase");
   });
 
+  it("puts a button beside its control, and can have its error read out as it appears", () => {
+    const html = renderToStaticMarkup(
+      <TextField id="treasure-code" name="code" label="Type the code" hint="On the card" error="That code is not right." announceError action={<button type="submit">Claim</button>} />,
+    );
+    expect(html).toMatch(/<div class="mt-1 flex flex-wrap gap-2"><input [^>]*><button type="submit">Claim<\/button><\/div>/);
+    expect(namedBy(html, attrs(html, "input")["aria-describedby"])).toEqual(["That code is not right.", "On the card"]);
+    expect(attrs(html, "p", 1)).toMatchObject({ id: "treasure-code-error", role: "alert" });
+  });
+
   it("is a textarea when multiline, with the same ties and the value kept", () => {
     const html = renderToStaticMarkup(<TextField idPrefix="ask" name="question" label="Question" value="When?" error="Too long." multiline maxLength={10} />);
     expect(html).not.toContain("<input");

@@ -49,13 +49,20 @@ interface FieldFrame {
   className?: string;
   /** More classes for the control itself, after its look (a code's large spaced letters). */
   controlClassName?: string;
+  /** A button beside the control, in one row with it (a code typed and claimed at once). */
+  action?: ReactNode;
+  /** The error is read out as it appears: the form moves no focus when refused. */
+  announceError?: boolean;
 }
 
 /**
  * A field's frame taken from its props, the rest left for the control, and what the control
  * carries: its id and name, the value to show, and its ties to the error and the hint.
  */
-function splitField<P extends FieldFrame>({ name, idPrefix = "field", id: given, label, hint, error, className, controlClassName, ...control }: P, value: string | number | null | undefined) {
+function splitField<P extends FieldFrame>(
+  { name, idPrefix = "field", id: given, label, hint, error, className, controlClassName, action, announceError, ...control }: P,
+  value: string | number | null | undefined,
+) {
   const id = given ?? `${idPrefix}-${name}`;
   const ids = { id, hintId: `${id}-hint`, errorId: `${id}-error` };
   const tied = {
@@ -64,12 +71,24 @@ function splitField<P extends FieldFrame>({ name, idPrefix = "field", id: given,
     defaultValue: value ?? undefined,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": [error ? ids.errorId : null, hint ? ids.hintId : null].filter(Boolean).join(" ") || undefined,
-    className: controlClassName ? `${fieldClass} ${controlClassName}` : fieldClass,
+    // Beside a button the control takes the row's room, not the whole width under the hint.
+    className: [fieldClass, action ? "mt-0 w-auto min-w-0 flex-1" : null, controlClassName].filter(Boolean).join(" "),
   };
-  return { frame: { label, hint, error, className, ...ids }, tied, control };
+  return { frame: { label, hint, error, className, action, announceError, ...ids }, tied, control };
 }
 
-function Frame({ label, hint, error, className, id, hintId, errorId, children }: Pick<FieldFrame, "label" | "hint" | "error" | "className"> & { id: string; hintId: string; errorId: string; children: ReactNode }) {
+function Frame({
+  label,
+  hint,
+  error,
+  className,
+  action,
+  announceError,
+  id,
+  hintId,
+  errorId,
+  children,
+}: Pick<FieldFrame, "label" | "hint" | "error" | "className" | "action" | "announceError"> & { id: string; hintId: string; errorId: string; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={id} className="block font-medium">
@@ -80,8 +99,15 @@ function Frame({ label, hint, error, className, id, hintId, errorId, children }:
           {hint}
         </p>
       ) : null}
-      {children}
-      <FieldError id={errorId} message={error} />
+      {action ? (
+        <div className="mt-1 flex flex-wrap gap-2">
+          {children}
+          {action}
+        </div>
+      ) : (
+        children
+      )}
+      <FieldError id={errorId} message={error} alert={announceError} />
     </div>
   );
 }

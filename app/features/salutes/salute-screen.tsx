@@ -14,7 +14,7 @@ import { SALUTE_RULES } from "./rules";
 import type { SaluteKind } from "./salutes.server";
 import { saluteScreens } from "./screens";
 import { FIRST_FIELD, GemsField, MessageField, ReceivedSalutes, useSaluteFocus } from "./ui";
-import { FieldError, fieldClass } from "~/ui/fields";
+import { FieldError, TextField } from "~/ui/fields";
 import { FormError } from "~/ui/form";
 import { primaryButton } from "~/ui/buttons";
 import { RecipientPicker } from "./recipient-picker";
@@ -137,24 +137,7 @@ function SecretFields({ values, errors }: { values?: Record<string, string>; err
         </div>
         <FieldError id="prompt-error" message={errors.prompt} />
       </fieldset>
-      <div>
-        <label htmlFor="secret-note" className="block font-medium">
-          {t("secret.note")}
-        </label>
-        <p id="secret-note-hint" className="text-sm text-slate-600 dark:text-slate-400">
-          {t("secret.noteHint")}
-        </p>
-        <input
-          id="secret-note"
-          name="note"
-          maxLength={SALUTE_RULES.noteMax}
-          defaultValue={values?.note}
-          aria-invalid={errors.note ? true : undefined}
-          aria-describedby={`${errors.note ? "note-error " : ""}secret-note-hint`}
-          className={fieldClass}
-        />
-        <FieldError id="note-error" message={errors.note} />
-      </div>
+      <TextField id="secret-note" name="note" label={t("secret.note")} hint={t("secret.noteHint")} maxLength={SALUTE_RULES.noteMax} value={values?.note} error={errors.note} />
     </>
   );
 }
