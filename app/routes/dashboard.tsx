@@ -12,7 +12,7 @@ import {
   useStaffSessionStorage,
 } from "~/features/staff/dashboard-ui";
 import { STAFF_TOAST_AUTO_CLOSE_MS } from "~/ui/toaster";
-import { PageHeading, pageTitle } from "~/ui/page";
+import { PageHeader, pageTitle } from "~/ui/page";
 import { useFormAnswer } from "~/ui/form-answer";
 
 /** The older username/password flow's home: its toasts last 5000 ms (section 9). */
@@ -30,15 +30,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   useStaffSessionStorage(staff.isAdmin, resources);
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <PageHeading>{t("dashboard.heading")}</PageHeading>
-          <p>
-            {t("dashboard.signedInAs", { name: staff.username })} · {staff.isAdmin ? t("dashboard.roleAdmin") : t("dashboard.roleAgent")}
-          </p>
-        </div>
-        <SignOutForm />
-      </div>
+      <PageHeader
+        title={t("dashboard.heading")}
+        lead={`${t("dashboard.signedInAs", { name: staff.username })} · ${staff.isAdmin ? t("dashboard.roleAdmin") : t("dashboard.roleAgent")}`}
+        actions={<SignOutForm />}
+      />
       <nav aria-label={t("dashboard.sections")} className="flex flex-wrap gap-3 text-sm">
         {staff.agentId ? <a href="#resources" className="underline">{t("resources.heading")}</a> : null}
         <a href="#queue" className="underline">{t("queue.heading")}</a>

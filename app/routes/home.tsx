@@ -5,6 +5,7 @@ import { roleFlags, currentMember } from "~/features/auth/principal.server";
 import { getInstance } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
 import { pageTitle } from "~/ui/page";
+import { primaryButton, secondaryButton } from "~/ui/buttons";
 import type { IndexableHandle } from "~/ui/robots-meta";
 
 /** A visitor's page is the same for every visitor: the server may share it for a moment (decision 0520). */
@@ -53,13 +54,10 @@ export default function Home() {
       </div>
       <p className="text-center text-lg">{t("home.tagline")}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Link
-          to={href("/newsfeed")}
-          className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900"
-        >
+        <Link to={href("/newsfeed")} className={primaryButton}>
           {t("home.openFeed")}
         </Link>
-        <Link to={href("/landing")} className="rounded-md border border-slate-400 px-4 py-2 font-semibold">
+        <Link to={href("/landing")} className={`${secondaryButton} px-4 py-2 text-base font-semibold`}>
           {t("home.learnMore")}
         </Link>
       </div>

@@ -9,7 +9,10 @@ import { partyByCode } from "~/features/parties/parties.server";
 import { PARTY_REFUSALS } from "~/features/parties/refusals";
 import { CodeForm } from "~/features/parties/schemas";
 import { QrScanner } from "~/features/parties/scanner";
-import { FieldError, FormError, inputClass, mutedText, primaryButton } from "~/features/parties/ui";
+import { primaryButton } from "~/ui/buttons";
+import { TextField } from "~/ui/fields";
+import { FormError } from "~/ui/form";
+import { Section } from "~/ui/section";
 import { db } from "~/platform/db/db.server";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance } from "~/platform/i18n.server";
@@ -74,37 +77,25 @@ export default function QrInvite({ loaderData }: Route.ComponentProps) {
       <p>{t("join.intro")}</p>
       <Form method="post" ref={form} className="space-y-3" aria-label={t("join.byCode")} noValidate>
         <FormError message={answer?.errors.form} />
-        <div>
-          <label htmlFor="join-code" className="block font-medium">
-            {t("join.code")}
-          </label>
-          <p id="join-code-hint" className={mutedText}>
-            {t("join.codeHint")}
-          </p>
-          <input
-            id="join-code"
-            name="code"
-            defaultValue={answer?.values.code ?? loaderData.typed}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={40}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "join-code-error join-code-hint" : "join-code-hint"}
-            className={`${inputClass} mt-1 font-mono text-xl tracking-widest uppercase`}
-          />
-          <FieldError id="join-code-error" message={error} />
-        </div>
+        <TextField
+          idPrefix="join"
+          name="code"
+          label={t("join.code")}
+          hint={t("join.codeHint")}
+          value={answer?.values.code ?? loaderData.typed}
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          error={error}
+          controlClassName="font-mono text-xl tracking-widest uppercase"
+        />
         <button type="submit" className={primaryButton} {...waitingButton(posting)}>
           {t("join.find")}
         </button>
       </Form>
-      <section aria-labelledby="scan-heading" className="space-y-3">
-        <h2 id="scan-heading" className="text-xl font-semibold">
-          {t("join.scanHeading")}
-        </h2>
+      <Section id="scan" heading={t("join.scanHeading")}>
         <QrScanner />
-      </section>
+      </Section>
     </div>
   );
 }

@@ -3,7 +3,9 @@ import { useTranslation } from "~/platform/translations";
 import { Form, href, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { loadLoginPage, signInFromLoginPage } from "~/features/staff/dashboard.server";
-import { FieldError, FormError, inputClass, primaryButton } from "~/features/salutes/ui";
+import { primaryButton } from "~/ui/buttons";
+import { TextField } from "~/ui/fields";
+import { FormError } from "~/ui/form";
 import { STAFF_TOAST_AUTO_CLOSE_MS } from "~/ui/toaster";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { PageHeading, pageTitle } from "~/ui/page";
@@ -54,43 +56,19 @@ export default function Login() {
       <p>{t("login.intro")}</p>
       <Form ref={form} method="post" className="space-y-4" aria-label={t("login.heading")}>
         <FormError message={errors.form} />
-        <div>
-          <label htmlFor="staff-username" className="block font-medium">
-            {t("login.username")}
-          </label>
-          <input
-            id="staff-username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            maxLength={100}
-            defaultValue={answer?.values.username ?? ""}
-            aria-invalid={errors.username ? true : undefined}
-            aria-describedby={errors.username ? "staff-username-error" : undefined}
-            className={inputClass}
-          />
-          <FieldError id="staff-username-error" message={errors.username} />
-        </div>
-        <div>
-          <label htmlFor="staff-password" className="block font-medium">
-            {t("login.password")}
-          </label>
-          <input
-            ref={password}
-            id="staff-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={200}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? "staff-password-error" : undefined}
-            className={inputClass}
-          />
-          <FieldError id="staff-password-error" message={errors.password} />
-        </div>
+        <TextField
+          idPrefix="staff"
+          name="username"
+          label={t("login.username")}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          maxLength={100}
+          value={answer?.values.username ?? ""}
+          error={errors.username}
+        />
+        <TextField ref={password} idPrefix="staff" name="password" type="password" label={t("login.password")} autoComplete="current-password" required maxLength={200} error={errors.password} />
         <button type="submit" className={primaryButton} disabled={pending} aria-busy={pending || undefined}>
           {pending ? t("login.pending") : t("login.submit")}
         </button>

@@ -9,6 +9,7 @@ import { lazyIsland } from "~/ui/client-only";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { primaryButton } from "~/ui/buttons";
 
 /**
  * A visitor's feed (or, while the feed is members-only, what a visitor is shown instead) is
@@ -55,7 +56,7 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <PageHeading>{t("heading")}</PageHeading>
         {signedIn ? (
-          <Link to={href("/salute-select")} className="rounded-md bg-glow-700 px-3 py-2 text-sm font-semibold text-white hover:bg-glow-900">
+          <Link to={href("/salute-select")} className={`${primaryButton} px-3 text-sm`}>
             {t("saluteSomeone")}
           </Link>
         ) : null}

@@ -9,6 +9,7 @@ import { teamNoticesFor } from "~/features/staff/notices.server";
 import { TeamNotices } from "~/features/staff/team-notices";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { Section } from "~/ui/section";
 
 export const handle = { i18n: ["salutes", "staff"] };
 
@@ -59,12 +60,9 @@ export default function SaluteSelect({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <section aria-labelledby="received-heading" className="space-y-3">
-        <h2 id="received-heading" className="text-xl font-semibold">
-          {t("received.heading")}
-        </h2>
+      <Section id="received" heading={t("received.heading")}>
         <ReceivedSalutes salutes={loaderData.received} highlight={loaderData.highlight} />
-      </section>
+      </Section>
     </div>
   );
 }

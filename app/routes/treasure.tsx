@@ -13,7 +13,10 @@ import { codeStart } from "~/ui/kept-posts";
 import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { retryAfterOfAction } from "~/platform/retry-after";
-import { PageHeading, pageTitle } from "~/ui/page";
+import { PageHeader, pageTitle } from "~/ui/page";
+import { primaryButton } from "~/ui/buttons";
+import { TextField } from "~/ui/fields";
+import { Section } from "~/ui/section";
 import { useFormAnswer } from "~/ui/form-answer";
 
 // offlineCopy: the service worker keeps the member's last-seen screen to read offline (1181).
@@ -56,49 +59,33 @@ export default function Treasure({ loaderData }: Route.ComponentProps) {
   );
   return (
     <div className="space-y-8">
-      <header className="space-y-2">
-        <PageHeading>{t("heading")}</PageHeading>
-        <p>{t("intro")}</p>
-      </header>
+      <PageHeader title={t("heading")} lead={t("intro")} />
 
       <OfflineOutbox />
 
       <Form method="post" onSubmit={keep} className="space-y-2 rounded-xl border border-glow-300 bg-glow-50 p-4 dark:border-glow-700 dark:bg-slate-900">
         <input type="hidden" name="key" value={loaderData.key} />
-        <label htmlFor="treasure-code" className="block font-semibold">
-          {t("typeLabel")}
-        </label>
-        <p id="treasure-code-help" className="text-sm">
-          {t("typeHelp")}
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <input
-            id="treasure-code"
-            name="code"
-            required
-            defaultValue={answer?.values.code ?? ""}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "treasure-code-help treasure-code-error" : "treasure-code-help"}
-            className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2 font-mono uppercase tracking-wider dark:bg-slate-950"
-          />
-          <button type="submit" {...waitingButton(claiming)} className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60">
-            {t("claim")}
-          </button>
-        </div>
-        {error ? (
-          <p id="treasure-code-error" role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        ) : null}
+        <TextField
+          id="treasure-code"
+          name="code"
+          label={t("typeLabel")}
+          hint={t("typeHelp")}
+          required
+          value={answer?.values.code ?? ""}
+          autoCapitalize="characters"
+          spellCheck={false}
+          error={error}
+          announceError
+          controlClassName="font-mono uppercase tracking-wider"
+          action={
+            <button type="submit" {...waitingButton(claiming)} className={primaryButton}>
+              {t("claim")}
+            </button>
+          }
+        />
       </Form>
 
-      <section aria-labelledby="found-heading" className="space-y-3">
-        <h2 id="found-heading" className="text-xl font-semibold">
-          {t("found.heading", { count: loaderData.found.length })}
-        </h2>
+      <Section id="found" heading={t("found.heading", { count: loaderData.found.length })}>
         {loaderData.found.length === 0 ? <p>{t("found.none")}</p> : null}
         <ul className="space-y-2">
           {loaderData.found.map((f) => (
@@ -118,7 +105,7 @@ export default function Treasure({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </div>
   );
 }

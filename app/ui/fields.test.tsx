@@ -1,13 +1,8 @@
+import { createRef } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { attrs, namedBy } from "../../tests/support/markup";
 import { SelectField, TextField } from "./fields";
-
-/** A rendered tag's attributes (names in lower case, as HTML reads them). */
-function attrs(html: string, tag: string) {
-  const found = new RegExp(`<${tag}\\b([^>]*)>`).exec(html);
-  if (!found) throw new Error(`no <${tag}> in ${html}`);
-  return Object.fromEntries([...found[1]!.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map((m) => [m[1]!.toLowerCase(), m[2] ?? ""]));
-}
 
 describe("TextField", () => {
   it("labels its input, which keeps what was typed, and ties the error and hint to it", () => {
@@ -25,6 +20,31 @@ describe("TextField", () => {
     expect(input["aria-invalid"]).toBeUndefined();
     expect(input["aria-describedby"]).toBe("field-motto-hint");
     expect(input.autocomplete).toBe("off");
+  });
+
+  it("reads out its error, then its hint, as the control's description", () => {
+    const html = renderToStaticMarkup(<TextField idPrefix="staff" name="username" label="Username" hint="As the admin gave it" error="Wrong username or password." />);
+    expect(namedBy(html, attrs(html, "input")["aria-describedby"])).toEqual(["Wrong username or password.", "As the admin gave it"]);
+  });
+
+  it("a password field takes a ref (the staff login empties it after a refusal) and is drawn with nothing typed", () => {
+    const ref = createRef<HTMLInputElement>();
+    const input = attrs(renderToStaticMarkup(<TextField ref={ref} idPrefix="staff" name="password" type="password" label="Password" autoComplete="current-password" />), "input");
+    expect(input).toMatchObject({ type: "password", id: "staff-password", autocomplete: "current-password" });
+    expect(input.value).toBeUndefined();
+  });
+
+  it("adds a screen's own classes to the control's look", () => {
+    expect(attrs(renderToStaticMarkup(<TextField idPrefix="join" name="code" label="Code" controlClassName="font-mono uppercase" />), "input").class).toBe("field px-3 py-2 font-mono uppercase");
+  });
+
+  it("puts a button beside its control, and can have its error read out as it appears", () => {
+    const html = renderToStaticMarkup(
+      <TextField id="treasure-code" name="code" label="Type the code" hint="On the card" error="That code is not right." announceError action={<button type="submit">Claim</button>} />,
+    );
+    expect(html).toMatch(/<div class="mt-1 flex flex-wrap gap-2"><input [^>]*><button type="submit">Claim<\/button><\/div>/);
+    expect(namedBy(html, attrs(html, "input")["aria-describedby"])).toEqual(["That code is not right.", "On the card"]);
+    expect(attrs(html, "p", 1)).toMatchObject({ id: "treasure-code-error", role: "alert" });
   });
 
   it("is a textarea when multiline, with the same ties and the value kept", () => {

@@ -5,17 +5,31 @@
  * the advice). Values are `defaultValue`s, so a refused post that answers with what was
  * typed puts it back, with JavaScript or without.
  */
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 /** A control's look (`.field` in app.css: border, colours, focus ring) with room inside. */
 export const fieldClass = "field px-3 py-2";
+/** The same, smaller: a control in a row of others (a report's reason, a creator's options). */
+export const compactFieldClass = "field px-2 py-1.5";
+/** The same, larger: the one field a screen is about (a phone number, a code to type). */
+export const largeFieldClass = "field px-3 py-2 text-lg";
 export const mutedText = "text-sm text-slate-700 dark:text-slate-300";
 
-/** A field's error; its control names it in `aria-describedby` and is `aria-invalid`. */
-export function FieldError({ id, message }: { id: string; message?: string | null }) {
+/**
+ * A field's error; its control names it in `aria-describedby` and is `aria-invalid`. An error
+ * with no control of its own to focus (a group of radios) is `focusable`: a refusal focuses it.
+ * On a form that moves no focus when refused (a one-field form that keeps the member where
+ * they typed), `alert` has a screen reader read the error out as it appears.
+ */
+export function FieldError({ id, message, focusable = false, alert = false }: { id: string; message?: string | null; focusable?: boolean; alert?: boolean }) {
   if (!message) return null;
   return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+    <p
+      id={id}
+      role={alert ? "alert" : undefined}
+      className="mt-1 text-sm font-medium text-red-700 dark:text-red-300"
+      {...(focusable ? { tabIndex: -1, "data-focus-on-error": "" } : {})}
+    >
       {message}
     </p>
   );
@@ -33,13 +47,22 @@ interface FieldFrame {
   error?: string | null;
   /** The wrapper's classes (grid placement and the like). */
   className?: string;
+  /** More classes for the control itself, after its look (a code's large spaced letters). */
+  controlClassName?: string;
+  /** A button beside the control, in one row with it (a code typed and claimed at once). */
+  action?: ReactNode;
+  /** The error is read out as it appears: the form moves no focus when refused. */
+  announceError?: boolean;
 }
 
 /**
  * A field's frame taken from its props, the rest left for the control, and what the control
  * carries: its id and name, the value to show, and its ties to the error and the hint.
  */
-function splitField<P extends FieldFrame>({ name, idPrefix = "field", id: given, label, hint, error, className, ...control }: P, value: string | number | null | undefined) {
+function splitField<P extends FieldFrame>(
+  { name, idPrefix = "field", id: given, label, hint, error, className, controlClassName, action, announceError, ...control }: P,
+  value: string | number | null | undefined,
+) {
   const id = given ?? `${idPrefix}-${name}`;
   const ids = { id, hintId: `${id}-hint`, errorId: `${id}-error` };
   const tied = {
@@ -48,12 +71,24 @@ function splitField<P extends FieldFrame>({ name, idPrefix = "field", id: given,
     defaultValue: value ?? undefined,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": [error ? ids.errorId : null, hint ? ids.hintId : null].filter(Boolean).join(" ") || undefined,
-    className: fieldClass,
+    // Beside a button the control takes the row's room, not the whole width under the hint.
+    className: [fieldClass, action ? "mt-0 w-auto min-w-0 flex-1" : null, controlClassName].filter(Boolean).join(" "),
   };
-  return { frame: { label, hint, error, className, ...ids }, tied, control };
+  return { frame: { label, hint, error, className, action, announceError, ...ids }, tied, control };
 }
 
-function Frame({ label, hint, error, className, id, hintId, errorId, children }: Pick<FieldFrame, "label" | "hint" | "error" | "className"> & { id: string; hintId: string; errorId: string; children: ReactNode }) {
+function Frame({
+  label,
+  hint,
+  error,
+  className,
+  action,
+  announceError,
+  id,
+  hintId,
+  errorId,
+  children,
+}: Pick<FieldFrame, "label" | "hint" | "error" | "className" | "action" | "announceError"> & { id: string; hintId: string; errorId: string; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={id} className="block font-medium">
@@ -64,13 +99,23 @@ function Frame({ label, hint, error, className, id, hintId, errorId, children }:
           {hint}
         </p>
       ) : null}
-      {children}
-      <FieldError id={errorId} message={error} />
+      {action ? (
+        <div className="mt-1 flex flex-wrap gap-2">
+          {children}
+          {action}
+        </div>
+      ) : (
+        children
+      )}
+      <FieldError id={errorId} message={error} alert={announceError} />
     </div>
   );
 }
 
-type ControlProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "value" | "defaultValue" | "className" | "children">;
+type ControlProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "value" | "defaultValue" | "className" | "children"> & {
+  /** The input itself, for a screen that empties it (a refused password). */
+  ref?: Ref<HTMLInputElement>;
+};
 
 /**
  * A labelled text field: an `<input>` (any text-like `type`), or a three-row `<textarea>`

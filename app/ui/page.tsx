@@ -20,3 +20,19 @@ export function PageHeading({ id, children }: { id?: string; children: ReactNode
     </h1>
   );
 }
+
+/**
+ * A screen's header: its heading, a line or two under it (what the screen is for, or who is
+ * signed in), and what acts on the whole screen (sign out) at the end of the row.
+ */
+export function PageHeader({ title, id, lead, actions }: { title: ReactNode; id?: string; lead?: ReactNode; actions?: ReactNode }) {
+  return (
+    <header className="flex flex-wrap items-center justify-between gap-3">
+      <div className="space-y-2">
+        <PageHeading id={id}>{title}</PageHeading>
+        {lead ? <p>{lead}</p> : null}
+      </div>
+      {actions}
+    </header>
+  );
+}

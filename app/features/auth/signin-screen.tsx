@@ -9,11 +9,14 @@ import { CODE_FIELD_MAX, PHONE_TEXT_MAX, SEND_ACCEPTING_COOKIES, type SignInAnsw
 import { focusTargetAfter, type SignInView } from "./signin-focus";
 import { useHydrated } from "~/ui/client-only";
 import { PageHeading } from "~/ui/page";
+import { primaryButton as primaryLook, secondaryButton as secondaryLook } from "~/ui/buttons";
+import { largeFieldClass } from "~/ui/fields";
+import { FormError } from "~/ui/form";
 
-const inputClass = "field px-3 py-2 text-lg";
-const primaryButton =
-  "rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 disabled:cursor-wait disabled:opacity-70";
-const secondaryButton = "rounded-md border border-slate-400 px-4 py-2 font-semibold";
+// The sign-in screen's controls are larger than most (the one thing the screen is for).
+const inputClass = largeFieldClass;
+const primaryButton = `${primaryLook} disabled:cursor-wait`;
+const secondaryButton = `${secondaryLook} px-4 py-2 text-base font-semibold`;
 
 export interface SignInScreenProps {
   arrival: Arrival;
@@ -63,11 +66,7 @@ export function SignInScreen({ arrival, expired, attempt, now, answer, heading, 
         {arrival === "newsfeed" ? <p className="font-medium">{t("signin.arrivingNewsfeed")}</p> : null}
       </header>
 
-      {answer?.error ? (
-        <p role="alert" id="signin-error" tabIndex={-1} className="rounded-md border border-red-600 bg-red-50 px-3 py-2 font-medium text-red-900 dark:bg-red-950 dark:text-red-50">
-          {answer.error}
-        </p>
-      ) : null}
+      <FormError id="signin-error" message={answer?.error} />
 
       {codeStep ? (
         <CodeStep action={action} attempt={codeStep} now={now} answer={answer} />

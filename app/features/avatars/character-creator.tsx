@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
 import { useLocation, useNavigation } from "react-router";
 import { usePosting } from "~/ui/pending";
+import { secondaryButton, primaryButton } from "~/ui/buttons";
+import { compactFieldClass, FieldError } from "~/ui/fields";
 import {
   avatarStyles,
   colorName,
@@ -78,19 +80,6 @@ function randomSeed() {
   const bytes = new Uint8Array(6);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(36).padStart(2, "0")).join("").slice(0, 10);
-}
-
-const inputClass =
-  "field px-2 py-1.5";
-
-/** A field's message, as the server answered it (translated there, with the bounds it names). */
-function ErrorText({ id, error }: { id: string; error?: string }) {
-  if (!error) return null;
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-      {error}
-    </p>
-  );
 }
 
 /**
@@ -226,10 +215,10 @@ export function CharacterCreator({
         max={max}
         value={values[name] ?? ""}
         onChange={(e) => set(name, e.target.value)}
-        className={inputClass}
+        className={compactFieldClass}
         {...described(name)}
       />
-      <ErrorText id={`${fieldId(name)}-error`} error={errors[name]} />
+      <FieldError id={`${fieldId(name)}-error`} message={errors[name]} />
     </div>
   );
 
@@ -268,7 +257,7 @@ export function CharacterCreator({
           name={formName}
           value={values[name] ?? ""}
           onChange={(e) => set(name, e.target.value)}
-          className={inputClass}
+          className={compactFieldClass}
           {...described(name)}
         >
           <Options
@@ -283,7 +272,7 @@ export function CharacterCreator({
           />
         </select>
       </div>
-      <ErrorText id={`${fieldId(name)}-error`} error={errors[name]} />
+      <FieldError id={`${fieldId(name)}-error`} message={errors[name]} />
     </div>
   );
 
@@ -302,7 +291,7 @@ export function CharacterCreator({
             name={feature.name}
             value={values[feature.name] ?? ""}
             onChange={(e) => set(feature.name, e.target.value)}
-            className={inputClass}
+            className={compactFieldClass}
             {...described(feature.name)}
           >
             <Options
@@ -312,7 +301,7 @@ export function CharacterCreator({
               ]}
             />
           </select>
-          <ErrorText id={`${fieldId(feature.name)}-error`} error={errors[feature.name]} />
+          <FieldError id={`${fieldId(feature.name)}-error`} message={errors[feature.name]} />
         </div>
         {feature.probability && !values[feature.name]
           ? numberField(feature.probability.name, 0, 100, t("fields.probability", { feature: label }))
@@ -398,7 +387,7 @@ export function CharacterCreator({
                 </label>
               ))}
             </div>
-            <ErrorText id={`${fieldId("style")}-error`} error={errors.style} />
+            <FieldError id={`${fieldId("style")}-error`} message={errors.style} />
           </fieldset>
           <div>
             <label htmlFor={fieldId("seed")} className="block text-sm font-medium">
@@ -411,7 +400,7 @@ export function CharacterCreator({
                 value={values.seed ?? ""}
                 maxLength={64}
                 onChange={(e) => set("seed", e.target.value)}
-                className={`${inputClass} min-w-0 flex-1`}
+                className={`${compactFieldClass} min-w-0 flex-1`}
                 {...described("seed")}
               />
               <button
@@ -423,13 +412,13 @@ export function CharacterCreator({
                   e.preventDefault();
                   set("seed", randomSeed());
                 }}
-                className="mt-1 shrink-0 rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus dark:hover:bg-slate-800"
+                className={`${secondaryButton} mt-1 shrink-0`}
               >
                 {t("actions.randomize")}
               </button>
             </div>
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("fields.seedHelp")}</p>
-            <ErrorText id={`${fieldId("seed")}-error`} error={errors.seed} />
+            <FieldError id={`${fieldId("seed")}-error`} message={errors.seed} />
           </div>
         </div>
       </div>
@@ -462,7 +451,7 @@ export function CharacterCreator({
               name="backgroundType"
               value={values.backgroundType ?? "solid"}
               onChange={(e) => set("backgroundType", e.target.value)}
-              className={inputClass}
+              className={compactFieldClass}
               {...described("backgroundType")}
             >
               {catalogue.backgroundTypes.map((bt) => (
@@ -471,7 +460,7 @@ export function CharacterCreator({
                 </option>
               ))}
             </select>
-            <ErrorText id={`${fieldId("backgroundType")}-error`} error={errors.backgroundType} />
+            <FieldError id={`${fieldId("backgroundType")}-error`} message={errors.backgroundType} />
           </div>
           {numberField("backgroundRotation", b.backgroundRotation.min, b.backgroundRotation.max, t("fields.backgroundRotation"))}
           {numberField("rotate", b.rotate.min, b.rotate.max, t("fields.rotate"))}
@@ -505,7 +494,7 @@ export function CharacterCreator({
           value="save"
           onClick={saving ? (event) => event.preventDefault() : undefined}
           aria-disabled={saving || undefined}
-          className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 aria-disabled:opacity-60"
+          className={primaryButton}
         >
           {t("actions.save")}
         </button>

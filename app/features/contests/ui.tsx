@@ -1,7 +1,8 @@
 /** Shared pieces of the contest screens. */
 import { useTranslation } from "~/platform/translations";
 import { Form, href } from "react-router";
-import { FieldError, mutedText, secondaryButton } from "~/features/parties";
+import { FieldError, mutedText } from "~/ui/fields";
+import { secondaryButton } from "~/ui/buttons";
 import { SelectField, TextField } from "~/ui/fields";
 import { CONTEST_RULES, type RoundState } from "./rules";
 

@@ -10,7 +10,8 @@ import { useTranslation } from "~/platform/translations";
 import { useNavigate } from "react-router";
 import { useHydrated } from "~/ui/client-only";
 import { readJoinCode } from "./join-code";
-import { mutedText, primaryButton, secondaryButton } from "./ui";
+import { mutedText } from "~/ui/fields";
+import { primaryButton, secondaryButton } from "~/ui/buttons";
 import type { QrReader } from "./qr-reader.client";
 
 type ScanState = "idle" | "loading" | "scanning" | "reading" | "no-camera" | "not-ours" | "nothing" | "failed";

@@ -3,7 +3,8 @@ import { useTranslation } from "~/platform/translations";
 import { Form, Link, href } from "react-router";
 import { gapAfter } from "~/ui/text-lang";
 import type { Recipient } from "./recipients.server";
-import { FieldError, inputClass, secondaryButton } from "./fields";
+import { FieldError, fieldClass } from "~/ui/fields";
+import { secondaryButton } from "~/ui/buttons";
 
 /**
  * Who to salute. Without JavaScript: a search form (GET ?q=) and result links (?to=id).
@@ -99,7 +100,7 @@ export function RecipientPicker({
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "recipient-error" : undefined}
             aria-controls={listId}
-            className={inputClass}
+            className={fieldClass}
             onChange={(event) => {
               const value = event.currentTarget.value;
               setTyped(value);

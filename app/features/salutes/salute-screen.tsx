@@ -13,17 +13,10 @@ import type { Recipient } from "./recipients.server";
 import { SALUTE_RULES } from "./rules";
 import type { SaluteKind } from "./salutes.server";
 import { saluteScreens } from "./screens";
-import {
-  FieldError,
-  FIRST_FIELD,
-  FormError,
-  GemsField,
-  inputClass,
-  MessageField,
-  primaryButton,
-  ReceivedSalutes,
-  useSaluteFocus,
-} from "./ui";
+import { FIRST_FIELD, GemsField, MessageField, ReceivedSalutes, useSaluteFocus } from "./ui";
+import { FieldError, TextField } from "~/ui/fields";
+import { FormError } from "~/ui/form";
+import { primaryButton } from "~/ui/buttons";
 import { RecipientPicker } from "./recipient-picker";
 import { PageHeading } from "~/ui/page";
 
@@ -144,24 +137,7 @@ function SecretFields({ values, errors }: { values?: Record<string, string>; err
         </div>
         <FieldError id="prompt-error" message={errors.prompt} />
       </fieldset>
-      <div>
-        <label htmlFor="secret-note" className="block font-medium">
-          {t("secret.note")}
-        </label>
-        <p id="secret-note-hint" className="text-sm text-slate-600 dark:text-slate-400">
-          {t("secret.noteHint")}
-        </p>
-        <input
-          id="secret-note"
-          name="note"
-          maxLength={SALUTE_RULES.noteMax}
-          defaultValue={values?.note}
-          aria-invalid={errors.note ? true : undefined}
-          aria-describedby={`${errors.note ? "note-error " : ""}secret-note-hint`}
-          className={inputClass}
-        />
-        <FieldError id="note-error" message={errors.note} />
-      </div>
+      <TextField id="secret-note" name="note" label={t("secret.note")} hint={t("secret.noteHint")} maxLength={SALUTE_RULES.noteMax} value={values?.note} error={errors.note} />
     </>
   );
 }

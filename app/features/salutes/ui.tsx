@@ -10,8 +10,8 @@ import type { DatedSalute } from "./dates";
 import { isSecretPrompt } from "~/platform/db/schema/secret-prompts";
 import { reportReasons } from "./report-reasons";
 
-export { FieldError, inputClass, primaryButton, secondaryButton } from "./fields";
-import { FieldError, inputClass, secondaryButton } from "./fields";
+import { compactFieldClass, FieldError, fieldClass } from "~/ui/fields";
+import { secondaryButton } from "~/ui/buttons";
 
 /** Marks the control a salute form's writer starts with, once a recipient is picked. */
 export const FIRST_FIELD = { "data-first-field": "" } as const;
@@ -54,7 +54,7 @@ export function GemsField({ left, value, error }: { left: number; value?: string
         defaultValue={value ?? "0"}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${error ? "gems-error " : ""}${id}-hint`}
-        className={`${inputClass} max-w-32`}
+        className={`${fieldClass} max-w-32`}
       />
       <FieldError id="gems-error" message={error} />
     </div>
@@ -80,7 +80,7 @@ export function MessageField({ value, error, label }: { value?: string; error?: 
         onChange={(e) => setLength(e.currentTarget.value.length)}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${error ? "message-error " : ""}${id}-count`}
-        className={inputClass}
+        className={fieldClass}
         {...FIRST_FIELD}
       />
       <p id={`${id}-count`} className="text-sm text-slate-600 dark:text-slate-400">
@@ -88,15 +88,6 @@ export function MessageField({ value, error, label }: { value?: string; error?: 
       </p>
       <FieldError id="message-error" message={error} />
     </div>
-  );
-}
-
-export function FormError({ message }: { message?: string }) {
-  if (!message) return null;
-  return (
-    <p role="alert" tabIndex={-1} data-focus-on-error="" className="rounded-md border-l-4 border-red-600 bg-red-50 px-3 py-2 font-medium text-red-900 dark:bg-red-950 dark:text-red-100">
-      {message}
-    </p>
   );
 }
 
@@ -165,7 +156,7 @@ function HideOrReport({ saluteId }: { saluteId: number }) {
       <Form method="post" action={href("/salutes/received")}>
         <RedirectField />
         <input type="hidden" name="saluteId" value={saluteId} />
-        <button type="submit" name="intent" value="hide" {...waitingButton(posting)} className={`${secondaryButton} aria-disabled:opacity-60`}>
+        <button type="submit" name="intent" value="hide" {...waitingButton(posting)} className={secondaryButton}>
           {t("received.hide")}
         </button>
       </Form>
@@ -176,7 +167,7 @@ function HideOrReport({ saluteId }: { saluteId: number }) {
           <label htmlFor={id} className="block text-sm">
             {t("received.reason")}
           </label>
-          <select id={id} name="reason" className="rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm dark:bg-slate-900">
+          <select id={id} name="reason" className={`${compactFieldClass} text-sm`}>
             {reportReasons.map((r) => (
               <option key={r} value={r}>
                 {t(`received.reasons.${r}`)}
@@ -184,7 +175,7 @@ function HideOrReport({ saluteId }: { saluteId: number }) {
             ))}
           </select>
         </div>
-        <button type="submit" name="intent" value="report" {...waitingButton(posting)} className={`${secondaryButton} aria-disabled:opacity-60`}>
+        <button type="submit" name="intent" value="report" {...waitingButton(posting)} className={secondaryButton}>
           {t("received.report")}
         </button>
       </Form>

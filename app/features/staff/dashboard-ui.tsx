@@ -7,9 +7,13 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/platform/translations";
 import { Form, Link, href } from "react-router";
 import type { FormAnswer } from "~/platform/respond.server";
-import { FieldError, FormError, inputClass, primaryButton, secondaryButton, reportReasons, type ReportReason } from "~/features/salutes";
+import { reportReasons, type ReportReason } from "~/features/salutes";
+import { primaryButton, secondaryButton } from "~/ui/buttons";
+import { DataTable } from "~/ui/data-table";
+import { FieldError, fieldClass, TextField } from "~/ui/fields";
+import { FormError, SubmitRow } from "~/ui/form";
+import { Section } from "~/ui/section";
 import { usePosting, waitingButton } from "~/ui/pending";
-import { ScrollRegion } from "~/ui/scroll-region";
 import { isSecretPrompt } from "~/platform/db/schema/secret-prompts";
 import type { AgentResource } from "./accounts.server";
 import type { StaffAction } from "./audit.server";
@@ -24,9 +28,6 @@ export function answerFor(answer: FormAnswer | undefined, intent: string, row: R
   if (!answer || answer.values.intent !== intent) return null;
   return Object.entries(row).every(([k, v]) => answer.values[k] === v) ? answer : null;
 }
-
-const sectionClass = "space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800";
-const headingClass = "text-xl font-semibold";
 
 /** Session storage as the older flow keeps it: `admin` at sign-in, gone with `clientids` at sign-out. */
 export function useStaffSessionStorage(isAdmin: boolean, resources: AgentResource[]) {
@@ -81,10 +82,7 @@ export function Resources({ resources, openNow }: { resources: AgentResource[]; 
     window.history.replaceState(window.history.state, "", href("/dashboard"));
   }, [openNow]);
   return (
-    <section id="resources" aria-labelledby="resources-heading" className={sectionClass}>
-      <h2 id="resources-heading" className={headingClass}>
-        {t("resources.heading")}
-      </h2>
+    <Section id="resources" heading={t("resources.heading")} framed>
       {openNow ? (
         <p role="status" className="rounded-md border-l-4 border-glow-500 bg-glow-50 px-3 py-2 dark:bg-slate-900">
           {blocked ? t("resources.blocked", { name: openNow.name }) : t("resources.opening", { name: openNow.name })}{" "}
@@ -107,7 +105,7 @@ export function Resources({ resources, openNow }: { resources: AgentResource[]; 
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -130,10 +128,7 @@ export function ModerationQueue({ queue, isAdmin, answer }: { queue: QueueItem[]
   const { t } = useTranslation("staff");
   const { t: ts } = useTranslation("salutes");
   return (
-    <section id="queue" aria-labelledby="queue-heading" className={sectionClass}>
-      <h2 id="queue-heading" className={headingClass}>
-        {t("queue.heading")}
-      </h2>
+    <Section id="queue" heading={t("queue.heading")} framed>
       <p className="muted text-sm">{t("queue.intro")}</p>
       {queue.length === 0 ? <p>{t("queue.empty")}</p> : null}
       <ol className="space-y-4">
@@ -184,7 +179,7 @@ export function ModerationQueue({ queue, isAdmin, answer }: { queue: QueueItem[]
           </li>
         ))}
       </ol>
-    </section>
+    </Section>
   );
 }
 
@@ -199,7 +194,7 @@ function ReportDecision({ saluteId, isAdmin, answer }: { saluteId: number; isAdm
       <FormError message={errors.form} />
       <input type="hidden" name="intent" value="handle-report" />
       <input type="hidden" name="saluteId" value={saluteId} />
-      <fieldset>
+      <fieldset aria-describedby={errors.sender ? `${id}-sender` : undefined}>
         <legend className="text-sm font-medium">{t("queue.senderAction")}</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {(["none", "warn", ...(isAdmin ? ["suspend"] : [])] as const).map((choice) => (
@@ -211,31 +206,15 @@ function ReportDecision({ saluteId, isAdmin, answer }: { saluteId: number; isAdm
         </div>
         <FieldError id={`${id}-sender`} message={errors.sender} focusable />
       </fieldset>
-      {isAdmin ? (
-        <div>
-          <label htmlFor={`${id}-reason`} className="block text-sm">
-            {t("queue.suspendReason")}
-          </label>
-          <input
-            id={`${id}-reason`}
-            name="reason"
-            maxLength={500}
-            defaultValue={answer?.values.reason ?? ""}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
-            className={inputClass}
-          />
-          <FieldError id={`${id}-reason-error`} message={errors.reason} />
-        </div>
-      ) : null}
-      <div className="flex gap-3">
-        <button type="submit" name="decision" value="hide" {...waitingButton(posting)} className={`${primaryButton} aria-disabled:opacity-60`}>
+      {isAdmin ? <TextField id={`${id}-reason`} name="reason" label={t("queue.suspendReason")} maxLength={500} value={answer?.values.reason ?? ""} error={errors.reason} /> : null}
+      <SubmitRow>
+        <button type="submit" name="decision" value="hide" {...waitingButton(posting)} className={primaryButton}>
           {t("queue.hide")}
         </button>
-        <button type="submit" name="decision" value="restore" {...waitingButton(posting)} className={`${secondaryButton} aria-disabled:opacity-60`}>
+        <button type="submit" name="decision" value="restore" {...waitingButton(posting)} className={secondaryButton}>
           {t("queue.restore")}
         </button>
-      </div>
+      </SubmitRow>
     </Form>
   );
 }
@@ -263,16 +242,14 @@ export function MembersSection({
 }) {
   const { t } = useTranslation("staff");
   return (
-    <section id="members" aria-labelledby="members-heading" className={sectionClass}>
-      <h2 id="members-heading" className={headingClass}>
-        {t("members.heading")}
-      </h2>
+    <Section id="members" heading={t("members.heading")} framed>
       <Form method="get" action={`${href("/dashboard")}#members`} className="flex flex-wrap items-end gap-2" role="search">
         <div className="grow">
           <label htmlFor="member-q" className="block font-medium">
             {t("members.lookUp")}
           </label>
-          <input id="member-q" name="q" defaultValue={q} maxLength={100} aria-describedby="member-q-hint" className={inputClass} />
+          {/* The hint under the box, not above it as a TextField puts it: it says what the results show. */}
+          <input id="member-q" name="q" defaultValue={q} maxLength={100} aria-describedby="member-q-hint" className={fieldClass} />
           <p id="member-q-hint" className="muted text-sm">
             {t("members.lookUpHint")}
           </p>
@@ -290,7 +267,7 @@ export function MembersSection({
       ) : null}
       <h3 className="font-semibold">{t("members.suspendedHeading")}</h3>
       {suspended.length === 0 ? <p>{t("members.noneSuspended")}</p> : <MemberList label={t("members.suspendedHeading")} members={suspended} answer={answer} />}
-    </section>
+    </Section>
   );
 }
 
@@ -325,23 +302,17 @@ function SuspendForm({ memberId, answer }: { memberId: number; answer: FormAnswe
     <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="suspend-member" />
       <input type="hidden" name="memberId" value={memberId} />
-      <div className="grow">
-        <label htmlFor={`${id}-reason`} className="block text-sm">
-          {t("members.reason")}
-        </label>
-        <input
-          id={`${id}-reason`}
-          name="reason"
-          required
-          maxLength={500}
-          defaultValue={answer?.values.reason ?? ""}
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={errors.reason ? `${id}-error` : undefined}
-          className={inputClass}
-        />
-        <FieldError id={`${id}-error`} message={errors.reason ?? errors.form ?? errors.memberId} />
-      </div>
-      <button type="submit" {...waitingButton(posting)} className={`${primaryButton} aria-disabled:opacity-60`}>
+      <TextField
+        id={`${id}-reason`}
+        name="reason"
+        label={t("members.reason")}
+        className="grow"
+        required
+        maxLength={500}
+        value={answer?.values.reason ?? ""}
+        error={errors.reason ?? errors.form ?? errors.memberId}
+      />
+      <button type="submit" {...waitingButton(posting)} className={primaryButton}>
         {t("members.suspend")}
       </button>
     </Form>
@@ -356,7 +327,7 @@ function LiftForm({ memberId, answer }: { memberId: number; answer: FormAnswer |
       <FormError message={answer?.errors.form} />
       <input type="hidden" name="intent" value="lift-suspension" />
       <input type="hidden" name="memberId" value={memberId} />
-      <button type="submit" {...waitingButton(posting)} className={`${secondaryButton} aria-disabled:opacity-60`}>
+      <button type="submit" {...waitingButton(posting)} className={secondaryButton}>
         {t("members.lift")}
       </button>
     </Form>
@@ -377,10 +348,7 @@ export function AccountsSection({ accounts, answer }: { accounts: AccountRow[]; 
   const created = answerFor(answer, "create-staff");
   const errors = created?.errors ?? {};
   return (
-    <section id="staff" aria-labelledby="staff-heading" className={sectionClass}>
-      <h2 id="staff-heading" className={headingClass}>
-        {t("accounts.heading")}
-      </h2>
+    <Section id="staff" heading={t("accounts.heading")} framed>
       <ul className="space-y-4">
         {accounts.map((a) => (
           <li key={a.id} data-staff-id={a.id} className="rounded-lg border border-slate-300 p-3 dark:border-slate-700">
@@ -401,41 +369,9 @@ export function AccountsSection({ accounts, answer }: { accounts: AccountRow[]; 
         </h3>
         <FormError message={errors.form} />
         <input type="hidden" name="intent" value="create-staff" />
-        <div>
-          <label htmlFor="new-staff-username" className="block text-sm font-medium">
-            {t("accounts.username")}
-          </label>
-          <input
-            id="new-staff-username"
-            name="username"
-            required
-            maxLength={40}
-            autoComplete="off"
-            defaultValue={created?.values.username ?? ""}
-            aria-invalid={errors.username ? true : undefined}
-            aria-describedby={errors.username ? "new-staff-username-error" : undefined}
-            className={inputClass}
-          />
-          <FieldError id="new-staff-username-error" message={errors.username} />
-        </div>
-        <div>
-          <label htmlFor="new-staff-password" className="block text-sm font-medium">
-            {t("accounts.password")}
-          </label>
-          <input
-            id="new-staff-password"
-            name="password"
-            type="password"
-            required
-            minLength={12}
-            maxLength={200}
-            autoComplete="new-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? "new-staff-password-error" : undefined}
-            className={inputClass}
-          />
-          <FieldError id="new-staff-password-error" message={errors.password} />
-        </div>
+        <TextField idPrefix="new-staff" name="username" label={t("accounts.username")} required maxLength={40} value={created?.values.username ?? ""} error={errors.username} />
+        {/* A password is never sent back: the field starts empty after a refusal. */}
+        <TextField idPrefix="new-staff" name="password" type="password" label={t("accounts.password")} required minLength={12} maxLength={200} autoComplete="new-password" error={errors.password} />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="isAdmin" value="on" defaultChecked={created?.values.isAdmin === "on"} />
           {t("accounts.isAdmin")}
@@ -444,7 +380,7 @@ export function AccountsSection({ accounts, answer }: { accounts: AccountRow[]; 
           {t("accounts.createSubmit")}
         </button>
       </Form>
-    </section>
+    </Section>
   );
 }
 
@@ -477,38 +413,8 @@ function AgentResources({ account, answer }: { account: AccountRow; answer?: For
       <Form method="post" className="flex flex-wrap items-end gap-2" aria-label={t("accounts.addResource", { name: account.username })}>
         <input type="hidden" name="intent" value="add-resource" />
         <input type="hidden" name="agentId" value={account.agentId ?? ""} />
-        <div>
-          <label htmlFor={`${id}-name`} className="block text-sm">
-            {t("accounts.resourceName")}
-          </label>
-          <input
-            id={`${id}-name`}
-            name="name"
-            required
-            maxLength={80}
-            defaultValue={added?.values.name ?? ""}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${id}-name-error` : undefined}
-            className={inputClass}
-          />
-          <FieldError id={`${id}-name-error`} message={errors.name} />
-        </div>
-        <div className="grow">
-          <label htmlFor={`${id}-url`} className="block text-sm">
-            {t("accounts.resourceUrl")}
-          </label>
-          <input
-            id={`${id}-url`}
-            name="url"
-            required
-            maxLength={2000}
-            defaultValue={added?.values.url ?? ""}
-            aria-invalid={errors.url ? true : undefined}
-            aria-describedby={errors.url ? `${id}-url-error` : undefined}
-            className={inputClass}
-          />
-          <FieldError id={`${id}-url-error`} message={errors.url ?? errors.form} />
-        </div>
+        <TextField idPrefix={id} name="name" label={t("accounts.resourceName")} required maxLength={80} value={added?.values.name ?? ""} error={errors.name} />
+        <TextField idPrefix={id} name="url" label={t("accounts.resourceUrl")} className="grow" required maxLength={2000} value={added?.values.url ?? ""} error={errors.url ?? errors.form} />
         <button type="submit" className={secondaryButton}>
           {t("accounts.add")}
         </button>
@@ -525,24 +431,18 @@ function SetPasswordForm({ account, answer }: { account: AccountRow; answer: For
     <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="set-password" />
       <input type="hidden" name="staffUserId" value={account.id} />
-      <div className="grow">
-        <label htmlFor={`${id}-password`} className="block text-sm">
-          {t("accounts.newPassword", { name: account.username })}
-        </label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          required
-          minLength={12}
-          maxLength={200}
-          autoComplete="new-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${id}-error` : undefined}
-          className={inputClass}
-        />
-        <FieldError id={`${id}-error`} message={errors.password ?? errors.form} />
-      </div>
+      <TextField
+        idPrefix={id}
+        name="password"
+        type="password"
+        label={t("accounts.newPassword", { name: account.username })}
+        className="grow"
+        required
+        minLength={12}
+        maxLength={200}
+        autoComplete="new-password"
+        error={errors.password ?? errors.form}
+      />
       <button type="submit" className={secondaryButton}>
         {t("accounts.setPassword")}
       </button>
@@ -565,45 +465,26 @@ export interface ContestRow {
 export function ContestsSection({ contests }: { contests: ContestRow[] }) {
   const { t } = useTranslation("staff");
   return (
-    <section id="contests" aria-labelledby="contests-heading" className={sectionClass}>
-      <h2 id="contests-heading" className={headingClass}>
-        {t("contests.heading")}
-      </h2>
+    <Section id="contests" heading={t("contests.heading")} framed>
       {contests.length === 0 ? (
         <p>{t("contests.empty")}</p>
       ) : (
-        <ScrollRegion label={t("contests.heading")}>
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th scope="col">{t("contests.name")}</th>
-                <th scope="col">{t("contests.status")}</th>
-                <th scope="col">{t("contests.dates")}</th>
-                <th scope="col">{t("contests.gameMaster")}</th>
-                <th scope="col">{t("contests.parties")}</th>
-                <th scope="col">{t("contests.players")}</th>
-                <th scope="col">{t("contests.roles")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {contests.map((c) => (
-                <tr key={c.id} className="border-t border-slate-200 dark:border-slate-800">
-                  <th scope="row" className="py-1 font-medium">
-                    {c.name}
-                  </th>
-                  <td>{isContestStatus(c.status) ? t(`contests.statusValue.${c.status}`) : c.status}</td>
-                  <td>{[c.startsOn, c.endsOn].filter(Boolean).join(" – ")}</td>
-                  <td>{c.gameMaster ?? "—"}</td>
-                  <td>{c.parties}</td>
-                  <td>{c.players}</td>
-                  <td>{c.roles}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <DataTable
+          label={t("contests.heading")}
+          rows={contests}
+          rowKey={(c) => c.id}
+          columns={[
+            { header: t("contests.name"), cell: (c) => c.name, rowHeader: true },
+            { header: t("contests.status"), cell: (c) => (isContestStatus(c.status) ? t(`contests.statusValue.${c.status}`) : c.status) },
+            { header: t("contests.dates"), cell: (c) => [c.startsOn, c.endsOn].filter(Boolean).join(" – ") },
+            { header: t("contests.gameMaster"), cell: (c) => c.gameMaster ?? "—" },
+            { header: t("contests.parties"), cell: (c) => c.parties },
+            { header: t("contests.players"), cell: (c) => c.players },
+            { header: t("contests.roles"), cell: (c) => c.roles },
+          ]}
+        />
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -622,40 +503,27 @@ export function AuditSection({ audit, before }: { audit: AuditRow[]; before: num
   const { t } = useTranslation("staff");
   const last = audit.at(-1);
   return (
-    <section id="audit" aria-labelledby="audit-heading" className={sectionClass}>
-      <h2 id="audit-heading" className={headingClass}>
-        {t("audit.heading")}
-      </h2>
+    <Section id="audit" heading={t("audit.heading")} framed>
       {audit.length === 0 ? (
         <p>{t("audit.empty")}</p>
       ) : (
-        <ScrollRegion label={t("audit.heading")}>
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th scope="col">{t("audit.when")}</th>
-                <th scope="col">{t("audit.who")}</th>
-                <th scope="col">{t("audit.what")}</th>
-                <th scope="col">{t("audit.about")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.map((e) => (
-                <tr key={e.id} data-audit-action={e.action} className="border-t border-slate-200 align-top dark:border-slate-800">
-                  <td className="py-1 pe-2">
-                    <time dateTime={e.at}>{e.atText}</time>
-                  </td>
-                  <td className="pe-2">{e.staffUsername}</td>
-                  <td className="pe-2">{t(`audit.actions.${e.action}`)}</td>
-                  <td className="break-all">
-                    {e.targetKind ? `${e.targetKind} #${e.targetId}` : ""}
-                    {Object.keys(e.details).length ? ` ${Object.entries(e.details).map(([k, v]) => `${k}: ${String(v)}`).join(", ")}` : ""}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <DataTable
+          label={t("audit.heading")}
+          rows={audit}
+          rowKey={(e) => e.id}
+          rowProps={(e) => ({ "data-audit-action": e.action })}
+          columns={[
+            { header: t("audit.when"), cell: (e) => <time dateTime={e.at}>{e.atText}</time> },
+            { header: t("audit.who"), cell: (e) => e.staffUsername },
+            { header: t("audit.what"), cell: (e) => t(`audit.actions.${e.action}`) },
+            {
+              header: t("audit.about"),
+              className: "break-all",
+              cell: (e) =>
+                `${e.targetKind ? `${e.targetKind} #${e.targetId}` : ""}${Object.keys(e.details).length ? ` ${Object.entries(e.details).map(([k, v]) => `${k}: ${String(v)}`).join(", ")}` : ""}`,
+            },
+          ]}
+        />
       )}
       <p className="flex gap-4 text-sm">
         {before ? (
@@ -669,6 +537,6 @@ export function AuditSection({ audit, before }: { audit: AuditRow[]; before: num
           </Link>
         ) : null}
       </p>
-    </section>
+    </Section>
   );
 }

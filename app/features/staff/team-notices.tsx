@@ -1,7 +1,7 @@
 /** Words from the Glow team to a member (a report handled, a warning), each dismissible. */
 import { useTranslation } from "~/platform/translations";
 import { Form, href } from "react-router";
-import { secondaryButton } from "~/features/salutes";
+import { secondaryButton } from "~/ui/buttons";
 import { RedirectField } from "~/ui/redirect-field";
 import type { TeamNotice } from "./notices.server";
 

@@ -1,0 +1,24 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { attrs, namedBy } from "../../tests/support/markup";
+import { Section } from "./section";
+
+describe("Section", () => {
+  it("is a region named by its own level-2 heading, reachable by its id", () => {
+    const html = renderToStaticMarkup(
+      <Section id="audit" heading="Audit log">
+        <p>Nothing yet.</p>
+      </Section>,
+    );
+    const section = attrs(html, "section");
+    expect(section.id).toBe("audit");
+    expect(namedBy(html, section["aria-labelledby"])).toEqual(["Audit log"]);
+    expect(attrs(html, "h2").id).toBe("audit-heading");
+    expect(html).toContain("<p>Nothing yet.</p>");
+  });
+
+  it("framed, draws a box around it; plain, only spaces its content", () => {
+    expect(attrs(renderToStaticMarkup(<Section id="a" heading="A" framed>x</Section>), "section").class).toContain("border");
+    expect(attrs(renderToStaticMarkup(<Section id="a" heading="A">x</Section>), "section").class).not.toContain("border");
+  });
+});
