@@ -22,3 +22,17 @@ export const KidnapIntent = z.discriminatedUnion(
   ],
   { error: "errors:validation.invalid" },
 );
+
+const playId = z.coerce.number({ error: "errors:validation.invalid" }).int().min(1).max(2_147_483_647);
+
+/** /playquest's four forms: open a prize box, skip a solo quest, replay a finished one, scan a step's code. */
+export const PlayIntent = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("open-box"), boxId: playId }),
+    z.object({ intent: z.literal("skip"), runId: playId }),
+    z.object({ intent: z.literal("replay"), questId: playId }),
+    z.object({ intent: z.literal("scan"), code: z.string().trim().min(1, { error: "quests:errors.codeRequired" }).max(64, { error: "quests:errors.codeUnknown" }) }),
+  ],
+  { error: "errors:validation.invalid" },
+);
