@@ -33,3 +33,11 @@ export const playRefusals = {
   "needs-party": { status: 409, message: "quests:errors.needsParty", field: "code" },
   finished: { status: 409, message: "quests:errors.finished", field: "code" },
 } as const satisfies Record<string, RefusalAnswer>;
+
+/** The game master's quest table (/gamemaster/quests); a status or target refusal lands on its field. */
+export const questTableRefusals = {
+  "no-quest": { status: 404, message: "quests:errors.noQuest" },
+  played: { status: 409, message: "quests:errors.played" },
+  "no-steps": { status: 409, message: "quests:errors.noSteps", field: "status" },
+  "bad-target": { status: 400, message: "quests:errors.badTarget", field: "target" },
+} as const satisfies Record<string, RefusalAnswer>;
