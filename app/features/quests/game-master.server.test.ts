@@ -4,7 +4,8 @@ import { createTestDatabase } from "../../../tests/support/db";
 import { seedDemoWorld } from "~/features/demo/seed.server";
 import { db } from "~/platform/db/db.server";
 import { contests, members, quests, questSteps } from "~/platform/db/schema";
-import { addStep, contestQuests, createQuest, deleteQuests, duplicateQuest, removeStep, setQuestsStatus, updateQuest, type QuestInput } from "./game-master.server";
+import { addStep, contestQuests, createQuest, deleteQuests, duplicateQuest, removeStep, setQuestsStatus, updateQuest } from "./game-master.server";
+import type { QuestInput } from "./schemas";
 import { startQuest } from "./runs.server";
 
 let contestId = 0;

@@ -5,43 +5,16 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
 import { db } from "~/platform/db/db.server";
-import { contests, memberRoles, questRuns, quests, questSteps, questObjectives, stepUnlocks } from "~/platform/db/schema";
+import { contests, memberRoles, questRuns, quests, questSteps } from "~/platform/db/schema";
 import { transaction } from "~/platform/db/transaction.server";
 import type { Language } from "~/platform/i18n";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { forgetStepPlaces, normalisePath } from "./progress.server";
 import { newStartCode } from "./runs.server";
+import type { QuestInput, StepInput } from "./schemas";
 import { inLanguage, type ShownText } from "./text";
 
-const text = (max: number, key: string) => z.string().trim().max(max, { error: key });
-
-export const QuestFields = z.object({
-  titleEn: text(80, "quests:errors.titleTooLong").min(1, { error: "quests:errors.titleRequired" }),
-  titleZh: text(80, "quests:errors.titleTooLong").default(""),
-  rewardEn: text(120, "quests:errors.rewardTooLong").min(1, { error: "quests:errors.rewardRequired" }),
-  rewardZh: text(120, "quests:errors.rewardTooLong").default(""),
-  timeNeeded: z.coerce
-    .number({ error: "quests:errors.time" })
-    .int({ error: "quests:errors.time" })
-    .min(0, { error: "quests:errors.time" })
-    .max(86_400, { error: "quests:errors.time" }),
-  status: z.enum(["draft", "published"], { error: "quests:errors.status" }),
-  kind: z.enum(["solo", "party"], { error: "quests:errors.kind" }),
-});
-export type QuestInput = z.output<typeof QuestFields>;
-
-export const StepFields = z.object({
-  objective: z.enum(questObjectives.filter((o) => o !== "signup") as ["visit", ...string[]], { error: "quests:errors.objective" }),
-  target: text(200, "quests:errors.targetTooLong").default(""),
-  unlock: z.enum(stepUnlocks, { error: "quests:errors.unlock" }),
-  lineEn: text(300, "quests:errors.lineTooLong").min(1, { error: "quests:errors.lineRequired" }),
-  lineZh: text(300, "quests:errors.lineTooLong").default(""),
-  lightReward: z.coerce.number({ error: "quests:errors.light" }).int({ error: "quests:errors.light" }).min(0, { error: "quests:errors.light" }).max(100, { error: "quests:errors.light" }),
-  points: z.coerce.number({ error: "quests:errors.points" }).int({ error: "quests:errors.points" }).min(0, { error: "quests:errors.points" }).max(1000, { error: "quests:errors.points" }),
-});
-export type StepInput = z.output<typeof StepFields>;
 
 export type QuestSort = "id" | "reward";
 
