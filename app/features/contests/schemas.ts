@@ -61,31 +61,39 @@ const criteriaFields = Object.fromEntries(
   ]).flat(),
 ) as Record<`criterion${number}` | `weight${number}`, z.ZodType>;
 
-const roundFields = z
-  .object({
-    challenge: text(CONTEST_RULES.challengeMax, "contests:errors.challengeRequired", "contests:errors.tooLong"),
-    opensAt: when,
-    closesAt: when,
-    ...criteriaFields,
-  })
-  .transform((v, ctx) => {
-    const record = v as Record<string, unknown>;
-    const criteria = Array.from({ length: CONTEST_RULES.criteriaMax }, (_, i) => ({ name: String(record[`criterion${i}`] ?? ""), weight: Number(record[`weight${i}`] ?? 1) })).filter(
-      (c) => c.name !== "",
-    );
-    if (criteria.length < CONTEST_RULES.criteriaMin) {
-      ctx.addIssue({ code: "custom", path: ["criterion0"], message: "contests:errors.criteriaRequired" });
-      return z.NEVER;
-    }
-    if (v.opensAt && v.closesAt && v.closesAt <= v.opensAt) {
-      ctx.addIssue({ code: "custom", path: ["closesAt"], message: "contests:errors.closesBeforeOpens" });
-      return z.NEVER;
-    }
-    return { challenge: v.challenge, opensAt: v.opensAt, closesAt: v.closesAt, criteria };
-  });
+/** A round's form (create or edit): its fields, read into a round with its criteria listed. */
+const roundForm = (intent: "create-round" | "edit-round") =>
+  z
+    .object({
+      intent: z.literal(intent),
+      contestId: id(),
+      roundId: z.string().default(""),
+      challenge: text(CONTEST_RULES.challengeMax, "contests:errors.challengeRequired", "contests:errors.tooLong"),
+      opensAt: when,
+      closesAt: when,
+      ...criteriaFields,
+    })
+    .transform((v, ctx) => {
+      const record = v as Record<string, unknown>;
+      const criteria = Array.from({ length: CONTEST_RULES.criteriaMax }, (_, i) => ({ name: String(record[`criterion${i}`] ?? ""), weight: Number(record[`weight${i}`] ?? 1) })).filter(
+        (c) => c.name !== "",
+      );
+      if (criteria.length < CONTEST_RULES.criteriaMin) {
+        ctx.addIssue({ code: "custom", path: ["criterion0"], message: "contests:errors.criteriaRequired" });
+        return z.NEVER;
+      }
+      if (v.opensAt && v.closesAt && v.closesAt <= v.opensAt) {
+        ctx.addIssue({ code: "custom", path: ["closesAt"], message: "contests:errors.closesBeforeOpens" });
+        return z.NEVER;
+      }
+      return { intent: v.intent, contestId: v.contestId, roundId: v.roundId, challenge: v.challenge, opensAt: v.opensAt, closesAt: v.closesAt, criteria };
+    });
 
+/** The console's forms (/gamemaster), told apart by `intent`. */
 export const ConsoleForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("switch"), contestId: id() }),
+  roundForm("create-round"),
+  roundForm("edit-round"),
   z.object({ intent: z.literal("create-contest"), ...contestFields }),
   z.object({ intent: z.literal("edit-contest"), contestId: id(), ...contestFields }),
   z.object({
@@ -147,8 +155,6 @@ export const ConsoleForm = z.discriminatedUnion("intent", [
     reason,
   }),
 ]);
-
-export const RoundForm = z.intersection(z.object({ intent: z.enum(["create-round", "edit-round"]), contestId: id(), roundId: z.string().default("") }), roundFields);
 
 const score = z.coerce
   .number({ error: "contests:errors.score" })

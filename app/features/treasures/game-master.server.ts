@@ -4,7 +4,6 @@
  * leaked, and reviewing bursts of finds.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import { db } from "~/platform/db/db.server";
 import { members, treasureClaims, treasures } from "~/platform/db/schema";
 import { transaction } from "~/platform/db/transaction.server";
@@ -14,33 +13,7 @@ import { displayName } from "~/features/members/index.server";
 import { TREASURE_CODE_LENGTH } from "./codes";
 import { countFind } from "./treasures.server";
 import type { Language } from "~/platform/i18n";
-
-const optionalMoment = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value, ctx) => {
-    if (!value) return null;
-    // <input type="datetime-local"> sends "2026-05-01T10:00" with no zone: Glow's pages speak UTC.
-    const at = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
-    if (Number.isNaN(at.getTime())) {
-      ctx.addIssue({ code: "custom", message: "treasures:errors.moment" });
-      return z.NEVER;
-    }
-    return at;
-  });
-
-export const TreasureFields = z
-  .object({
-    name: z.string().trim().min(1, { error: "treasures:errors.nameRequired" }).max(80, { error: "treasures:errors.nameTooLong" }),
-    hint: z.string().trim().max(200, { error: "treasures:errors.hintTooLong" }).default(""),
-    points: z.coerce.number({ error: "treasures:errors.points" }).int({ error: "treasures:errors.points" }).min(0, { error: "treasures:errors.points" }).max(1000, { error: "treasures:errors.points" }),
-    lightReward: z.coerce.number({ error: "treasures:errors.light" }).int({ error: "treasures:errors.light" }).min(0, { error: "treasures:errors.light" }).max(100, { error: "treasures:errors.light" }),
-    opensAt: optionalMoment,
-    closesAt: optionalMoment,
-  })
-  .refine((t) => !t.opensAt || !t.closesAt || t.opensAt < t.closesAt, { path: ["closesAt"], error: "treasures:errors.window" });
-export type TreasureInput = z.output<typeof TreasureFields>;
+import type { TreasureInput } from "./schemas";
 
 /** A fresh code: 20 characters of 32, 100 random bits. */
 export function newTreasureCode(): string {

@@ -1,11 +1,11 @@
 /**
- * What the console's route module (routes/gamemaster.tsx) and its parts loaded later
+ * What the console's parts (console-sections.tsx) and its parts loaded later
  * (console-occasional.tsx) share: the console's address, the contest it shows, and which
  * form an answer belongs to.
  */
 import { href, useLoaderData } from "react-router";
 import type { FormAnswer } from "~/platform/form-answer";
-import type { loader } from "../gamemaster";
+import type { consoleView } from "./console-view.server";
 
 export const PAGE = href("/gamemaster");
 
@@ -13,11 +13,11 @@ export const PAGE = href("/gamemaster");
 export const pageOf = (contestId: number | string) => `${PAGE}?contest=${contestId}`;
 
 /** The contest on the console, as the page's loader sent it. */
-export type ConsoleView = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["view"]>;
+export type ConsoleView = NonNullable<Awaited<ReturnType<typeof consoleView>>>;
 
 /** This console's own address (its contest named), where its forms post. */
 export function useSelf() {
-  const loaded = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<{ view: { contest: { id: number } } | null }>();
   return loaded.view ? pageOf(loaded.view.contest.id) : PAGE;
 }
 

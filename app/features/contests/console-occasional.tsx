@@ -1,17 +1,20 @@
 /**
  * The game master's console's parts a game master needs now and then, not at every visit:
  * the requests dialog, the results tables, the overrides and the audit trail. The console
- * (routes/gamemaster.tsx) loads them with React's `lazy`, so their code is a chunk of its
+ * (console-sections.tsx) loads them with React's `lazy`, so their code is a chunk of its
  * own, not part of the page's first scripts; the server renders them whole.
  */
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/platform/translations";
-import { CONTEST_RULES, shortOfJudges, STATUS_CHANGES, TIE_BREAK_CHAIN } from "~/features/contests/rules";
-import { DateTimeField, Field, fixed } from "~/features/contests/ui";
-import { cardClass, dangerButton, FieldError, FormError, inputClass, MemberText, mutedText, Notice, primaryButton, secondaryButton } from "~/features/parties/ui";
+import { CONTEST_RULES, shortOfJudges, STATUS_CHANGES, TIE_BREAK_CHAIN } from "./rules";
+import { DateTimeField, Field, fixed } from "./ui";
+import { cardClass, MemberText, Notice } from "~/features/parties";
+import { dangerButton, primaryButton, secondaryButton } from "~/ui/buttons";
+import { FieldError, fieldClass as inputClass, mutedText } from "~/ui/fields";
+import { FormError } from "~/ui/form";
 import type { FormAnswer } from "~/platform/form-answer";
 import { RouteDialog } from "~/ui/route-dialog";
-import { answerFor, useSelf, type ConsoleView } from "./console";
+import { answerFor, useSelf, type ConsoleView } from "./console-page";
 import { ScrollRegion } from "~/ui/scroll-region";
 
 export function Results({ results, round }: { results: NonNullable<ConsoleView["rounds"][number]["results"]>; round: number }) {
