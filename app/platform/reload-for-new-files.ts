@@ -1,5 +1,5 @@
 /**
- * A part of a page whose code loads later (decisions 1015, 1025: the avatar creator, the
+ * A part of a page whose code loads later (decisions 1124, 1025: the avatar creator, the
  * console's and the quest map's occasional parts, a beamkin's art, client-only islands) and
  * whose file cannot be fetched: most often a deploy replaced it while the page was open, and
  * the page asks for a file name the new Glow no longer has. Vite announces every such

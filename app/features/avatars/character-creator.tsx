@@ -103,7 +103,7 @@ function useReturnFocus() {
 }
 
 /**
- * What the member changed in the server's creator before its code arrived (decision 1015: it
+ * What the member changed in the server's creator before its code arrived (decision 1124: it
  * comes after the page's): the controls' values that differ from the look it was drawn with.
  * React takes over the controls as they are, but its next render puts each back to its state
  * (the look drawn), so the seed typed on a slow phone was lost, and a Save pressed next stored

@@ -6,7 +6,7 @@
  * pressed button is gone and the focus would fall to the page: the new creator gives it to
  * the same button (character-creator.tsx, `useReturnFocus`). It is read from the form's
  * submit event, which the page's own script handles: the creator's code comes later
- * (decision 1015), and a member on a slow phone may press Save before it arrives, when no
+ * (decision 1124), and a member on a slow phone may press Save before it arrives, when no
  * button of the creator has a handler yet (issue 40, point 16).
  */
 let pressed: string | null = null;

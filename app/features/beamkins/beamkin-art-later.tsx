@@ -8,7 +8,7 @@ const Art = /* @__PURE__ */ lazy(() => import("./beamkin-art").then((m) => ({ de
 /**
  * A beamkin's art for pages where it is decoration beside the content (the companion on the
  * quest map): its drawings stay out of the page's first load. The server renders the art
- * whole (entry.server.tsx waits for every lazy part, decision 1015) and the browser keeps
+ * whole (entry.server.tsx waits for every lazy part, decision 1124) and the browser keeps
  * that SVG until the chunk arrives; on a client navigation an empty box of the same size
  * holds the place meanwhile, so nothing shifts.
  */
