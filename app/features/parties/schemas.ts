@@ -80,8 +80,9 @@ export const PartyPageForm = z.object({
   intent: z.enum(["join", "request", "withdraw", "leave"], { error: "parties:errors.unknown" }),
 });
 
-export const AcceptForm = z.object({
-  intent: z.enum(["accept", "decline"], { error: "parties:errors.unknown" }),
+/** Accept Invite's two buttons: accept (or join, ask to join) the link's party, or decline its invitation. */
+export const AcceptForm = z.discriminatedUnion("intent", [z.object({ intent: z.literal("accept") }), z.object({ intent: z.literal("decline") })], {
+  error: "parties:errors.unknown",
 });
 
 export const CodeForm = z.object({
