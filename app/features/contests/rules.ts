@@ -54,6 +54,12 @@ export const CONTEST_RULES = {
   requestMessageMax: 300,
 } as const;
 
+/** The calibration entry's criteria where the contest has no round with its own (names are translation keys). */
+export const CALIBRATION_CRITERIA = [
+  { name: "calibration.criteria.idea", weight: 2 },
+  { name: "calibration.criteria.craft", weight: 1 },
+] as const;
+
 export const CONTEST_STATUSES = ["Active", "Paused", "Ended"] as const;
 export type ContestStatus = (typeof CONTEST_STATUSES)[number];
 

@@ -213,4 +213,11 @@ export const CompeteForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("ask-role"), contestId: id(), role: z.enum(["judge", "ringleader"], { error: "contests:errors.role" }), message: requestMessage }),
 ]);
 
-export const OnboardingForm = z.object({ intent: z.literal("accept") });
+/** /judge-onboarding's two forms: accept the invitation, or score the calibration entry (never stored). */
+export const OnboardingForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("accept") }),
+  z.object({
+    intent: z.literal("calibrate"),
+    ...Object.fromEntries(Array.from({ length: CONTEST_RULES.criteriaMax }, (_, i) => [`score${i}`, z.coerce.number().int().min(1).max(5).optional()])),
+  }),
+]);

@@ -76,12 +76,16 @@ export const ManagerForm = z.discriminatedUnion(
 );
 export type ManagerInput = z.output<typeof ManagerForm>;
 
-export const PartyPageForm = z.object({
-  intent: z.enum(["join", "request", "withdraw", "leave"], { error: "parties:errors.unknown" }),
-});
+/** The party page's buttons: join an open party, ask to join a request party, withdraw the ask, leave. */
+export const PartyPageForm = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("join") }), z.object({ intent: z.literal("request") }), z.object({ intent: z.literal("withdraw") }), z.object({ intent: z.literal("leave") })],
+  { error: "parties:errors.unknown" },
+);
 
-export const AcceptForm = z.object({
-  intent: z.enum(["accept", "decline"], { error: "parties:errors.unknown" }),
+/** Accept Invite's two buttons: accept (or join, ask to join) the link's party, or decline its invitation. */
+export const AcceptForm = z.discriminatedUnion("intent", [z.object({ intent: z.literal("accept") }), z.object({ intent: z.literal("decline") })], {
+  error: "parties:errors.unknown",
 });
 
 export const CodeForm = z.object({
