@@ -161,15 +161,22 @@ describe("the hot statements use indexes, not scans of growing tables (database)
   });
 
   it("a member's own rank, at the top or deep in the board, sums the score counts and counts only their tie", async () => {
+    // The statement that counts (the last: the first reads the member's own score by key).
+    const tieRangeOf = (plans: { indexes: unknown[] }[]) =>
+      plans.at(-1)!.indexes.some((name) => ["members_score_rank_idx", "members_week_score_rank_idx", "members_pkey"].includes(String(name)));
     for (const id of [topMemberId, deepMemberId]) {
+      // Members ahead: the counts of the scores above (decision 1010); their place in a tie:
+      // an index range, either the ranking index's range of that one score or, when the
+      // member's id is low, the key's range below it (the planner picks whichever is shorter
+      // on the drawn world's statistics; a CI run drew the key).
       const all = await plansOf(() => ownRank(id, "all"));
       expect(all.flatMap((p) => p.seqScans)).toEqual([]);
-      // Members ahead: the counts of the scores above (decision 1010); their place in a tie:
-      // the ranking index's range of that one score.
-      expect(all.flatMap((p) => p.indexes)).toEqual(expect.arrayContaining(["score_counts_score_idx", "members_score_rank_idx"]));
+      expect(all.at(-1)!.indexes).toContain("score_counts_score_idx");
+      expect(tieRangeOf(all)).toBe(true);
       const week = await plansOf(() => ownRank(id, "week"));
       expect(week.flatMap((p) => p.seqScans)).toEqual([]);
-      expect(week.flatMap((p) => p.indexes)).toEqual(expect.arrayContaining(["week_score_counts_week_score_idx", "members_week_score_rank_idx"]));
+      expect(week.at(-1)!.indexes).toContain("week_score_counts_week_score_idx");
+      expect(tieRangeOf(week)).toBe(true);
     }
   });
 
