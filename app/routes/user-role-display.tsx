@@ -4,9 +4,11 @@ import type { Route } from "./+types/user-role-display";
 import { requireMember } from "~/features/auth/principal.server";
 import { rolesScreen } from "~/features/parties/roles-page.server";
 import { ContestRoles, Removals } from "~/features/parties/roles-sections";
-import { cardClass, linkClass, MemberText, mutedText } from "~/features/parties/ui";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { cardClass, linkClass } from "~/ui/looks";
+import { MemberText } from "~/ui/member-text";
+import { mutedText } from "~/ui/fields";
 
 export const handle = { i18n: ["parties"] };
 

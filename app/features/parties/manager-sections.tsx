@@ -4,6 +4,7 @@
  * posts to the page itself, tagged with its intent (ManagerForm, schemas.ts); a refusal is
  * shown at the form it answers (answerFor).
  */
+import type { ReactNode } from "react";
 import { useTranslation } from "~/platform/translations";
 import { Form, href, Link } from "react-router";
 import { dangerButton, primaryButton, secondaryButton } from "~/ui/buttons";
@@ -12,7 +13,11 @@ import { FormError } from "~/ui/form";
 import type { FormAnswer } from "~/ui/form-answer";
 import type { ManagerScreen } from "./manager-page.server";
 import { PARTY_RULES } from "./rules";
-import { cardClass, JoinCode, linkClass, MemberText, Notice, PersonChip } from "./ui";
+import { JoinCode, PersonChip } from "./ui";
+import { cardClass, linkClass } from "~/ui/looks";
+import { MemberText } from "~/ui/member-text";
+import { Notice } from "~/ui/notice";
+import { Section } from "~/ui/section";
 
 /** The dashboard's address for one of the member's parties. */
 export const managerPage = (partyId: number) => `${href("/partymanager")}?party=${partyId}`;
@@ -30,10 +35,7 @@ export function PartySummary({ view }: { view: View }) {
   const { t } = useTranslation("parties");
   const { party, seats, standing } = view;
   return (
-    <section aria-labelledby="party-summary" className={cardClass}>
-      <h2 id="party-summary" className="text-2xl font-semibold">
-        <MemberText text={party.name} />
-      </h2>
+    <Section id="party-summary" heading={<MemberText text={party.name} />} prominent className={cardClass}>
       <p className={mutedText}>
         {party.contest ? (
           <>
@@ -59,17 +61,14 @@ export function PartySummary({ view }: { view: View }) {
           {t("manager.partyPage")}
         </Link>
       </p>
-    </section>
+    </Section>
   );
 }
 
 export function JoinCodeCard({ view, answer }: { view: View; answer: FormAnswer | null }) {
   const { t } = useTranslation("parties");
   return (
-    <section aria-labelledby="join-code" className={cardClass}>
-      <h2 id="join-code" className="text-xl font-semibold">
-        {t("manager.joinCode")}
-      </h2>
+    <Section id="join-code" heading={t("manager.joinCode")} className={cardClass}>
       <JoinCode shown={view.party.joinCodeShown} testId="join-code" />
       <p className={mutedText}>{t("manager.joinCodeHint")}</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -88,7 +87,7 @@ export function JoinCodeCard({ view, answer }: { view: View; answer: FormAnswer 
         </Form>
       </div>
       <FormError message={answer?.errors.form} />
-    </section>
+    </Section>
   );
 }
 
@@ -114,10 +113,7 @@ export function InviteForms({ partyId, answer }: { partyId: number; answer: Form
   const email = answerFor(answer, "invite-email");
   const emailErrors = email?.errors ?? {};
   return (
-    <section aria-labelledby="invite-people" className={`${cardClass} space-y-5`}>
-      <h2 id="invite-people" className="text-xl font-semibold">
-        {t("manager.invite")}
-      </h2>
+    <Section id="invite-people" heading={t("manager.invite")} className={`${cardClass} space-y-5`}>
       <p className={mutedText}>{t("manager.inviteHint", { count: PARTY_RULES.inviteDays })}</p>
       <Form method="post" className="space-y-3" aria-labelledby="invite-by-link">
         <h3 id="invite-by-link" className="font-semibold">
@@ -154,7 +150,7 @@ export function InviteForms({ partyId, answer }: { partyId: number; answer: Form
           {t("manager.sendEmail")}
         </button>
       </Form>
-    </section>
+    </Section>
   );
 }
 
@@ -163,10 +159,7 @@ export function PendingInvites({ invites, answer }: { invites: ManagerScreen["in
   const pending = invites.filter((i) => i.status === "pending");
   const decided = invites.filter((i) => i.status !== "pending" && i.status !== "replaced");
   return (
-    <section aria-labelledby="pending-invites" className={cardClass}>
-      <h2 id="pending-invites" className="text-xl font-semibold">
-        {t("manager.pending")}
-      </h2>
+    <Section id="pending-invites" heading={t("manager.pending")} className={cardClass}>
       {pending.length === 0 ? <p className={mutedText}>{t("manager.noPending")}</p> : null}
       <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
         {pending.map((i) => {
@@ -215,7 +208,7 @@ export function PendingInvites({ invites, answer }: { invites: ManagerScreen["in
           </ul>
         </>
       ) : null}
-    </section>
+    </Section>
   );
 }
 
@@ -223,10 +216,7 @@ export function Requests({ view, answer }: { view: View; answer: FormAnswer | un
   const { t } = useTranslation("parties");
   if (view.party.joinPolicy !== "request" && view.requests.length === 0) return null;
   return (
-    <section aria-labelledby="join-requests" className={cardClass}>
-      <h2 id="join-requests" className="text-xl font-semibold">
-        {t("manager.requests")}
-      </h2>
+    <Section id="join-requests" heading={t("manager.requests")} className={cardClass}>
       {view.requests.length === 0 ? <p className={mutedText}>{t("manager.noRequests")}</p> : null}
       <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
         {view.requests.map((r) => {
@@ -259,17 +249,30 @@ export function Requests({ view, answer }: { view: View; answer: FormAnswer | un
           );
         })}
       </ul>
-    </section>
+    </Section>
+  );
+}
+
+/**
+ * A post about one member of the party (make them co-ringleader, hand over, remove): the
+ * intent, the party and the member go as hidden fields, the button and any field as children.
+ * noValidate: the server's refusal (a reason too long) is shown at the field, not the browser's.
+ */
+function MemberForm({ intent, partyId, memberId, className, children }: { intent: "co-ringleader" | "hand-over" | "remove"; partyId: number; memberId: number; className?: string; children: ReactNode }) {
+  return (
+    <Form method="post" className={className} noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="partyId" value={partyId} />
+      <input type="hidden" name="memberId" value={memberId} />
+      {children}
+    </Form>
   );
 }
 
 export function Members({ view, me, answer }: { view: View; me: number; answer: FormAnswer | undefined }) {
   const { t } = useTranslation("parties");
   return (
-    <section aria-labelledby="party-members" className={cardClass}>
-      <h2 id="party-members" className="text-xl font-semibold">
-        {t("manager.members")}
-      </h2>
+    <Section id="party-members" heading={t("manager.members")} className={cardClass}>
       <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
         {view.members.map((m) => {
           const own = (intent: string) => answerFor(answer, intent, ["memberId", m.id]);
@@ -291,29 +294,20 @@ export function Members({ view, me, answer }: { view: View; me: number; answer: 
                     <FormError message={refusal && !refusal.errors.reason ? refusal.errors.form : undefined} />
                     <div className="flex flex-wrap gap-2">
                       {m.role === "member" ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="co-ringleader" />
-                          <input type="hidden" name="partyId" value={view.party.id} />
-                          <input type="hidden" name="memberId" value={m.id} />
+                        <MemberForm intent="co-ringleader" partyId={view.party.id} memberId={m.id}>
                           <button type="submit" className={secondaryButton}>
                             {t("manager.makeCo", { name: m.name })}
                           </button>
-                        </Form>
+                        </MemberForm>
                       ) : null}
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="hand-over" />
-                        <input type="hidden" name="partyId" value={view.party.id} />
-                        <input type="hidden" name="memberId" value={m.id} />
+                      <MemberForm intent="hand-over" partyId={view.party.id} memberId={m.id}>
                         <button type="submit" className={secondaryButton}>
                           {t("manager.handOver", { name: m.name })}
                         </button>
-                      </Form>
+                      </MemberForm>
                     </div>
                     {m.role === "member" ? (
-                      <Form method="post" className="space-y-2" noValidate>
-                        <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="partyId" value={view.party.id} />
-                        <input type="hidden" name="memberId" value={m.id} />
+                      <MemberForm intent="remove" partyId={view.party.id} memberId={m.id} className="space-y-2">
                         <label htmlFor={`reason-${m.id}`} className="block text-sm font-medium">
                           {t("manager.reason", { name: m.name })}
                         </label>
@@ -334,7 +328,7 @@ export function Members({ view, me, answer }: { view: View; me: number; answer: 
                         <button type="submit" className={dangerButton}>
                           {t("manager.remove", { name: m.name })}
                         </button>
-                      </Form>
+                      </MemberForm>
                     ) : null}
                   </div>
                 </details>
@@ -343,6 +337,6 @@ export function Members({ view, me, answer }: { view: View; me: number; answer: 
           );
         })}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -13,7 +13,10 @@ import { usePosting, waitingButton } from "~/ui/pending";
 import { Section } from "~/ui/section";
 import type { OpenPartyScreen, PartyScreen } from "./party-page.server";
 import { PARTY_RULES } from "./rules";
-import { cardClass, linkClass, MemberText, Notice, PersonChip } from "./ui";
+import { PersonChip } from "./ui";
+import { cardClass, linkClass } from "~/ui/looks";
+import { MemberText } from "~/ui/member-text";
+import { Notice } from "~/ui/notice";
 
 /** Why the viewer is no longer in the party: who removed them, when, and the reason given. */
 export function RemovedNotice({ removal }: { removal: PartyScreen["removal"] }) {
