@@ -12,9 +12,10 @@ import resources from "~/locales";
 import { serverTranslations } from "~/platform/i18n.server";
 import { TranslationsProvider } from "~/platform/translations";
 import { attrs, namedBy } from "../../../tests/support/markup";
-import { Members } from "./manager-sections";
+import { Members, PendingInvites, Requests } from "./manager-sections";
 
 type View = Parameters<typeof Members>[0]["view"];
+type Invites = Parameters<typeof PendingInvites>[0]["invites"];
 
 async function render(node: ReactNode) {
   const instance = i18next.createInstance();
@@ -65,5 +66,23 @@ describe("the dashboard's members", () => {
     expect(attrs(html, "textarea")).toMatchObject({ id: "reason-2", "aria-invalid": "true", "aria-describedby": "reason-2-error" });
     expect(html).toContain(`>${"x".repeat(300)}</textarea>`);
     expect(html).toContain('id="reason-2-error"');
+  });
+});
+
+describe("the dashboard's invitations and join requests", () => {
+  it("a pending invitation can be sent again or revoked, each a post naming the invitation", async () => {
+    const invites = [{ id: 9, status: "pending", email: "hedy@example.com", role: "member", expired: false, expiresOn: "Dec 5, 2026", acceptedBy: null }] as unknown as Invites;
+    expect(posts(await render(<PendingInvites invites={invites} answer={undefined} />))).toEqual([
+      { fields: { intent: "resend", inviteId: "9" }, button: "Resend" },
+      { fields: { intent: "revoke", inviteId: "9" }, button: "Revoke" },
+    ]);
+  });
+
+  it("a request to join is accepted or declined by a post naming the party and the request", async () => {
+    const asking = { party: { id: 41, joinPolicy: "request" }, requests: [{ id: 5, person: null, askedOn: "Nov 2, 2026" }] } as unknown as View;
+    expect(posts(await render(<Requests view={asking} answer={undefined} />))).toEqual([
+      { fields: { intent: "accept-request", partyId: "41", requestId: "5" }, button: "Accept" },
+      { fields: { intent: "decline-request", partyId: "41", requestId: "5" }, button: "Decline" },
+    ]);
   });
 });

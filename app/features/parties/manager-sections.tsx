@@ -13,6 +13,7 @@ import { FormError } from "~/ui/form";
 import type { FormAnswer } from "~/ui/form-answer";
 import type { ManagerScreen } from "./manager-page.server";
 import { PARTY_RULES } from "./rules";
+import type { ManagerInput } from "./schemas";
 import { JoinCode, PersonChip } from "./ui";
 import { cardClass, linkClass } from "~/ui/looks";
 import { MemberText } from "~/ui/member-text";
@@ -30,6 +31,24 @@ export function answerFor(answer: FormAnswer | undefined, intent: string, key?: 
 }
 
 type View = NonNullable<ManagerScreen["view"]>;
+
+/**
+ * One of the dashboard's posts about one thing (an invitation, a join request, a member): its
+ * intent and what it is about go as hidden fields, its button (and any field) as children.
+ * noValidate: a refusal is the server's, shown at its field (a reason too long), not the
+ * browser's own bubble.
+ */
+function ManagerPost({ intent, about, className, children }: { intent: ManagerInput["intent"]; about: Record<string, number>; className?: string; children: ReactNode }) {
+  return (
+    <Form method="post" className={className} noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(about).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </Form>
+  );
+}
 
 export function PartySummary({ view }: { view: View }) {
   const { t } = useTranslation("parties");
@@ -175,20 +194,16 @@ export function PendingInvites({ invites, answer }: { invites: ManagerScreen["in
                 <FormError message={refusal?.errors.form} />
               </div>
               <div className="flex gap-2">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="resend" />
-                  <input type="hidden" name="inviteId" value={i.id} />
+                <ManagerPost intent="resend" about={{ inviteId: i.id }}>
                   <button type="submit" className={secondaryButton} aria-label={t("manager.resendLabel", { who: i.email ?? t("manager.aLink") })}>
                     {t("manager.resend")}
                   </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="revoke" />
-                  <input type="hidden" name="inviteId" value={i.id} />
+                </ManagerPost>
+                <ManagerPost intent="revoke" about={{ inviteId: i.id }}>
                   <button type="submit" className={dangerButton} aria-label={t("manager.revokeLabel", { who: i.email ?? t("manager.aLink") })}>
                     {t("manager.revoke")}
                   </button>
-                </Form>
+                </ManagerPost>
               </div>
             </li>
           );
@@ -231,10 +246,7 @@ export function Requests({ view, answer }: { view: View; answer: FormAnswer | un
               </div>
               <div className="flex gap-2">
                 {(["accept-request", "decline-request"] as const).map((intent) => (
-                  <Form method="post" key={intent}>
-                    <input type="hidden" name="intent" value={intent} />
-                    <input type="hidden" name="partyId" value={view.party.id} />
-                    <input type="hidden" name="requestId" value={r.id} />
+                  <ManagerPost key={intent} intent={intent} about={{ partyId: view.party.id, requestId: r.id }}>
                     <button
                       type="submit"
                       className={intent === "accept-request" ? secondaryButton : dangerButton}
@@ -242,7 +254,7 @@ export function Requests({ view, answer }: { view: View; answer: FormAnswer | un
                     >
                       {t(intent === "accept-request" ? "manager.accept" : "manager.decline")}
                     </button>
-                  </Form>
+                  </ManagerPost>
                 ))}
               </div>
             </li>
@@ -250,22 +262,6 @@ export function Requests({ view, answer }: { view: View; answer: FormAnswer | un
         })}
       </ul>
     </Section>
-  );
-}
-
-/**
- * A post about one member of the party (make them co-ringleader, hand over, remove): the
- * intent, the party and the member go as hidden fields, the button and any field as children.
- * noValidate: the server's refusal (a reason too long) is shown at the field, not the browser's.
- */
-function MemberForm({ intent, partyId, memberId, className, children }: { intent: "co-ringleader" | "hand-over" | "remove"; partyId: number; memberId: number; className?: string; children: ReactNode }) {
-  return (
-    <Form method="post" className={className} noValidate>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="partyId" value={partyId} />
-      <input type="hidden" name="memberId" value={memberId} />
-      {children}
-    </Form>
   );
 }
 
@@ -294,20 +290,20 @@ export function Members({ view, me, answer }: { view: View; me: number; answer: 
                     <FormError message={refusal && !refusal.errors.reason ? refusal.errors.form : undefined} />
                     <div className="flex flex-wrap gap-2">
                       {m.role === "member" ? (
-                        <MemberForm intent="co-ringleader" partyId={view.party.id} memberId={m.id}>
+                        <ManagerPost intent="co-ringleader" about={{ partyId: view.party.id, memberId: m.id }}>
                           <button type="submit" className={secondaryButton}>
                             {t("manager.makeCo", { name: m.name })}
                           </button>
-                        </MemberForm>
+                        </ManagerPost>
                       ) : null}
-                      <MemberForm intent="hand-over" partyId={view.party.id} memberId={m.id}>
+                      <ManagerPost intent="hand-over" about={{ partyId: view.party.id, memberId: m.id }}>
                         <button type="submit" className={secondaryButton}>
                           {t("manager.handOver", { name: m.name })}
                         </button>
-                      </MemberForm>
+                      </ManagerPost>
                     </div>
                     {m.role === "member" ? (
-                      <MemberForm intent="remove" partyId={view.party.id} memberId={m.id} className="space-y-2">
+                      <ManagerPost intent="remove" about={{ partyId: view.party.id, memberId: m.id }} className="space-y-2">
                         <label htmlFor={`reason-${m.id}`} className="block text-sm font-medium">
                           {t("manager.reason", { name: m.name })}
                         </label>
@@ -328,7 +324,7 @@ export function Members({ view, me, answer }: { view: View; me: number; answer: 
                         <button type="submit" className={dangerButton}>
                           {t("manager.remove", { name: m.name })}
                         </button>
-                      </MemberForm>
+                      </ManagerPost>
                     ) : null}
                   </div>
                 </details>
