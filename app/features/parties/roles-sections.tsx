@@ -8,6 +8,7 @@ import type { MemberRole } from "~/features/auth/index.server";
 import type { RolesScreen } from "./roles-page.server";
 import { cardClass, linkClass } from "~/ui/looks";
 import { MemberText } from "~/ui/member-text";
+import { RemovalReason } from "./ui";
 import { mutedText } from "~/ui/fields";
 import { Notice } from "~/ui/notice";
 import { Section } from "~/ui/section";
@@ -67,11 +68,7 @@ export function Removals({ removals }: Pick<RolesScreen, "removals">) {
       {removals.map((r) => (
         <Notice key={r.id} tone="warn">
           <p>{t("roles.removedFrom", { party: r.party, name: r.by ?? t("someone"), date: r.on })}</p>
-          {r.reason ? (
-            <blockquote className="border-s-4 border-amber-700 ps-3 italic">
-              <MemberText text={r.reason} />
-            </blockquote>
-          ) : null}
+          <RemovalReason reason={r.reason} />
         </Notice>
       ))}
     </Section>
