@@ -11,7 +11,6 @@ import { acceptInvite, declineInvite } from "~/features/parties/invites.server";
 import { joinOpenParty, joinWithCode, requestToJoin } from "~/features/parties/parties.server";
 import { PARTY_REFUSALS } from "~/features/parties/refusals";
 import { AcceptForm } from "~/features/parties/schemas";
-import { linkClass } from "~/features/parties/ui";
 import { parseForm } from "~/platform/forms.server";
 import { getLocale } from "~/platform/i18n.server";
 import { done, refused } from "~/platform/outcome";
@@ -19,6 +18,7 @@ import { invalid, respond } from "~/platform/respond.server";
 import { FormError } from "~/ui/form";
 import { PageHeading, pageTitle } from "~/ui/page";
 import { useFormAnswer } from "~/ui/form-answer";
+import { linkClass } from "~/ui/looks";
 
 export const handle = { i18n: ["parties"] };
 

@@ -13,13 +13,15 @@ import { CONTEST_RULES } from "~/features/contests/rules";
 import { CompeteForm } from "~/features/contests/schemas";
 import { LiveContest } from "~/features/contests/live";
 import { ContestSwitcher } from "~/features/contests/ui";
-import { cardClass, MemberText, Notice } from "~/features/parties/ui";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { done, refused } from "~/platform/outcome";
 import { invalid, respond } from "~/platform/respond.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { useFormAnswer } from "~/ui/form-answer";
+import { cardClass } from "~/ui/looks";
+import { MemberText } from "~/ui/member-text";
+import { Notice } from "~/ui/notice";
 
 export const handle = { i18n: ["contests", "parties"] };
 

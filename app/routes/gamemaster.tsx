@@ -24,7 +24,6 @@ import { ConsoleForm } from "~/features/contests/schemas";
 import { LiveContest } from "~/features/contests/live";
 import { ContestSwitcher } from "~/features/contests/ui";
 import { publicOrigin } from "~/features/parties/links.server";
-import { Notice } from "~/features/parties/ui";
 import { mutedText } from "~/ui/fields";
 import { FormError } from "~/ui/form";
 import { QrCode } from "~/ui/qr-code";
@@ -36,6 +35,7 @@ import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { answerFor, PAGE, pageOf } from "~/features/contests/console-page";
 import { AuditTrail, ContestCard, Invites, JudgeOnly, NewContest, NewRound, Overrides, RequestModal, Rounds } from "~/features/contests/console-sections";
 import { useFormAnswer } from "~/ui/form-answer";
+import { Notice } from "~/ui/notice";
 
 export const handle = { i18n: ["contests", "parties"] };
 

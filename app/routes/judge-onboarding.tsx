@@ -10,12 +10,12 @@ import { CONTEST_REFUSALS } from "~/features/contests/refusals";
 import { CALIBRATION_CRITERIA, weightedTotal } from "~/features/contests/rules";
 import { OnboardingForm } from "~/features/contests/schemas";
 import { fixed } from "~/features/contests/ui";
-import { Notice } from "~/features/parties/ui";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { done } from "~/platform/outcome";
 import { invalid, respond } from "~/platform/respond.server";
 import { useDoneResult, useFormAnswer } from "~/ui/form-answer";
+import { Notice } from "~/ui/notice";
 
 export const handle = { i18n: ["contests", "parties"] };
 

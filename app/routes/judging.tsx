@@ -11,7 +11,6 @@ import { CONTEST_REFUSALS } from "~/features/contests/refusals";
 import { JudgingForm } from "~/features/contests/schemas";
 import { LiveContest } from "~/features/contests/live";
 import { ContestSwitcher } from "~/features/contests/ui";
-import { Notice } from "~/features/parties";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { done, refused } from "~/platform/outcome";
@@ -19,6 +18,7 @@ import { invalid, respond } from "~/platform/respond.server";
 import { FormError } from "~/ui/form";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { useFormAnswer } from "~/ui/form-answer";
+import { Notice } from "~/ui/notice";
 
 export const handle = { i18n: ["contests", "parties"] };
 

@@ -8,7 +8,6 @@ import { Actions, ActivitySection, ContributionsSection, MembersSection, PartyHe
 import { PARTY_REFUSALS } from "~/features/parties/refusals";
 import { leaveParty } from "~/features/parties/roster.server";
 import { PartyPageForm } from "~/features/parties/schemas";
-import { linkClass, MemberText, Notice } from "~/features/parties/ui";
 import { parseForm } from "~/platform/forms.server";
 import { invalid, respond } from "~/platform/respond.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
@@ -16,6 +15,9 @@ import { FormError } from "~/ui/form";
 import { PageHeading, pageTitle } from "~/ui/page";
 import { errorTitle, RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { useFormAnswer } from "~/ui/form-answer";
+import { linkClass } from "~/ui/looks";
+import { MemberText } from "~/ui/member-text";
+import { Notice } from "~/ui/notice";
 
 export const handle = { i18n: ["parties"] };
 

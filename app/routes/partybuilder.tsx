@@ -7,8 +7,7 @@ import { ringleaderContests } from "~/features/parties/contests.server";
 import { PARTY_REFUSALS } from "~/features/parties/refusals";
 import { JOIN_POLICIES, PARTY_RULES } from "~/features/parties/rules";
 import { BuildPartyForm } from "~/features/parties/schemas";
-import { FieldError, FormError, mutedText, primaryButton } from "~/features/parties/ui";
-import { SelectField, TextField } from "~/ui/fields";
+import { FieldError, mutedText, SelectField, TextField } from "~/ui/fields";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance } from "~/platform/i18n.server";
 import { invalid, respond } from "~/platform/respond.server";
@@ -16,6 +15,8 @@ import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { PageHeading, pageTitle } from "~/ui/page";
 import { useFormAnswer } from "~/ui/form-answer";
+import { FormError } from "~/ui/form";
+import { primaryButton } from "~/ui/buttons";
 
 export const handle = { i18n: ["parties"] };
 

@@ -10,7 +10,6 @@ import { decideRequest, rotateJoinCode } from "~/features/parties/parties.server
 import { PARTY_REFUSALS } from "~/features/parties/refusals";
 import { changeLeader, removeMember } from "~/features/parties/roster.server";
 import { ManagerForm } from "~/features/parties/schemas";
-import { linkClass, MemberText, Notice } from "~/features/parties/ui";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { invalid, respond } from "~/platform/respond.server";
@@ -18,6 +17,9 @@ import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { FormError } from "~/ui/form";
 import { PageHeading, pageTitle } from "~/ui/page";
 import { useFormAnswer } from "~/ui/form-answer";
+import { linkClass } from "~/ui/looks";
+import { MemberText } from "~/ui/member-text";
+import { Notice } from "~/ui/notice";
 
 export const handle = { i18n: ["parties"] };
 

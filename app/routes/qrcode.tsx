@@ -4,10 +4,14 @@ import type { Route } from "./+types/qrcode";
 import { requireMember } from "~/features/auth/principal.server";
 import { qrScreen } from "~/features/parties/qr-page.server";
 import { ShareLink } from "~/features/parties/share-link";
-import { JoinCode, linkClass, MemberText, Notice, secondaryButton } from "~/features/parties/ui";
+import { JoinCode } from "~/features/parties/ui";
 import { getInstance } from "~/platform/i18n.server";
 import { QrCode } from "~/ui/qr-code";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { linkClass } from "~/ui/looks";
+import { MemberText } from "~/ui/member-text";
+import { Notice } from "~/ui/notice";
+import { secondaryButton } from "~/ui/buttons";
 
 export const handle = { i18n: ["parties"] };
 

@@ -4,9 +4,12 @@ import type { Route } from "./+types/user-role-display";
 import { requireMember } from "~/features/auth/principal.server";
 import { rolesScreen } from "~/features/parties/roles-page.server";
 import { ContestRoles, Removals } from "~/features/parties/roles-sections";
-import { cardClass, linkClass, MemberText, mutedText } from "~/features/parties/ui";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { cardClass, linkClass } from "~/ui/looks";
+import { MemberText } from "~/ui/member-text";
+import { mutedText } from "~/ui/fields";
+import { Section } from "~/ui/section";
 
 export const handle = { i18n: ["parties"] };
 
@@ -34,10 +37,7 @@ export default function UserRoleDisplay({ loaderData }: Route.ComponentProps) {
       <ContestRoles byContest={byContest} enhanced={enhanced} />
 
       {enhanced ? (
-        <section aria-labelledby="every-member" className={cardClass}>
-          <h2 id="every-member" className="text-xl font-semibold">
-            {t("roles.everyMember")}
-          </h2>
+        <Section id="every-member" heading={t("roles.everyMember")} className={cardClass}>
           <p className={mutedText}>{t("roles.can.member")}</p>
           <ul className="mt-1 flex flex-wrap gap-x-4">
             <li>
@@ -51,14 +51,11 @@ export default function UserRoleDisplay({ loaderData }: Route.ComponentProps) {
               </Link>
             </li>
           </ul>
-        </section>
+        </Section>
       ) : null}
 
       {successions.length ? (
-        <section aria-labelledby="successions" className="space-y-2">
-          <h2 id="successions" className="text-xl font-semibold">
-            {t("roles.successions")}
-          </h2>
+        <Section id="successions" heading={t("roles.successions")}>
           <ul className="space-y-1">
             {successions.map((s) => (
               <li key={s.id}>
@@ -70,13 +67,10 @@ export default function UserRoleDisplay({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       ) : null}
 
-      <section aria-labelledby="your-parties" className="space-y-2">
-        <h2 id="your-parties" className="text-xl font-semibold">
-          {t("roles.parties")}
-        </h2>
+      <Section id="your-parties" heading={t("roles.parties")}>
         {parties.length === 0 ? (
           <p>
             {t("roles.noParties")}{" "}
@@ -99,7 +93,7 @@ export default function UserRoleDisplay({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-      </section>
+      </Section>
 
       {removals.length ? <Removals removals={removals} /> : null}
 

@@ -21,4 +21,9 @@ describe("Section", () => {
     expect(attrs(renderToStaticMarkup(<Section id="a" heading="A" framed>x</Section>), "section").class).toContain("border");
     expect(attrs(renderToStaticMarkup(<Section id="a" heading="A">x</Section>), "section").class).not.toContain("border");
   });
+
+  it("prominent, has a larger heading than its neighbours, still a level-2 heading", () => {
+    expect(attrs(renderToStaticMarkup(<Section id="a" heading="A" prominent>x</Section>), "h2").class).toContain("text-2xl");
+    expect(attrs(renderToStaticMarkup(<Section id="a" heading="A">x</Section>), "h2").class).toContain("text-xl");
+  });
 });

@@ -8,6 +8,7 @@ export function Section({
   id,
   heading,
   framed = false,
+  prominent = false,
   className,
   children,
 }: {
@@ -16,13 +17,15 @@ export function Section({
   heading: ReactNode;
   /** In a box of its own, where a screen stacks several (the staff dashboard). */
   framed?: boolean;
+  /** A larger heading, for the section that names what a screen is about (a party on its dashboard). */
+  prominent?: boolean;
   className?: string;
   children: ReactNode;
 }) {
   const frame = framed ? "space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800" : "space-y-3";
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className={className ? `${frame} ${className}` : frame}>
-      <h2 id={`${id}-heading`} className="text-xl font-semibold">
+      <h2 id={`${id}-heading`} className={prominent ? "text-2xl font-semibold" : "text-xl font-semibold"}>
         {heading}
       </h2>
       {children}

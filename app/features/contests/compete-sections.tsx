@@ -5,12 +5,15 @@
  */
 import { useTranslation } from "~/platform/translations";
 import { Form, href } from "react-router";
-import { cardClass, FormError, MemberText, mutedText, primaryButton } from "~/features/parties";
-import { SelectField, TextField } from "~/ui/fields";
+import { mutedText, SelectField, TextField } from "~/ui/fields";
 import type { FormAnswer } from "~/ui/form-answer";
 import type { CompeteScreen } from "./compete-page.server";
 import { CONTEST_RULES } from "./rules";
 import { EntryPhoto, fixed, PhotoField, RoundStateBadge } from "./ui";
+import { cardClass } from "~/ui/looks";
+import { FormError } from "~/ui/form";
+import { MemberText } from "~/ui/member-text";
+import { primaryButton } from "~/ui/buttons";
 
 export const COMPETE_PAGE = href("/compete");
 

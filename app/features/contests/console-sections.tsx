@@ -7,12 +7,14 @@ import { Form, href, Link } from "react-router";
 import { useTranslation } from "~/platform/translations";
 import type { FormAnswer } from "~/platform/form-answer";
 import type { ContestRoleName } from "~/platform/db/schema/contests";
-import { cardClass, MemberText, Notice } from "~/features/parties";
 import { primaryButton, secondaryButton } from "~/ui/buttons";
 import { mutedText } from "~/ui/fields";
 import { FormError } from "~/ui/form";
 import { answerFor, useSelf, type ConsoleView } from "./console-page";
 import { EntryPhoto, RoundStateBadge } from "./ui";
+import { cardClass } from "~/ui/looks";
+import { MemberText } from "~/ui/member-text";
+import { Notice } from "~/ui/notice";
 
 /** One of a member's roles, as the console lists them for a member who is no game master. */
 export interface JudgeRole {

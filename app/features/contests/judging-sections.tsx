@@ -5,7 +5,6 @@
  */
 import { useTranslation } from "~/platform/translations";
 import { Form, href } from "react-router";
-import { cardClass, MemberText } from "~/features/parties";
 import { primaryButton, secondaryButton } from "~/ui/buttons";
 import { mutedText, TextField } from "~/ui/fields";
 import { FormError, SubmitRow } from "~/ui/form";
@@ -14,6 +13,8 @@ import { Section } from "~/ui/section";
 import type { JudgeDesk } from "./judging-page.server";
 import { CONTEST_RULES } from "./rules";
 import { EntryPhoto, RoundStateBadge, ScoreGroup } from "./ui";
+import { cardClass } from "~/ui/looks";
+import { MemberText } from "~/ui/member-text";
 
 export const JUDGING_PAGE = href("/judging");
 

@@ -5,7 +5,6 @@
  */
 import { useTranslation } from "~/platform/translations";
 import { Form, href } from "react-router";
-import { cardClass, MemberText, Notice } from "~/features/parties";
 import { primaryButton } from "~/ui/buttons";
 import { mutedText } from "~/ui/fields";
 import { FormError } from "~/ui/form";
@@ -13,6 +12,9 @@ import type { FormAnswer } from "~/ui/form-answer";
 import { Section } from "~/ui/section";
 import type { Onboarding } from "./onboarding.server";
 import { CALIBRATION_CRITERIA, CONTEST_RULES } from "./rules";
+import { cardClass } from "~/ui/looks";
+import { MemberText } from "~/ui/member-text";
+import { Notice } from "~/ui/notice";
 
 /** The calibration's answer: its total (null when a criterion was left out) and the scores given. */
 export function calibrationOf(result: Record<string, unknown>): { calibration: string | null; scores: Record<string, string> } | null {

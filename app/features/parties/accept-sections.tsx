@@ -7,7 +7,9 @@ import { Form, href, Link } from "react-router";
 import { primaryButton, secondaryButton } from "~/ui/buttons";
 import { usePosting, waitingButton } from "~/ui/pending";
 import type { Invitation } from "./invitation.server";
-import { MemberText, Notice, PersonChip } from "./ui";
+import { PersonChip } from "./ui";
+import { MemberText } from "~/ui/member-text";
+import { Notice } from "~/ui/notice";
 
 /** What the link offers: the party, who invites, what joining means, or why it cannot be joined. */
 export function Explanation({ invitation, expiresOn, wait }: { invitation: Invitation; expiresOn: string | null; wait: string | null }) {

@@ -4,6 +4,7 @@
  * posts to the page itself, tagged with its intent (ManagerForm, schemas.ts); a refusal is
  * shown at the form it answers (answerFor).
  */
+import type { ReactNode } from "react";
 import { useTranslation } from "~/platform/translations";
 import { Form, href, Link } from "react-router";
 import { dangerButton, primaryButton, secondaryButton } from "~/ui/buttons";
@@ -12,7 +13,12 @@ import { FormError } from "~/ui/form";
 import type { FormAnswer } from "~/ui/form-answer";
 import type { ManagerScreen } from "./manager-page.server";
 import { PARTY_RULES } from "./rules";
-import { cardClass, JoinCode, linkClass, MemberText, Notice, PersonChip } from "./ui";
+import type { ManagerInput } from "./schemas";
+import { JoinCode, PersonChip } from "./ui";
+import { cardClass, linkClass } from "~/ui/looks";
+import { MemberText } from "~/ui/member-text";
+import { Notice } from "~/ui/notice";
+import { Section } from "~/ui/section";
 
 /** The dashboard's address for one of the member's parties. */
 export const managerPage = (partyId: number) => `${href("/partymanager")}?party=${partyId}`;
@@ -26,14 +32,29 @@ export function answerFor(answer: FormAnswer | undefined, intent: string, key?: 
 
 type View = NonNullable<ManagerScreen["view"]>;
 
+/**
+ * One of the dashboard's posts about one thing (an invitation, a join request, a member): its
+ * intent and what it is about go as hidden fields, its button (and any field) as children.
+ * noValidate: a refusal is the server's, shown at its field (a reason too long), not the
+ * browser's own bubble.
+ */
+function ManagerPost({ intent, about, className, children }: { intent: ManagerInput["intent"]; about: Record<string, number>; className?: string; children: ReactNode }) {
+  return (
+    <Form method="post" className={className} noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(about).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </Form>
+  );
+}
+
 export function PartySummary({ view }: { view: View }) {
   const { t } = useTranslation("parties");
   const { party, seats, standing } = view;
   return (
-    <section aria-labelledby="party-summary" className={cardClass}>
-      <h2 id="party-summary" className="text-2xl font-semibold">
-        <MemberText text={party.name} />
-      </h2>
+    <Section id="party-summary" heading={<MemberText text={party.name} />} prominent className={cardClass}>
       <p className={mutedText}>
         {party.contest ? (
           <>
@@ -59,17 +80,14 @@ export function PartySummary({ view }: { view: View }) {
           {t("manager.partyPage")}
         </Link>
       </p>
-    </section>
+    </Section>
   );
 }
 
 export function JoinCodeCard({ view, answer }: { view: View; answer: FormAnswer | null }) {
   const { t } = useTranslation("parties");
   return (
-    <section aria-labelledby="join-code" className={cardClass}>
-      <h2 id="join-code" className="text-xl font-semibold">
-        {t("manager.joinCode")}
-      </h2>
+    <Section id="join-code" heading={t("manager.joinCode")} className={cardClass}>
       <JoinCode shown={view.party.joinCodeShown} testId="join-code" />
       <p className={mutedText}>{t("manager.joinCodeHint")}</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -88,7 +106,7 @@ export function JoinCodeCard({ view, answer }: { view: View; answer: FormAnswer 
         </Form>
       </div>
       <FormError message={answer?.errors.form} />
-    </section>
+    </Section>
   );
 }
 
@@ -114,10 +132,7 @@ export function InviteForms({ partyId, answer }: { partyId: number; answer: Form
   const email = answerFor(answer, "invite-email");
   const emailErrors = email?.errors ?? {};
   return (
-    <section aria-labelledby="invite-people" className={`${cardClass} space-y-5`}>
-      <h2 id="invite-people" className="text-xl font-semibold">
-        {t("manager.invite")}
-      </h2>
+    <Section id="invite-people" heading={t("manager.invite")} className={`${cardClass} space-y-5`}>
       <p className={mutedText}>{t("manager.inviteHint", { count: PARTY_RULES.inviteDays })}</p>
       <Form method="post" className="space-y-3" aria-labelledby="invite-by-link">
         <h3 id="invite-by-link" className="font-semibold">
@@ -154,7 +169,7 @@ export function InviteForms({ partyId, answer }: { partyId: number; answer: Form
           {t("manager.sendEmail")}
         </button>
       </Form>
-    </section>
+    </Section>
   );
 }
 
@@ -163,10 +178,7 @@ export function PendingInvites({ invites, answer }: { invites: ManagerScreen["in
   const pending = invites.filter((i) => i.status === "pending");
   const decided = invites.filter((i) => i.status !== "pending" && i.status !== "replaced");
   return (
-    <section aria-labelledby="pending-invites" className={cardClass}>
-      <h2 id="pending-invites" className="text-xl font-semibold">
-        {t("manager.pending")}
-      </h2>
+    <Section id="pending-invites" heading={t("manager.pending")} className={cardClass}>
       {pending.length === 0 ? <p className={mutedText}>{t("manager.noPending")}</p> : null}
       <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
         {pending.map((i) => {
@@ -182,20 +194,16 @@ export function PendingInvites({ invites, answer }: { invites: ManagerScreen["in
                 <FormError message={refusal?.errors.form} />
               </div>
               <div className="flex gap-2">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="resend" />
-                  <input type="hidden" name="inviteId" value={i.id} />
+                <ManagerPost intent="resend" about={{ inviteId: i.id }}>
                   <button type="submit" className={secondaryButton} aria-label={t("manager.resendLabel", { who: i.email ?? t("manager.aLink") })}>
                     {t("manager.resend")}
                   </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="revoke" />
-                  <input type="hidden" name="inviteId" value={i.id} />
+                </ManagerPost>
+                <ManagerPost intent="revoke" about={{ inviteId: i.id }}>
                   <button type="submit" className={dangerButton} aria-label={t("manager.revokeLabel", { who: i.email ?? t("manager.aLink") })}>
                     {t("manager.revoke")}
                   </button>
-                </Form>
+                </ManagerPost>
               </div>
             </li>
           );
@@ -215,7 +223,7 @@ export function PendingInvites({ invites, answer }: { invites: ManagerScreen["in
           </ul>
         </>
       ) : null}
-    </section>
+    </Section>
   );
 }
 
@@ -223,10 +231,7 @@ export function Requests({ view, answer }: { view: View; answer: FormAnswer | un
   const { t } = useTranslation("parties");
   if (view.party.joinPolicy !== "request" && view.requests.length === 0) return null;
   return (
-    <section aria-labelledby="join-requests" className={cardClass}>
-      <h2 id="join-requests" className="text-xl font-semibold">
-        {t("manager.requests")}
-      </h2>
+    <Section id="join-requests" heading={t("manager.requests")} className={cardClass}>
       {view.requests.length === 0 ? <p className={mutedText}>{t("manager.noRequests")}</p> : null}
       <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
         {view.requests.map((r) => {
@@ -241,10 +246,7 @@ export function Requests({ view, answer }: { view: View; answer: FormAnswer | un
               </div>
               <div className="flex gap-2">
                 {(["accept-request", "decline-request"] as const).map((intent) => (
-                  <Form method="post" key={intent}>
-                    <input type="hidden" name="intent" value={intent} />
-                    <input type="hidden" name="partyId" value={view.party.id} />
-                    <input type="hidden" name="requestId" value={r.id} />
+                  <ManagerPost key={intent} intent={intent} about={{ partyId: view.party.id, requestId: r.id }}>
                     <button
                       type="submit"
                       className={intent === "accept-request" ? secondaryButton : dangerButton}
@@ -252,24 +254,21 @@ export function Requests({ view, answer }: { view: View; answer: FormAnswer | un
                     >
                       {t(intent === "accept-request" ? "manager.accept" : "manager.decline")}
                     </button>
-                  </Form>
+                  </ManagerPost>
                 ))}
               </div>
             </li>
           );
         })}
       </ul>
-    </section>
+    </Section>
   );
 }
 
 export function Members({ view, me, answer }: { view: View; me: number; answer: FormAnswer | undefined }) {
   const { t } = useTranslation("parties");
   return (
-    <section aria-labelledby="party-members" className={cardClass}>
-      <h2 id="party-members" className="text-xl font-semibold">
-        {t("manager.members")}
-      </h2>
+    <Section id="party-members" heading={t("manager.members")} className={cardClass}>
       <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
         {view.members.map((m) => {
           const own = (intent: string) => answerFor(answer, intent, ["memberId", m.id]);
@@ -291,29 +290,20 @@ export function Members({ view, me, answer }: { view: View; me: number; answer: 
                     <FormError message={refusal && !refusal.errors.reason ? refusal.errors.form : undefined} />
                     <div className="flex flex-wrap gap-2">
                       {m.role === "member" ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="co-ringleader" />
-                          <input type="hidden" name="partyId" value={view.party.id} />
-                          <input type="hidden" name="memberId" value={m.id} />
+                        <ManagerPost intent="co-ringleader" about={{ partyId: view.party.id, memberId: m.id }}>
                           <button type="submit" className={secondaryButton}>
                             {t("manager.makeCo", { name: m.name })}
                           </button>
-                        </Form>
+                        </ManagerPost>
                       ) : null}
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="hand-over" />
-                        <input type="hidden" name="partyId" value={view.party.id} />
-                        <input type="hidden" name="memberId" value={m.id} />
+                      <ManagerPost intent="hand-over" about={{ partyId: view.party.id, memberId: m.id }}>
                         <button type="submit" className={secondaryButton}>
                           {t("manager.handOver", { name: m.name })}
                         </button>
-                      </Form>
+                      </ManagerPost>
                     </div>
                     {m.role === "member" ? (
-                      <Form method="post" className="space-y-2" noValidate>
-                        <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="partyId" value={view.party.id} />
-                        <input type="hidden" name="memberId" value={m.id} />
+                      <ManagerPost intent="remove" about={{ partyId: view.party.id, memberId: m.id }} className="space-y-2">
                         <label htmlFor={`reason-${m.id}`} className="block text-sm font-medium">
                           {t("manager.reason", { name: m.name })}
                         </label>
@@ -334,7 +324,7 @@ export function Members({ view, me, answer }: { view: View; me: number; answer: 
                         <button type="submit" className={dangerButton}>
                           {t("manager.remove", { name: m.name })}
                         </button>
-                      </Form>
+                      </ManagerPost>
                     ) : null}
                   </div>
                 </details>
@@ -343,6 +333,6 @@ export function Members({ view, me, answer }: { view: View; me: number; answer: 
           );
         })}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -13,7 +13,10 @@ import { usePosting, waitingButton } from "~/ui/pending";
 import { Section } from "~/ui/section";
 import type { OpenPartyScreen, PartyScreen } from "./party-page.server";
 import { PARTY_RULES } from "./rules";
-import { cardClass, linkClass, MemberText, Notice, PersonChip } from "./ui";
+import { PersonChip, RemovalReason } from "./ui";
+import { cardClass, linkClass } from "~/ui/looks";
+import { MemberText } from "~/ui/member-text";
+import { Notice } from "~/ui/notice";
 
 /** Why the viewer is no longer in the party: who removed them, when, and the reason given. */
 export function RemovedNotice({ removal }: { removal: PartyScreen["removal"] }) {
@@ -22,11 +25,7 @@ export function RemovedNotice({ removal }: { removal: PartyScreen["removal"] }) 
   return (
     <Notice tone="warn" title={t("party.removedTitle")} testId="removal-notice">
       <p>{removal.by ? t("party.removedBy", { name: removal.by, date: removal.on }) : t("party.removed", { date: removal.on })}</p>
-      {removal.reason ? (
-        <blockquote className="border-s-4 border-amber-700 ps-3 italic">
-          <MemberText text={removal.reason} />
-        </blockquote>
-      ) : null}
+      <RemovalReason reason={removal.reason} />
     </Notice>
   );
 }

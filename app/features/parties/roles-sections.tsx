@@ -6,7 +6,12 @@ import { useTranslation } from "~/platform/translations";
 import { href, Link } from "react-router";
 import type { MemberRole } from "~/features/auth/index.server";
 import type { RolesScreen } from "./roles-page.server";
-import { cardClass, linkClass, MemberText, mutedText, Notice } from "./ui";
+import { cardClass, linkClass } from "~/ui/looks";
+import { MemberText } from "~/ui/member-text";
+import { RemovalReason } from "./ui";
+import { mutedText } from "~/ui/fields";
+import { Notice } from "~/ui/notice";
+import { Section } from "~/ui/section";
 
 /** The screens each role opens (the game master's and judges' screens come with the contests work). */
 const ROLE_LINKS = {
@@ -22,10 +27,7 @@ const ROLE_LINKS = {
 export function ContestRoles({ byContest, enhanced }: Pick<RolesScreen, "byContest" | "enhanced">) {
   const { t } = useTranslation("parties");
   return (
-    <section aria-labelledby="contest-roles" className="space-y-3">
-      <h2 id="contest-roles" className="text-xl font-semibold">
-        {t("roles.contestRoles")}
-      </h2>
+    <Section id="contest-roles" heading={t("roles.contestRoles")}>
       {byContest.length === 0 ? <p>{t("roles.none")}</p> : null}
       <ul className="space-y-3" data-testid="role-groups">
         {byContest.map((group) => (
@@ -55,27 +57,20 @@ export function ContestRoles({ byContest, enhanced }: Pick<RolesScreen, "byConte
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }
 
 export function Removals({ removals }: Pick<RolesScreen, "removals">) {
   const { t } = useTranslation("parties");
   return (
-    <section aria-labelledby="removals" className="space-y-2">
-      <h2 id="removals" className="text-xl font-semibold">
-        {t("roles.removals")}
-      </h2>
+    <Section id="removals" heading={t("roles.removals")}>
       {removals.map((r) => (
         <Notice key={r.id} tone="warn">
           <p>{t("roles.removedFrom", { party: r.party, name: r.by ?? t("someone"), date: r.on })}</p>
-          {r.reason ? (
-            <blockquote className="border-s-4 border-amber-700 ps-3 italic">
-              <MemberText text={r.reason} />
-            </blockquote>
-          ) : null}
+          <RemovalReason reason={r.reason} />
         </Notice>
       ))}
-    </section>
+    </Section>
   );
 }

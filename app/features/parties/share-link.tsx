@@ -2,7 +2,8 @@
 import { useState } from "react";
 import { useTranslation } from "~/platform/translations";
 import { useHydrated } from "~/ui/client-only";
-import { inputClass, mutedText, secondaryButton } from "./ui";
+import { fieldClass, mutedText } from "~/ui/fields";
+import { secondaryButton } from "~/ui/buttons";
 
 export function ShareLink({ link }: { link: string }) {
   const { t } = useTranslation("parties");
@@ -13,7 +14,7 @@ export function ShareLink({ link }: { link: string }) {
       <label htmlFor="share-link" className="block font-medium">
         {t("qr.link")}
       </label>
-      <input id="share-link" readOnly value={link} className={`${inputClass} font-mono text-sm`} onFocus={(e) => e.currentTarget.select()} data-testid="invite-link" />
+      <input id="share-link" readOnly value={link} className={`${fieldClass} font-mono text-sm`} onFocus={(e) => e.currentTarget.select()} data-testid="invite-link" />
       {hydrated ? (
         <div className="flex flex-wrap items-center gap-3 print:hidden">
           <button
