@@ -15,6 +15,7 @@ import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { retryAfterOfAction } from "~/platform/retry-after";
 import { pageTitle } from "~/ui/page";
+import { primaryButton } from "~/ui/buttons";
 import { errorTitle, RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { useFormAnswer } from "~/ui/form-answer";
 
@@ -138,7 +139,7 @@ export default function TreasureFind({ loaderData }: Route.ComponentProps) {
               {error}
             </p>
           ) : null}
-          <button type="submit" {...waitingButton(claiming)} className="rounded-md bg-glow-700 px-5 py-2.5 text-lg font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60">
+          <button type="submit" {...waitingButton(claiming)} className={`${primaryButton} px-5 py-2.5 text-lg`}>
             {t("claimThis", { name: treasure.name })}
           </button>
         </Form>
