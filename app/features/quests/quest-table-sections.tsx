@@ -172,6 +172,22 @@ function Field({ name, label, answer, initial, type = "text", help }: { name: st
   return <TextField idPrefix="quest" name={name} type={type} label={label} hint={help} value={answer?.values[name] ?? initial} error={answer?.errors[name]} />;
 }
 
+/** A quest's one-of-a-few setting (its status, its kind): radios in a row under their legend. */
+function Choices({ name, legend, options, chosen, error }: { name: string; legend: string; options: readonly { value: string; label: string }[]; chosen: string; error?: string }) {
+  return (
+    <fieldset className="space-y-1">
+      <legend className="font-semibold">{legend}</legend>
+      {options.map((o) => (
+        <label key={o.value} className="me-4 inline-flex items-center gap-2">
+          <input type="radio" name={name} value={o.value} defaultChecked={chosen === o.value} />
+          {o.label}
+        </label>
+      ))}
+      <FieldError id={`quest-${name}-error`} message={error} alert />
+    </fieldset>
+  );
+}
+
 export function QuestForm({ row, answer, base }: { row: QuestRow | null; answer: FormAnswer | undefined; base: string }) {
   const { t } = useTranslation("quests");
   const status = answer?.values.status ?? row?.status ?? "draft";
@@ -185,25 +201,8 @@ export function QuestForm({ row, answer, base }: { row: QuestRow | null; answer:
       <Field name="rewardEn" label={t("table.rewardEn")} answer={answer} initial={row?.fields.rewardEn ?? ""} />
       <Field name="rewardZh" label={t("table.rewardZh")} answer={answer} initial={row?.fields.rewardZh ?? ""} help={t("table.zhHelp")} />
       <Field name="timeNeeded" type="number" label={t("table.timeSeconds")} answer={answer} initial={String(row?.timeNeeded ?? 300)} />
-      <fieldset className="space-y-1">
-        <legend className="font-semibold">{t("table.status")}</legend>
-        {(["draft", "published"] as const).map((value) => (
-          <label key={value} className="me-4 inline-flex items-center gap-2">
-            <input type="radio" name="status" value={value} defaultChecked={status === value} />
-            {t(`table.statuses.${value}`)}
-          </label>
-        ))}
-        <FieldError id="quest-status-error" message={answer?.errors.status} alert />
-      </fieldset>
-      <fieldset className="space-y-1">
-        <legend className="font-semibold">{t("table.kind")}</legend>
-        {(["solo", "party"] as const).map((value) => (
-          <label key={value} className="me-4 inline-flex items-center gap-2">
-            <input type="radio" name="kind" value={value} defaultChecked={kind === value} />
-            {t(`table.kinds.${value}`)}
-          </label>
-        ))}
-      </fieldset>
+      <Choices name="status" legend={t("table.status")} chosen={status} options={(["draft", "published"] as const).map((value) => ({ value, label: t(`table.statuses.${value}`) }))} error={answer?.errors.status} />
+      <Choices name="kind" legend={t("table.kind")} chosen={kind} options={(["solo", "party"] as const).map((value) => ({ value, label: t(`table.kinds.${value}`) }))} />
       <FormError message={answer?.errors.form} />
       <SubmitRow>
         <button type="submit" className={primaryButton}>
