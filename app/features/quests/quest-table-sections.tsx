@@ -14,7 +14,7 @@ import { FieldError, SelectField, TextField } from "~/ui/fields";
 import { DataTable, type Column } from "~/ui/data-table";
 import { FormError, PostButton, SubmitRow } from "~/ui/form";
 import type { FormAnswer } from "~/ui/form-answer";
-import { PageHeading } from "~/ui/page";
+import { PageHeading, ScreenSwitcher } from "~/ui/page";
 import { QrCode } from "~/ui/qr-code";
 import type { QuestRow } from "./game-master.server";
 import type { QuestTableScreen } from "./quest-table-page.server";
@@ -30,15 +30,7 @@ export function QuestTableHeader({ contest, contests, base }: { contest: Contest
   return (
     <header className="space-y-2">
       <PageHeading>{t("table.heading", { contest: contest.name })}</PageHeading>
-      {contests.length > 1 ? (
-        <nav aria-label={t("table.contests")} className="flex flex-wrap gap-3 text-sm">
-          {contests.map((c) => (
-            <Link key={c.id} to={`/gamemaster/quests?contest=${c.id}`} aria-current={c.id === contest.id ? "page" : undefined} className="underline aria-[current=page]:font-bold">
-              {c.name}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
+      <ScreenSwitcher label={t("table.contests")} current={contest.id} items={contests.map((c) => ({ ...c, to: `/gamemaster/quests?contest=${c.id}` }))} />
       <p className="flex flex-wrap gap-4">
         <Link to={`${base}&new=1`} preventScrollReset className={primaryButton}>
           {t("table.new")}
