@@ -16,8 +16,28 @@ import { QrCode } from "~/ui/qr-code";
 import { CATCH_RULES } from "./catch-rules";
 import type { KidnapScreen } from "./kidnap-page.server";
 
-/** A game master's limits of a link (catches, days): small number boxes beside their labels. */
-const limitClass = `${compactFieldClass} mt-0 w-24`;
+/**
+ * A game master's limit of a link (its catches, its days): a small number box beside its
+ * label. Its error is the limits' one (`share-limits-error`, below them).
+ */
+function Limit({ name, label, max, initial, answer }: { name: "catches" | "days"; label: string; max: number; initial: string; answer?: FormAnswer }) {
+  const error = answer?.errors[name];
+  return (
+    <label className="flex items-center gap-2">
+      {label}
+      <input
+        name={name}
+        type="number"
+        min={1}
+        max={max}
+        defaultValue={answer?.values[name] ?? initial}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "share-limits-error" : undefined}
+        className={`${compactFieldClass} mt-0 w-24`}
+      />
+    </label>
+  );
+}
 
 /** A link's wild beamkin: Catch (signed in), a way to sign in first, or why it cannot be caught. */
 export function CatchCard({ link, signedIn }: { link: NonNullable<KidnapScreen["link"]>; signedIn: boolean }) {
@@ -102,14 +122,8 @@ export function ShareSection({ loaded, answer }: { loaded: Pick<KidnapScreen, "g
           />
           {loaded.gameMaster ? (
             <div className="flex flex-wrap gap-4">
-              <label className="flex items-center gap-2">
-                {t("kidnap.catches")}
-                <input name="catches" type="number" min={1} max={CATCH_RULES.gmMaxCatches} defaultValue={answer?.values.catches ?? "20"} className={limitClass} />
-              </label>
-              <label className="flex items-center gap-2">
-                {t("kidnap.days")}
-                <input name="days" type="number" min={1} max={CATCH_RULES.gmMaxDays} defaultValue={answer?.values.days ?? "7"} className={limitClass} />
-              </label>
+              <Limit name="catches" label={t("kidnap.catches")} max={CATCH_RULES.gmMaxCatches} initial="20" answer={answer} />
+              <Limit name="days" label={t("kidnap.days")} max={CATCH_RULES.gmMaxDays} initial="7" answer={answer} />
             </div>
           ) : null}
           <FieldError id="share-limits-error" message={answer?.errors.catches ?? answer?.errors.days} alert />
