@@ -5,6 +5,7 @@
  * itself (`base`, which keeps the contest and the sort), tagged with its intent
  * (QuestTableIntent, schemas.ts).
  */
+import type { ReactNode } from "react";
 import { useTranslation } from "~/platform/translations";
 import { Form, Link } from "react-router";
 import { questObjectives, stepUnlocks } from "~/platform/db/schema/quest-kinds";
@@ -22,8 +23,24 @@ import { Shown, useTimeNeeded } from "./ui";
 
 type Contest = { id: number; name: string };
 
-/** A cancel link beside a dialog's main button, as large as it. */
-const cancelLink = `${secondaryButton} px-4 py-2`;
+/**
+ * A dialog form's end: what the server said about the whole form, its button (`children`),
+ * and Cancel beside it, as large as it, back to the table.
+ */
+function DialogEnd({ error, base, children }: { error?: string; base: string; children: ReactNode }) {
+  const { t } = useTranslation("quests");
+  return (
+    <>
+      <FormError message={error} />
+      <SubmitRow>
+        {children}
+        <Link to={base} preventScrollReset className={`${secondaryButton} px-4 py-2`}>
+          {t("table.cancel")}
+        </Link>
+      </SubmitRow>
+    </>
+  );
+}
 
 export function QuestTableHeader({ contest, contests, base }: { contest: Contest; contests: readonly Contest[]; base: string }) {
   const { t } = useTranslation("quests");
@@ -125,15 +142,11 @@ export function DeleteQuestForm({ quest, base, formError }: { quest: QuestRow; b
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="questId" value={quest.id} />
       <p>{quest.played > 0 ? t("table.deletePlayed", { count: quest.played }) : t("table.deleteText")}</p>
-      <FormError message={formError} />
-      <SubmitRow>
+      <DialogEnd error={formError} base={base}>
         <button type="submit" className={`${dangerButton} px-4 py-2`}>
           {t("table.deleteConfirm")}
         </button>
-        <Link to={base} preventScrollReset className={cancelLink}>
-          {t("table.cancel")}
-        </Link>
-      </SubmitRow>
+      </DialogEnd>
     </Form>
   );
 }
@@ -195,15 +208,11 @@ export function QuestForm({ row, answer, base }: { row: QuestRow | null; answer:
       <Field name="timeNeeded" type="number" label={t("table.timeSeconds")} answer={answer} initial={String(row?.timeNeeded ?? 300)} />
       <Choices name="status" legend={t("table.status")} chosen={status} options={(["draft", "published"] as const).map((value) => ({ value, label: t(`table.statuses.${value}`) }))} error={answer?.errors.status} />
       <Choices name="kind" legend={t("table.kind")} chosen={kind} options={(["solo", "party"] as const).map((value) => ({ value, label: t(`table.kinds.${value}`) }))} />
-      <FormError message={answer?.errors.form} />
-      <SubmitRow>
+      <DialogEnd error={answer?.errors.form} base={base}>
         <button type="submit" className={primaryButton}>
           {row ? t("table.save") : t("table.create")}
         </button>
-        <Link to={base} preventScrollReset className={cancelLink}>
-          {t("table.cancel")}
-        </Link>
-      </SubmitRow>
+      </DialogEnd>
     </Form>
   );
 }
