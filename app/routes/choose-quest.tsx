@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/translations";
-import { Form, Link, href } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/choose-quest";
 import { requireMember } from "~/features/auth/principal.server";
 import { startRefusals } from "~/features/quests/refusals";
@@ -10,7 +10,9 @@ import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { invalid, respond } from "~/platform/respond.server";
 import { usePosting, waitingButton } from "~/ui/pending";
-import { PageHeading, pageTitle } from "~/ui/page";
+import { PageHeader, pageTitle } from "~/ui/page";
+import { primaryButton } from "~/ui/buttons";
+import { FormError, PostButton } from "~/ui/form";
 import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["quests"] };
@@ -41,15 +43,8 @@ export default function ChooseQuest({ loaderData }: Route.ComponentProps) {
   const starting = usePosting("/choose-quest");
   return (
     <div className="space-y-6">
-      <header className="space-y-2">
-        <PageHeading>{t("choose.heading")}</PageHeading>
-        <p>{t("choose.intro")}</p>
-      </header>
-      {answer?.errors.form ? (
-        <p role="alert" className="font-semibold text-red-700 dark:text-red-300">
-          {answer.errors.form}
-        </p>
-      ) : null}
+      <PageHeader title={t("choose.heading")} lead={t("choose.intro")} />
+      <FormError message={answer?.errors.form} />
       {loaderData.quests.length === 0 ? <p>{t("choose.none")}</p> : null}
       <ul className="space-y-4">
         {loaderData.quests.map((quest) => (
@@ -87,12 +82,9 @@ export default function ChooseQuest({ loaderData }: Route.ComponentProps) {
               ) : quest.state === "finished" ? (
                 <p className="font-semibold">{t("choose.finished")}</p>
               ) : quest.kind === "party" && !quest.party ? null : (
-                <Form method="post">
-                  <input type="hidden" name="questId" value={quest.id} />
-                  <button type="submit" {...waitingButton(starting)} className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60">
-                    {t("choose.start", { quest: quest.title.text })}
-                  </button>
-                </Form>
+                <PostButton fields={{ questId: quest.id }} {...waitingButton(starting)} className={primaryButton}>
+                  {t("choose.start", { quest: quest.title.text })}
+                </PostButton>
               )}
             </article>
           </li>

@@ -12,7 +12,10 @@ import { getInstance, getLocale } from "~/platform/i18n.server";
 import { invalid, respond } from "~/platform/respond.server";
 import { formatMoment } from "~/ui/dates";
 import { retryAfterOfAction } from "~/platform/retry-after";
-import { PageHeading, pageTitle } from "~/ui/page";
+import { PageHeader, pageTitle } from "~/ui/page";
+import { secondaryButton } from "~/ui/buttons";
+import { TextField } from "~/ui/fields";
+import { FormError } from "~/ui/form";
 import { useFormAnswer } from "~/ui/form-answer";
 
 export const handle = { i18n: ["quests", "beamkins"] };
@@ -63,16 +66,9 @@ export default function Kidnap({ loaderData }: Route.ComponentProps) {
   const answer = useFormAnswer();
   return (
     <div className="space-y-8">
-      <header className="space-y-2">
-        <PageHeading>{t("kidnap.heading")}</PageHeading>
-        <p>{t("kidnap.intro")}</p>
-      </header>
+      <PageHeader title={t("kidnap.heading")} lead={t("kidnap.intro")} />
 
-      {answer?.errors.form ? (
-        <p role="alert" className="font-semibold text-red-700 dark:text-red-300">
-          {answer.errors.form}
-        </p>
-      ) : null}
+      <FormError message={answer?.errors.form} />
 
       {link ? (
         <CatchCard link={link} signedIn={loaderData.signedIn} />
@@ -82,16 +78,20 @@ export default function Kidnap({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <Form method="get" className="space-y-2">
-        <label htmlFor="catch-code" className="block font-semibold">
-          {t("kidnap.typeLabel")}
-        </label>
-        <div className="flex flex-wrap gap-2">
-          <input id="catch-code" name="code" required defaultValue={loaderData.code} autoComplete="off" className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2 font-mono uppercase dark:bg-slate-950" />
-          <button type="submit" className="rounded-md border border-slate-400 px-4 py-2 font-semibold">
-            {t("kidnap.look")}
-          </button>
-        </div>
+      <Form method="get">
+        <TextField
+          id="catch-code"
+          name="code"
+          label={t("kidnap.typeLabel")}
+          value={loaderData.code}
+          required
+          controlClassName="font-mono uppercase"
+          action={
+            <button type="submit" className={`${secondaryButton} px-4 py-2`}>
+              {t("kidnap.look")}
+            </button>
+          }
+        />
       </Form>
 
       {shared ? <SharedLink shared={shared} /> : null}

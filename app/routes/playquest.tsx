@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback } from "react";
-import { href, useSearchParams } from "react-router";
+import { lazy, Suspense } from "react";
+import { href } from "react-router";
 import type { Route } from "./+types/playquest";
 import { requireMember } from "~/features/auth/principal.server";
 import { openPrizeBox } from "~/features/quests/prize-box.server";
@@ -8,6 +8,7 @@ import { Badges, FinishedQuests, OpenedPrize, PlayHeader, QuestMap, ScanConfirm,
 import { playRefusals as refusals } from "~/features/quests/refusals";
 import { replayQuest, scanStepCode, skipQuest } from "~/features/quests/runs.server";
 import { PlayIntent } from "~/features/quests/schemas";
+import { useCelebrationOver } from "~/features/quests/ui";
 import { lazyIsland } from "~/ui/client-only";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
@@ -63,15 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PlayQuest({ loaderData }: Route.ComponentProps) {
   const { map, speaker, opened, celebrate, cosmetics, signup, scan } = loaderData;
   const answer = useFormAnswer();
-  const [, setParams] = useSearchParams();
   const opening = usePosting("/playquest", { intent: "open-box" });
-  const calm = useCallback(() => {
-    // The celebration is over: reloading the page must not start it again.
-    setParams((params) => {
-      params.delete("celebrate");
-      return params;
-    }, { replace: true, preventScrollReset: true });
-  }, [setParams]);
+  const calm = useCelebrationOver();
   const hasScanSteps = map.runs.some((run) => run.steps.some((step) => step.state === "scan"));
   return (
     <div className="space-y-8">

@@ -1,18 +1,19 @@
-import { useCallback } from "react";
 import { useTranslation } from "~/platform/translations";
-import { Form, useSearchParams } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/prize-box-demo";
 import { isCosmetic } from "~/features/quests/cosmetics";
 import { DEMO_PRIZE_TABLE } from "~/features/quests/prize-box";
 import { demoRoll } from "~/features/quests/prize-box.server";
 import { PrizeOdds, PrizeReveal, type RevealedPrize } from "~/features/quests/prize-ui";
+import { useCelebrationOver } from "~/features/quests/ui";
 import { lazyIsland } from "~/ui/client-only";
 import { listCatalogue } from "~/features/beamkins/creatures.server";
 import { getInstance } from "~/platform/i18n.server";
 import { done } from "~/platform/outcome";
 import { respond } from "~/platform/respond.server";
 import { usePosting, waitingButton } from "~/ui/pending";
-import { PageHeading, pageTitle } from "~/ui/page";
+import { PageHeader, pageTitle } from "~/ui/page";
+import { primaryButton } from "~/ui/buttons";
 
 export const handle = { i18n: ["quests", "beamkins"] };
 
@@ -55,20 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PrizeBoxDemo({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("quests");
   const opening = usePosting("/prize-box-demo");
-  const [, setParams] = useSearchParams();
-  const calm = useCallback(() => {
-    // Reloading the page must not celebrate again.
-    setParams((params) => {
-      params.delete("celebrate");
-      return params;
-    }, { replace: true, preventScrollReset: true });
-  }, [setParams]);
+  const calm = useCelebrationOver();
   return (
     <div className="space-y-6">
-      <header className="space-y-2">
-        <PageHeading>{t("demo.heading")}</PageHeading>
-        <p>{t("demo.intro")}</p>
-      </header>
+      <PageHeader title={t("demo.heading")} lead={t("demo.intro")} />
       <section aria-labelledby="demo-box-heading" className="space-y-3 rounded-2xl border-2 border-glow-500 bg-glow-50 p-5 dark:bg-slate-900">
         <h2 id="demo-box-heading" className="text-xl font-semibold">
           {t("demo.box")}
@@ -80,7 +71,7 @@ export default function PrizeBoxDemo({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
         <Form method="post" preventScrollReset>
-          <button type="submit" {...waitingButton(opening)} className="rounded-md bg-glow-700 px-5 py-2.5 font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60">
+          <button type="submit" {...waitingButton(opening)} className={`${primaryButton} px-5 py-2.5`}>
             {loaderData.drawn ? t("demo.again") : t("demo.open")}
           </button>
         </Form>

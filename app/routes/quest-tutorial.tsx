@@ -6,6 +6,7 @@ import { PRIZE_TABLE } from "~/features/quests/prize-box";
 import { PrizeOdds } from "~/features/quests/prize-ui";
 import { getInstance } from "~/platform/i18n.server";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { primaryButton } from "~/ui/buttons";
 
 export const handle = { i18n: ["quests"] };
 
@@ -43,11 +44,11 @@ export default function QuestTutorial({ loaderData }: Route.ComponentProps) {
       <PrizeOdds table={PRIZE_TABLE} />
       <p className="flex flex-wrap gap-4">
         {loaderData.signedIn ? (
-          <Link to={href("/playquest")} className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900">
+          <Link to={href("/playquest")} className={primaryButton}>
             {t("guide.toMap")}
           </Link>
         ) : (
-          <Link to={href("/start")} className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900">
+          <Link to={href("/start")} className={primaryButton}>
             {t("guide.toStory")}
           </Link>
         )}

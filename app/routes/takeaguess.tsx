@@ -15,6 +15,9 @@ import { usePosting, waitingButton } from "~/ui/pending";
 import { pageTitle } from "~/ui/page";
 import { errorTitle, RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { useFormAnswer } from "~/ui/form-answer";
+import { primaryButton, secondaryButton } from "~/ui/buttons";
+import { TextField } from "~/ui/fields";
+import { PostButton } from "~/ui/form";
 
 export const handle = { i18n: ["guesses", "quests", "offline"] };
 
@@ -93,39 +96,28 @@ export default function TakeAGuess({ loaderData }: Route.ComponentProps) {
         <Form method="post" onSubmit={keep} className="space-y-2">
           <input type="hidden" name="intent" value="guess" />
           <input type="hidden" name="key" value={loaderData.key} />
-          <label htmlFor="guess" className="block font-semibold">
-            {t("label")}
-          </label>
-          <p id="guess-help" className="text-sm">
-            {card.numeric ? t("helpNumber") : t("help")} {t("attemptsLeft", { count: card.attemptsLeft })}
-          </p>
           {last && last.verdict !== "right" ? (
             <p role="status" className={last.verdict === "close" ? "font-semibold text-amber-800 dark:text-amber-300" : "text-slate-700 dark:text-slate-300"}>
               {t(last.verdict === "close" ? "lastClose" : "lastWrong", { guess: last.guess })}
             </p>
           ) : null}
-          <div className="flex flex-wrap gap-2">
-            <input
-              id="guess"
-              name="guess"
-              required
-              maxLength={200}
-              inputMode={card.numeric ? "decimal" : undefined}
-              defaultValue={answer?.values.guess ?? ""}
-              autoComplete="off"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "guess-help guess-error" : "guess-help"}
-              className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2 dark:bg-slate-950"
-            />
-            <button type="submit" {...waitingButton(guessing)} className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60">
-              {t("submit")}
-            </button>
-          </div>
-          {error ? (
-            <p id="guess-error" role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">
-              {error}
-            </p>
-          ) : null}
+          <TextField
+            id="guess"
+            name="guess"
+            label={t("label")}
+            hint={`${card.numeric ? t("helpNumber") : t("help")} ${t("attemptsLeft", { count: card.attemptsLeft })}`}
+            value={answer?.values.guess ?? ""}
+            error={error}
+            announceError
+            required
+            maxLength={200}
+            inputMode={card.numeric ? "decimal" : undefined}
+            action={
+              <button type="submit" {...waitingButton(guessing)} className={primaryButton}>
+                {t("submit")}
+              </button>
+            }
+          />
         </Form>
       )}
 
@@ -140,13 +132,9 @@ export default function TakeAGuess({ loaderData }: Route.ComponentProps) {
                 {hint.text ? (
                   <Shown as="p" text={hint.text} className="italic" />
                 ) : card.solved ? null : (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="hint" />
-                    <input type="hidden" name="hint" value={hint.index} />
-                    <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold">
-                      {t("hints.take", { count: hint.cost })}
-                    </button>
-                  </Form>
+                  <PostButton fields={{ intent: "hint", hint: hint.index }} className={secondaryButton}>
+                    {t("hints.take", { count: hint.cost })}
+                  </PostButton>
                 )}
               </li>
             ))}

@@ -15,6 +15,8 @@ import { OfflineOutbox, useKeptSubmit } from "~/ui/offline-outbox";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { retryAfterOfAction } from "~/platform/retry-after";
 import { pageTitle } from "~/ui/page";
+import { primaryButton } from "~/ui/buttons";
+import { TextField } from "~/ui/fields";
 import { errorTitle, RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { useFormAnswer } from "~/ui/form-answer";
 
@@ -115,30 +117,20 @@ export default function TreasureFind({ loaderData }: Route.ComponentProps) {
               <p>{t("scanned", { code })}</p>
             </>
           ) : (
-            <div className="space-y-1">
-              <label htmlFor="treasure-code" className="block font-semibold">
-                {t("typeLabel")}
-              </label>
-              <input
-                id="treasure-code"
-                name="code"
-                required
-                defaultValue={answer?.values.code ?? code}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "treasure-code-error" : undefined}
-                className="w-full rounded-md border border-slate-400 px-3 py-2 font-mono uppercase tracking-wider dark:bg-slate-950"
-              />
-            </div>
+            <TextField
+              id="treasure-code"
+              name="code"
+              label={t("typeLabel")}
+              value={answer?.values.code ?? code}
+              error={error}
+              announceError
+              required
+              autoCapitalize="characters"
+              spellCheck={false}
+              controlClassName="font-mono uppercase tracking-wider"
+            />
           )}
-          {error ? (
-            <p id="treasure-code-error" role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">
-              {error}
-            </p>
-          ) : null}
-          <button type="submit" {...waitingButton(claiming)} className="rounded-md bg-glow-700 px-5 py-2.5 text-lg font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60">
+          <button type="submit" {...waitingButton(claiming)} className={`${primaryButton} px-5 py-2.5 text-lg`}>
             {t("claimThis", { name: treasure.name })}
           </button>
         </Form>

@@ -1,4 +1,6 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import type { ReactNode } from "react";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { attrs } from "../../tests/support/markup";
 import { DataTable } from "./data-table";
@@ -58,4 +60,32 @@ describe("DataTable", () => {
     const html = renderToStaticMarkup(<DataTable label="Contests" rows={[]} rowKey={() => 0} columns={[{ header: "Name", cell: () => "" }]} />);
     expect(grid(html)).toEqual([["th[col]:Name"]]);
   });
+
+  it("a sortable column's header is a link that sorts by it, and tells a screen reader how the rows are sorted now", () => {
+    const to = (direction: string) => `/contests?sort=players&dir=${direction === "ascending" ? "desc" : "asc"}`;
+    const table = (direction: "ascending" | "descending" | "none") =>
+      onPage(<DataTable label="Contests" rows={contests} rowKey={(c) => c.id} columns={[{ header: "Name", cell: (c) => c.name, rowHeader: true }, { header: "Players", cell: (c) => c.players, sort: { direction, to: to(direction) } }]} />);
+    const sorted = table("ascending");
+    expect(attrs(sorted, "th", 0)["aria-sort"]).toBeUndefined();
+    expect(attrs(sorted, "th", 1)).toMatchObject({ scope: "col", "aria-sort": "ascending" });
+    expect(attrs(sorted, "a").href).toBe("/contests?sort=players&amp;dir=desc");
+    // The arrow is for the eye; the link is named by the column's header alone.
+    expect(sorted).toMatch(/<a [^>]*>Players<span aria-hidden="true"> ▲<\/span><\/a><\/th>/);
+    expect(grid(sorted)[0]).toEqual(["th[col]:Name", "th[col]:Players ▲"]);
+    expect(table("descending")).toContain('<span aria-hidden="true"> ▼</span>');
+    const other = table("none");
+    expect(attrs(other, "th", 1)["aria-sort"]).toBe("none");
+    expect(other).toContain('<span aria-hidden="true"> ⇅</span>');
+  });
+
+  it("hides its caption from the eye where a heading already names the table, and keeps it for screen readers", () => {
+    const html = renderToStaticMarkup(<DataTable label="Contests" caption="The contests" captionHidden rows={contests} rowKey={(c) => c.id} columns={[{ header: "Name", cell: (c) => c.name }]} />);
+    expect(html).toContain('<caption class="sr-only">The contests</caption>');
+  });
 });
+
+/** The HTML a browser gets for `node` on a page (a sortable header's link needs the router). */
+function onPage(node: ReactNode) {
+  const Stub = createRoutesStub([{ path: "/contests", Component: () => <>{node}</> }]);
+  return renderToString(<Stub initialEntries={["/contests"]} />);
+}

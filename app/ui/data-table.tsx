@@ -2,9 +2,11 @@
  * A table of records: a header cell for each column (`scope="col"`), a row a record, and the
  * column that names a row as its header (`scope="row"`), so a screen reader announces the
  * record and the column with each cell. On a narrow screen the table scrolls sideways inside
- * its own box (a named, focusable ScrollRegion) instead of widening the page.
+ * its own box (a named, focusable ScrollRegion) instead of widening the page. A column can be
+ * sortable: its header is a link that sorts by it, and says how it is sorted now (`aria-sort`).
  */
 import type { HTMLAttributes, ReactNode } from "react";
+import { Link } from "react-router";
 import { ScrollRegion } from "./scroll-region";
 
 /** Every cell's room: a line's height apart, a gap before the next column. */
@@ -18,6 +20,34 @@ export interface Column<T> {
   rowHeader?: boolean;
   /** The cells' classes. */
   className?: string;
+  /** The table can be sorted by this column: how it is sorted now, and the address that sorts it the other way. */
+  sort?: ColumnSort;
+}
+
+export interface ColumnSort {
+  /** How the rows are sorted by this column now ("none": by another). */
+  direction: "ascending" | "descending" | "none";
+  /** The page sorted by this column (the next way round); the page keeps its scroll. */
+  to: string;
+}
+
+/** What the eye sees of a column's sort (a screen reader hears `aria-sort` instead). */
+const sortMark = { ascending: " ▲", descending: " ▼", none: " ⇅" } as const;
+
+function HeaderCell<T>({ column }: { column: Column<T> }) {
+  const { sort } = column;
+  return (
+    <th scope="col" className={cellClass} aria-sort={sort?.direction}>
+      {sort ? (
+        <Link to={sort.to} preventScrollReset className="underline">
+          {column.header}
+          <span aria-hidden="true">{sortMark[sort.direction]}</span>
+        </Link>
+      ) : (
+        column.header
+      )}
+    </th>
+  );
 }
 
 export function DataTable<T>({
@@ -27,6 +57,7 @@ export function DataTable<T>({
   rowKey,
   rowProps,
   caption,
+  captionHidden = false,
   className = "w-full text-left text-sm",
 }: {
   /** What the table holds, the name of its scrolling box. */
@@ -38,18 +69,18 @@ export function DataTable<T>({
   rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | number>;
   /** The table's name, where no heading right above it gives one. */
   caption?: ReactNode;
+  /** The caption is for screen readers only: a heading near it already says it to the eye. */
+  captionHidden?: boolean;
   className?: string;
 }) {
   return (
     <ScrollRegion label={label}>
       <table className={className}>
-        {caption ? <caption className="text-left font-semibold">{caption}</caption> : null}
+        {caption ? <caption className={captionHidden ? "sr-only" : "text-left font-semibold"}>{caption}</caption> : null}
         <thead>
           <tr>
             {columns.map((c, i) => (
-              <th key={i} scope="col" className={cellClass}>
-                {c.header}
-              </th>
+              <HeaderCell key={i} column={c} />
             ))}
           </tr>
         </thead>

@@ -1,10 +1,12 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import type { ReactNode } from "react";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { attrs } from "../../tests/support/markup";
 import { primaryButton, secondaryButton } from "./buttons";
 import { FieldError } from "./fields";
 import { FIRST_INVALID } from "./focus-first-invalid";
-import { FormError, SubmitRow } from "./form";
+import { FormError, PostButton, SubmitRow } from "./form";
 
 describe("FormError", () => {
   it("is an alert a screen reader reads out when it appears, and a refusal can focus it", () => {
@@ -59,3 +61,27 @@ describe("SubmitRow", () => {
   });
 });
 
+
+/** The HTML a browser gets for `node` on the page at `at` (a Form needs the router). */
+function onPage(node: ReactNode, at = "/playquest") {
+  const Stub = createRoutesStub([{ path: new URL(at, "http://glow.test").pathname, Component: () => <>{node}</> }]);
+  return renderToString(<Stub initialEntries={[at]} />);
+}
+
+describe("PostButton", () => {
+  it("is a plain form that posts its hidden fields, in order, when its one button is pressed", () => {
+    const html = onPage(
+      <PostButton fields={{ intent: "skip", runId: 7 }} className={secondaryButton} aria-label="Skip Night walk">
+        Skip
+      </PostButton>,
+    );
+    expect(attrs(html, "form")).toMatchObject({ method: "post", action: "/playquest" });
+    expect([...html.matchAll(/<input\b[^>]*>/g)].map((m) => m[0])).toEqual(['<input type="hidden" name="intent" value="skip"/>', '<input type="hidden" name="runId" value="7"/>']);
+    expect(attrs(html, "button")).toMatchObject({ type: "submit", class: secondaryButton, "aria-label": "Skip Night walk" });
+    expect(html).toMatch(/<button[^>]*>Skip<\/button><\/form>$/);
+  });
+
+  it("posts to another page where it is given one", () => {
+    expect(attrs(onPage(<PostButton fields={{ questId: 3 }} action="/choose-quest">Start</PostButton>), "form").action).toBe("/choose-quest");
+  });
+});

@@ -3,6 +3,7 @@
  * where focus lands after a page change (route-focus.tsx finds the page's <h1>).
  */
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 /** The tab's title: the screen's translated title, or its English name while none is loaded. */
 export function pageTitle(title: string | undefined, fallback: string) {
@@ -34,5 +35,23 @@ export function PageHeader({ title, id, lead, actions }: { title: ReactNode; id?
       </div>
       {actions}
     </header>
+  );
+}
+
+/**
+ * Under a screen's heading, the same screen for each of a few things it can show (a game
+ * master's contests): a named row of links, the one shown marked as the current page.
+ * Nothing where there is only one to show.
+ */
+export function ScreenSwitcher({ label, items, current }: { label: string; items: readonly { id: string | number; name: string; to: string }[]; current: string | number }) {
+  if (items.length < 2) return null;
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-3 text-sm">
+      {items.map((item) => (
+        <Link key={item.id} to={item.to} aria-current={item.id === current ? "page" : undefined} className="underline aria-[current=page]:font-bold">
+          {item.name}
+        </Link>
+      ))}
+    </nav>
   );
 }

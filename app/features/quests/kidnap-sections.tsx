@@ -7,11 +7,37 @@ import { useTranslation } from "~/platform/translations";
 import { Form, href } from "react-router";
 import { BeamkinArt } from "~/features/beamkins";
 import type { KeyIn } from "~/locales/types";
+import { primaryButton } from "~/ui/buttons";
+import { compactFieldClass, FieldError, SelectField } from "~/ui/fields";
+import { PostButton } from "~/ui/form";
 import type { FormAnswer } from "~/ui/form-answer";
 import { usePosting, waitingButton } from "~/ui/pending";
 import { QrCode } from "~/ui/qr-code";
 import { CATCH_RULES } from "./catch-rules";
 import type { KidnapScreen } from "./kidnap-page.server";
+
+/**
+ * A game master's limit of a link (its catches, its days): a small number box beside its
+ * label. Its error is the limits' one (`share-limits-error`, below them).
+ */
+function Limit({ name, label, max, initial, answer }: { name: "catches" | "days"; label: string; max: number; initial: string; answer?: FormAnswer }) {
+  const error = answer?.errors[name];
+  return (
+    <label className="flex items-center gap-2">
+      {label}
+      <input
+        name={name}
+        type="number"
+        min={1}
+        max={max}
+        defaultValue={answer?.values[name] ?? initial}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "share-limits-error" : undefined}
+        className={`${compactFieldClass} mt-0 w-24`}
+      />
+    </label>
+  );
+}
 
 /** A link's wild beamkin: Catch (signed in), a way to sign in first, or why it cannot be caught. */
 export function CatchCard({ link, signedIn }: { link: NonNullable<KidnapScreen["link"]>; signedIn: boolean }) {
@@ -29,15 +55,11 @@ export function CatchCard({ link, signedIn }: { link: NonNullable<KidnapScreen["
           <>
             <p className="text-sm">{t("kidnap.expires", { when: link.expires })}</p>
             {signedIn ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="catch" />
-                <input type="hidden" name="code" value={link.code} />
-                <button type="submit" {...waitingButton(catching)} className="rounded-md bg-glow-700 px-5 py-2.5 text-lg font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60">
-                  {t("kidnap.catch", { name: tb(link.creature.name as KeyIn<"beamkins">) })}
-                </button>
-              </Form>
+              <PostButton fields={{ intent: "catch", code: link.code }} {...waitingButton(catching)} className={`${primaryButton} px-5 py-2.5 text-lg`}>
+                {t("kidnap.catch", { name: tb(link.creature.name as KeyIn<"beamkins">) })}
+              </PostButton>
             ) : (
-              <a href={`${href("/signin")}?redirectTo=${encodeURIComponent(`${href("/kidnap")}?code=${link.code}`)}`} className="inline-block rounded-md bg-glow-700 px-5 py-2.5 font-semibold text-white">
+              <a href={`${href("/signin")}?redirectTo=${encodeURIComponent(`${href("/kidnap")}?code=${link.code}`)}`} className={`inline-block ${primaryButton} px-5 py-2.5`}>
                 {t("kidnap.signInToCatch")}
               </a>
             )}
@@ -88,34 +110,24 @@ export function ShareSection({ loaded, answer }: { loaded: Pick<KidnapScreen, "g
       ) : (
         <Form method="post" className="space-y-3">
           <input type="hidden" name="intent" value="share" />
-          <label htmlFor="share-creature" className="block font-semibold">
-            {t("kidnap.pick")}
-          </label>
-          <select id="share-creature" name="creatureId" defaultValue={answer?.values.creatureId} aria-invalid={answer?.errors.creatureId ? true : undefined} className="rounded-md border border-slate-400 px-3 py-2 dark:bg-slate-950">
-            {loaded.shareable.map((c) => (
-              <option key={c.id} value={c.id}>
-                {tb(c.name as KeyIn<"beamkins">)}
-              </option>
-            ))}
-          </select>
+          <SelectField
+            id="share-creature"
+            name="creatureId"
+            label={t("kidnap.pick")}
+            value={answer?.values.creatureId}
+            error={answer?.errors.creatureId}
+            announceError
+            className="max-w-sm"
+            options={loaded.shareable.map((c) => ({ value: c.id, label: tb(c.name as KeyIn<"beamkins">) }))}
+          />
           {loaded.gameMaster ? (
             <div className="flex flex-wrap gap-4">
-              <label className="flex items-center gap-2">
-                {t("kidnap.catches")}
-                <input name="catches" type="number" min={1} max={CATCH_RULES.gmMaxCatches} defaultValue={answer?.values.catches ?? "20"} className="w-24 rounded-md border border-slate-400 px-2 py-1 dark:bg-slate-950" />
-              </label>
-              <label className="flex items-center gap-2">
-                {t("kidnap.days")}
-                <input name="days" type="number" min={1} max={CATCH_RULES.gmMaxDays} defaultValue={answer?.values.days ?? "7"} className="w-24 rounded-md border border-slate-400 px-2 py-1 dark:bg-slate-950" />
-              </label>
+              <Limit name="catches" label={t("kidnap.catches")} max={CATCH_RULES.gmMaxCatches} initial="20" answer={answer} />
+              <Limit name="days" label={t("kidnap.days")} max={CATCH_RULES.gmMaxDays} initial="7" answer={answer} />
             </div>
           ) : null}
-          {answer?.errors.creatureId || answer?.errors.catches || answer?.errors.days ? (
-            <p role="alert" className="text-sm font-semibold text-red-700 dark:text-red-300">
-              {answer.errors.creatureId ?? answer.errors.catches ?? answer.errors.days}
-            </p>
-          ) : null}
-          <button type="submit" className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900">
+          <FieldError id="share-limits-error" message={answer?.errors.catches ?? answer?.errors.days} alert />
+          <button type="submit" className={primaryButton}>
             {t("kidnap.share")}
           </button>
         </Form>

@@ -11,7 +11,8 @@ import { Form, Link, href } from "react-router";
 import type { KeyIn } from "~/locales/types";
 import { primaryButton } from "~/ui/buttons";
 import { DataTable } from "~/ui/data-table";
-import { FieldError, fieldClass } from "~/ui/fields";
+import { TextField } from "~/ui/fields";
+import { PostButton } from "~/ui/form";
 import type { FormAnswer } from "~/ui/form-answer";
 import { PageHeading } from "~/ui/page";
 import { waitingButton } from "~/ui/pending";
@@ -67,13 +68,9 @@ export function WaitingBoxes({ boxes, opening, odds }: { boxes: PlayScreen["map"
           <li key={box.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-glow-400 p-3">
             <PrizeBoxPicture />
             <p className="min-w-0 flex-1">{box.questTitle ? t("prize.fromQuest", { quest: box.questTitle.text }) : t("prize.box")}</p>
-            <Form method="post">
-              <input type="hidden" name="intent" value="open-box" />
-              <input type="hidden" name="boxId" value={box.id} />
-              <button type="submit" {...waitingButton(opening)} className={primaryButton}>
-                {t("prize.open")}
-              </button>
-            </Form>
+            <PostButton fields={{ intent: "open-box", boxId: box.id }} {...waitingButton(opening)} className={primaryButton}>
+              {t("prize.open")}
+            </PostButton>
           </li>
         ))}
       </ul>
@@ -102,12 +99,9 @@ export function TutorialOffer({ questId, speaker }: { questId: number; speaker: 
   return (
     <Section id="tutorial" heading={t("play.tutorialHeading")} framed>
       <p>{t("play.tutorialOffer", { name: speaker.name })}</p>
-      <Form method="post" action={href("/choose-quest")}>
-        <input type="hidden" name="questId" value={questId} />
-        <button type="submit" className={primaryButton}>
-          {t("play.tutorialStart")}
-        </button>
-      </Form>
+      <PostButton fields={{ questId }} action={href("/choose-quest")} className={primaryButton}>
+        {t("play.tutorialStart")}
+      </PostButton>
     </Section>
   );
 }
@@ -143,13 +137,9 @@ export function FinishedQuests({ finished }: { finished: PlayScreen["map"]["fini
             <Shown text={quest.title} className="font-medium" />
             <span className="text-sm text-slate-600 dark:text-slate-300">{t("play.finishedOn", { day: quest.on })}</span>
             {quest.replayable ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="replay" />
-                <input type="hidden" name="questId" value={quest.questId} />
-                <button type="submit" className="text-sm underline">
-                  {t("play.replay", { quest: quest.title.text })}
-                </button>
-              </Form>
+              <PostButton fields={{ intent: "replay", questId: quest.questId }} className="text-sm underline">
+                {t("play.replay", { quest: quest.title.text })}
+              </PostButton>
             ) : null}
           </li>
         ))}
@@ -256,13 +246,9 @@ function QuestOnMap({ run, speaker, starPicker }: { run: MapRun; speaker: Speake
         />
       ) : null}
       {run.kind === "solo" ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="skip" />
-          <input type="hidden" name="runId" value={run.runId} />
-          <button type="submit" className="text-sm underline">
-            {t("play.skip", { quest: run.title.text })}
-          </button>
-        </Form>
+        <PostButton fields={{ intent: "skip", runId: run.runId }} className="text-sm underline">
+          {t("play.skip", { quest: run.title.text })}
+        </PostButton>
       ) : null}
     </article>
   );
@@ -270,31 +256,23 @@ function QuestOnMap({ run, speaker, starPicker }: { run: MapRun; speaker: Speake
 
 export function ScanForm({ answer }: { answer: FormAnswer | undefined }) {
   const { t } = useTranslation("quests");
-  const error = answer?.errors.code;
   return (
     <Form method="post" className="space-y-2 rounded-xl border border-slate-300 p-4 dark:border-slate-700">
       <input type="hidden" name="intent" value="scan" />
-      <label htmlFor="scan-code" className="block font-semibold">
-        {t("play.scanLabel")}
-      </label>
-      <p id="scan-code-help" className="text-sm">
-        {t("play.scanHelp")}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <input
-          id="scan-code"
-          name="code"
-          defaultValue={answer?.values.code ?? ""}
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "scan-code-help scan-code-error" : "scan-code-help"}
-          className={fieldClass}
-        />
-        <button type="submit" className={primaryButton}>
-          {t("play.scanSubmit")}
-        </button>
-      </div>
-      <FieldError id="scan-code-error" message={error} alert />
+      <TextField
+        id="scan-code"
+        name="code"
+        label={t("play.scanLabel")}
+        hint={t("play.scanHelp")}
+        value={answer?.values.code ?? ""}
+        error={answer?.errors.code}
+        announceError
+        action={
+          <button type="submit" className={primaryButton}>
+            {t("play.scanSubmit")}
+          </button>
+        }
+      />
     </Form>
   );
 }

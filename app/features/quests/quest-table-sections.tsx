@@ -5,40 +5,49 @@
  * itself (`base`, which keeps the contest and the sort), tagged with its intent
  * (QuestTableIntent, schemas.ts).
  */
+import type { ReactNode } from "react";
 import { useTranslation } from "~/platform/translations";
 import { Form, Link } from "react-router";
 import { questObjectives, stepUnlocks } from "~/platform/db/schema/quest-kinds";
 import type { KeyIn } from "~/locales/types";
 import { dangerButton, primaryButton, secondaryButton } from "~/ui/buttons";
-import { FieldError, fieldClass } from "~/ui/fields";
-import { FormError, SubmitRow } from "~/ui/form";
+import { FieldError, SelectField, TextField } from "~/ui/fields";
+import { DataTable, type Column } from "~/ui/data-table";
+import { FormError, PostButton, SubmitRow } from "~/ui/form";
 import type { FormAnswer } from "~/ui/form-answer";
-import { PageHeading } from "~/ui/page";
+import { PageHeading, ScreenSwitcher } from "~/ui/page";
 import { QrCode } from "~/ui/qr-code";
-import { ScrollRegion } from "~/ui/scroll-region";
 import type { QuestRow } from "./game-master.server";
 import type { QuestTableScreen } from "./quest-table-page.server";
 import { Shown, useTimeNeeded } from "./ui";
 
 type Contest = { id: number; name: string };
 
-/** A cancel link beside a dialog's main button, as large as it. */
-const cancelLink = `${secondaryButton} px-4 py-2`;
+/**
+ * A dialog form's end: what the server said about the whole form, its button (`children`),
+ * and Cancel beside it, as large as it, back to the table.
+ */
+function DialogEnd({ error, base, children }: { error?: string; base: string; children: ReactNode }) {
+  const { t } = useTranslation("quests");
+  return (
+    <>
+      <FormError message={error} />
+      <SubmitRow>
+        {children}
+        <Link to={base} preventScrollReset className={`${secondaryButton} px-4 py-2`}>
+          {t("table.cancel")}
+        </Link>
+      </SubmitRow>
+    </>
+  );
+}
 
 export function QuestTableHeader({ contest, contests, base }: { contest: Contest; contests: readonly Contest[]; base: string }) {
   const { t } = useTranslation("quests");
   return (
     <header className="space-y-2">
       <PageHeading>{t("table.heading", { contest: contest.name })}</PageHeading>
-      {contests.length > 1 ? (
-        <nav aria-label={t("table.contests")} className="flex flex-wrap gap-3 text-sm">
-          {contests.map((c) => (
-            <Link key={c.id} to={`/gamemaster/quests?contest=${c.id}`} aria-current={c.id === contest.id ? "page" : undefined} className="underline aria-[current=page]:font-bold">
-              {c.name}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
+      <ScreenSwitcher label={t("table.contests")} current={contest.id} items={contests.map((c) => ({ ...c, to: `/gamemaster/quests?contest=${c.id}` }))} />
       <p className="flex flex-wrap gap-4">
         <Link to={`${base}&new=1`} preventScrollReset className={primaryButton}>
           {t("table.new")}
@@ -58,48 +67,49 @@ export function QuestTableHeader({ contest, contests, base }: { contest: Contest
 export function QuestTable({ contest, rows, sort, descending, base, bulkError }: { contest: Contest; rows: QuestRow[]; sort: string; descending: boolean; base: string; bulkError?: string }) {
   const { t } = useTranslation("quests");
   const timeNeeded = useTimeNeeded();
-  const rewardSort = sort === "reward" ? (descending ? "descending" : "ascending") : "none";
+  const byReward = sort === "reward";
+  const columns: Column<QuestRow>[] = [
+    {
+      header: <span className="sr-only">{t("table.select")}</span>,
+      cell: (row) => <input type="checkbox" form="bulk" name="ids" value={row.id} aria-label={t("table.selectRow", { quest: row.title.text })} />,
+    },
+    { header: t("table.id"), cell: (row) => row.id, className: "tabular-nums" },
+    {
+      header: t("table.quest"),
+      rowHeader: true,
+      cell: (row) => (
+        <>
+          <Shown text={row.title} className="font-medium" />
+          <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+            {t(`table.kinds.${row.kind}`)} · {t("choose.stepCount", { count: row.steps })}
+          </span>
+        </>
+      ),
+    },
+    {
+      header: t("table.reward"),
+      cell: (row) => <Shown text={row.reward} />,
+      sort: {
+        direction: byReward ? (descending ? "descending" : "ascending") : "none",
+        to: `/gamemaster/quests?contest=${contest.id}&sort=reward&dir=${byReward && !descending ? "desc" : "asc"}`,
+      },
+    },
+    { header: t("table.time"), cell: (row) => <span title={t("time.exact", { count: row.timeNeeded })}>{timeNeeded(row.timeNeeded)}</span>, className: "tabular-nums" },
+    { header: t("table.status"), cell: (row) => t(`table.statuses.${row.status}`) },
+    { header: t("table.actions"), cell: (row) => <QuestActions row={row} base={base} /> },
+  ];
   return (
     <>
       <Form id="bulk" method="post" action={base} preventScrollReset />
-      <ScrollRegion label={t("table.caption", { contest: contest.name })}>
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <caption className="sr-only">{t("table.caption", { contest: contest.name })}</caption>
-          <thead>
-            <tr className="border-b border-slate-300 dark:border-slate-700">
-              <th scope="col" className="p-2">
-                <span className="sr-only">{t("table.select")}</span>
-              </th>
-              <th scope="col" className="p-2">
-                {t("table.id")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("table.quest")}
-              </th>
-              <th scope="col" className="p-2" aria-sort={rewardSort}>
-                <Link to={`/gamemaster/quests?contest=${contest.id}&sort=reward&dir=${sort === "reward" && !descending ? "desc" : "asc"}`} preventScrollReset className="underline">
-                  {t("table.reward")}
-                  <span aria-hidden="true">{sort === "reward" ? (descending ? " ▼" : " ▲") : " ⇅"}</span>
-                </Link>
-              </th>
-              <th scope="col" className="p-2">
-                {t("table.time")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("table.status")}
-              </th>
-              <th scope="col" className="p-2">
-                {t("table.actions")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <QuestTableRow key={row.id} row={row} base={base} timeNeeded={timeNeeded(row.timeNeeded)} />
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <DataTable
+        label={t("table.caption", { contest: contest.name })}
+        caption={t("table.caption", { contest: contest.name })}
+        captionHidden
+        className="w-full min-w-[40rem] text-left text-sm"
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={columns}
+      />
       {rows.length === 0 ? <p>{t("table.empty")}</p> : null}
       {rows.length > 0 ? (
         <SubmitRow>
@@ -132,81 +142,54 @@ export function DeleteQuestForm({ quest, base, formError }: { quest: QuestRow; b
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="questId" value={quest.id} />
       <p>{quest.played > 0 ? t("table.deletePlayed", { count: quest.played }) : t("table.deleteText")}</p>
-      <FormError message={formError} />
-      <SubmitRow>
-        <button type="submit" className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+      <DialogEnd error={formError} base={base}>
+        <button type="submit" className={`${dangerButton} px-4 py-2`}>
           {t("table.deleteConfirm")}
         </button>
-        <Link to={base} preventScrollReset className={cancelLink}>
-          {t("table.cancel")}
-        </Link>
-      </SubmitRow>
+      </DialogEnd>
     </Form>
   );
 }
 
-function QuestTableRow({ row, base, timeNeeded }: { row: QuestRow; base: string; timeNeeded: string }) {
+/** A quest's own actions, in its row: edit, its steps, duplicate, delete. */
+function QuestActions({ row, base }: { row: QuestRow; base: string }) {
   const { t } = useTranslation("quests");
   return (
-    <tr className="border-b border-slate-200 align-top dark:border-slate-800">
-      <td className="p-2">
-        <input type="checkbox" form="bulk" name="ids" value={row.id} aria-label={t("table.selectRow", { quest: row.title.text })} />
-      </td>
-      <td className="p-2 tabular-nums">{row.id}</td>
-      <td className="p-2">
-        <Shown text={row.title} className="font-medium" />
-        <span className="block text-xs text-slate-600 dark:text-slate-400">
-          {t(`table.kinds.${row.kind}`)} · {t("choose.stepCount", { count: row.steps })}
-        </span>
-      </td>
-      <td className="p-2">
-        <Shown text={row.reward} />
-      </td>
-      <td className="p-2 tabular-nums">
-        <span title={t("time.exact", { count: row.timeNeeded })}>{timeNeeded}</span>
-      </td>
-      <td className="p-2">{t(`table.statuses.${row.status}`)}</td>
-      <td className="p-2">
-        <div className="flex flex-wrap gap-x-3 gap-y-1">
-          <Link to={`${base}&edit=${row.id}`} preventScrollReset className="underline" aria-label={t("table.editRow", { quest: row.title.text })}>
-            {t("table.edit")}
-          </Link>
-          <Link to={`${base}&steps=${row.id}`} preventScrollReset className="underline" aria-label={t("table.stepsRow", { quest: row.title.text })}>
-            {t("table.steps")}
-          </Link>
-          <Form method="post" action={base} preventScrollReset>
-            <input type="hidden" name="intent" value="duplicate" />
-            <input type="hidden" name="questId" value={row.id} />
-            <button type="submit" className="underline" aria-label={t("table.duplicateRow", { quest: row.title.text })}>
-              {t("table.duplicate")}
-            </button>
-          </Form>
-          <Link to={`${base}&delete=${row.id}`} preventScrollReset className="text-red-700 underline dark:text-red-300" aria-label={t("table.deleteRow", { quest: row.title.text })}>
-            {t("table.delete")}
-          </Link>
-        </div>
-      </td>
-    </tr>
+    <div className="flex flex-wrap gap-x-3 gap-y-1">
+      <Link to={`${base}&edit=${row.id}`} preventScrollReset className="underline" aria-label={t("table.editRow", { quest: row.title.text })}>
+        {t("table.edit")}
+      </Link>
+      <Link to={`${base}&steps=${row.id}`} preventScrollReset className="underline" aria-label={t("table.stepsRow", { quest: row.title.text })}>
+        {t("table.steps")}
+      </Link>
+      <PostButton fields={{ intent: "duplicate", questId: row.id }} action={base} preventScrollReset className="underline" aria-label={t("table.duplicateRow", { quest: row.title.text })}>
+        {t("table.duplicate")}
+      </PostButton>
+      <Link to={`${base}&delete=${row.id}`} preventScrollReset className="text-red-700 underline dark:text-red-300" aria-label={t("table.deleteRow", { quest: row.title.text })}>
+        {t("table.delete")}
+      </Link>
+    </div>
   );
 }
 
+/** A text field of the quest forms, showing what was typed after a refusal, else `initial`. */
 function Field({ name, label, answer, initial, type = "text", help }: { name: string; label: string; answer: FormAnswer | undefined; initial: string; type?: string; help?: string }) {
-  const error = answer?.errors[name];
-  const id = `quest-${name}`;
-  const described = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return <TextField idPrefix="quest" name={name} type={type} label={label} hint={help} value={answer?.values[name] ?? initial} error={answer?.errors[name]} />;
+}
+
+/** A quest's one-of-a-few setting (its status, its kind): radios in a row under their legend. */
+function Choices({ name, legend, options, chosen, error }: { name: string; legend: string; options: readonly { value: string; label: string }[]; chosen: string; error?: string }) {
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block font-semibold">
-        {label}
-      </label>
-      {help ? (
-        <p id={`${id}-help`} className="text-sm text-slate-600 dark:text-slate-400">
-          {help}
-        </p>
-      ) : null}
-      <input id={id} name={name} type={type} defaultValue={answer?.values[name] ?? initial} aria-invalid={error ? true : undefined} aria-describedby={described} className={fieldClass} />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <fieldset className="space-y-1">
+      <legend className="font-semibold">{legend}</legend>
+      {options.map((o) => (
+        <label key={o.value} className="me-4 inline-flex items-center gap-2">
+          <input type="radio" name={name} value={o.value} defaultChecked={chosen === o.value} />
+          {o.label}
+        </label>
+      ))}
+      <FieldError id={`quest-${name}-error`} message={error} alert />
+    </fieldset>
   );
 }
 
@@ -223,34 +206,13 @@ export function QuestForm({ row, answer, base }: { row: QuestRow | null; answer:
       <Field name="rewardEn" label={t("table.rewardEn")} answer={answer} initial={row?.fields.rewardEn ?? ""} />
       <Field name="rewardZh" label={t("table.rewardZh")} answer={answer} initial={row?.fields.rewardZh ?? ""} help={t("table.zhHelp")} />
       <Field name="timeNeeded" type="number" label={t("table.timeSeconds")} answer={answer} initial={String(row?.timeNeeded ?? 300)} />
-      <fieldset className="space-y-1">
-        <legend className="font-semibold">{t("table.status")}</legend>
-        {(["draft", "published"] as const).map((value) => (
-          <label key={value} className="me-4 inline-flex items-center gap-2">
-            <input type="radio" name="status" value={value} defaultChecked={status === value} />
-            {t(`table.statuses.${value}`)}
-          </label>
-        ))}
-        <FieldError id="quest-status-error" message={answer?.errors.status} alert />
-      </fieldset>
-      <fieldset className="space-y-1">
-        <legend className="font-semibold">{t("table.kind")}</legend>
-        {(["solo", "party"] as const).map((value) => (
-          <label key={value} className="me-4 inline-flex items-center gap-2">
-            <input type="radio" name="kind" value={value} defaultChecked={kind === value} />
-            {t(`table.kinds.${value}`)}
-          </label>
-        ))}
-      </fieldset>
-      <FormError message={answer?.errors.form} />
-      <SubmitRow>
+      <Choices name="status" legend={t("table.status")} chosen={status} options={(["draft", "published"] as const).map((value) => ({ value, label: t(`table.statuses.${value}`) }))} error={answer?.errors.status} />
+      <Choices name="kind" legend={t("table.kind")} chosen={kind} options={(["solo", "party"] as const).map((value) => ({ value, label: t(`table.kinds.${value}`) }))} />
+      <DialogEnd error={answer?.errors.form} base={base}>
         <button type="submit" className={primaryButton}>
           {row ? t("table.save") : t("table.create")}
         </button>
-        <Link to={base} preventScrollReset className={cancelLink}>
-          {t("table.cancel")}
-        </Link>
-      </SubmitRow>
+      </DialogEnd>
     </Form>
   );
 }
@@ -279,14 +241,9 @@ export function StepsEditor({ questId, played, steps, answer, base }: { questId:
               </div>
             ) : null}
             {played ? null : (
-              <Form method="post" action={here} preventScrollReset>
-                <input type="hidden" name="intent" value="remove-step" />
-                <input type="hidden" name="questId" value={questId} />
-                <input type="hidden" name="stepId" value={step.id} />
-                <button type="submit" className="mt-1 text-sm text-red-700 underline dark:text-red-300">
-                  {t("table.removeStep", { position: step.position })}
-                </button>
-              </Form>
+              <PostButton fields={{ intent: "remove-step", questId, stepId: step.id }} action={here} preventScrollReset className="mt-1 text-sm text-red-700 underline dark:text-red-300">
+                {t("table.removeStep", { position: step.position })}
+              </PostButton>
             )}
           </li>
         ))}
@@ -296,33 +253,21 @@ export function StepsEditor({ questId, played, steps, answer, base }: { questId:
         <h3 className="font-semibold">{t("table.addStep")}</h3>
         <input type="hidden" name="intent" value="add-step" />
         <input type="hidden" name="questId" value={questId} />
-        <div className="space-y-1">
-          <label htmlFor="step-objective" className="block font-semibold">
-            {t("table.objective")}
-          </label>
-          <select id="step-objective" name="objective" defaultValue={answer?.values.objective ?? "visit"} className={fieldClass}>
-            {questObjectives
-              .filter((o) => o !== "signup")
-              .map((o) => (
-                <option key={o} value={o}>
-                  {t(`objectives.${o}` as KeyIn<"quests">)}
-                </option>
-              ))}
-          </select>
-        </div>
+        <SelectField
+          id="step-objective"
+          name="objective"
+          label={t("table.objective")}
+          value={answer?.values.objective ?? "visit"}
+          options={questObjectives.filter((o) => o !== "signup").map((o) => ({ value: o, label: t(`objectives.${o}` as KeyIn<"quests">) }))}
+        />
         <Field name="target" label={t("table.target")} answer={answer} initial="" help={t("table.targetHelp")} />
-        <div className="space-y-1">
-          <label htmlFor="step-unlock" className="block font-semibold">
-            {t("table.unlock")}
-          </label>
-          <select id="step-unlock" name="unlock" defaultValue={answer?.values.unlock ?? "linear"} className={fieldClass}>
-            {stepUnlocks.map((u) => (
-              <option key={u} value={u}>
-                {t(`unlocks.${u}` as KeyIn<"quests">)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="step-unlock"
+          name="unlock"
+          label={t("table.unlock")}
+          value={answer?.values.unlock ?? "linear"}
+          options={stepUnlocks.map((u) => ({ value: u, label: t(`unlocks.${u}` as KeyIn<"quests">) }))}
+        />
         <Field name="lineEn" label={t("table.lineEn")} answer={answer} initial="" />
         <Field name="lineZh" label={t("table.lineZh")} answer={answer} initial="" help={t("table.zhHelp")} />
         <div className="grid grid-cols-2 gap-3">

@@ -42,7 +42,7 @@ export default function StorySound({ panel, memberMuted }: { panel: number; memb
   }
 
   return (
-    <button type="button" aria-pressed={!muted} onClick={toggle} className="rounded-full border border-slate-400 px-3 py-1.5 text-sm font-semibold">
+    <button type="button" aria-pressed={!muted} onClick={toggle} className="toggle rounded-full px-3 py-1.5 text-sm font-semibold">
       <span aria-hidden="true">{muted ? "🔇 " : "🔊 "}</span>
       {t("story.sound")}
     </button>

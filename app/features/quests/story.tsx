@@ -8,8 +8,12 @@ import { Link, href } from "react-router";
 import { BeamkinArt } from "~/features/beamkins";
 import { lazyIsland } from "~/ui/client-only";
 import type { KeyIn } from "~/locales/types";
+import { primaryButton } from "~/ui/buttons";
 
 const StorySound = lazyIsland(() => import("./story-sound"));
+
+/** The story's way on, larger than a form's button: the one thing each panel asks. */
+const storyButton = `${primaryButton} px-5 py-2.5 text-lg`;
 
 export interface StoryProps {
   variant: "new" | "returning";
@@ -75,11 +79,11 @@ export function StoryPanel(props: StoryProps) {
           <span />
         )}
         {last ? (
-          <Link to={end} className="rounded-md bg-glow-700 px-5 py-2.5 text-lg font-semibold text-white hover:bg-glow-900">
+          <Link to={end} className={storyButton}>
             {t(`story.${variant}.go`)}
           </Link>
         ) : (
-          <Link to={at(panel + 1)} className="rounded-md bg-glow-700 px-5 py-2.5 text-lg font-semibold text-white hover:bg-glow-900" preventScrollReset>
+          <Link to={at(panel + 1)} className={storyButton} preventScrollReset>
             {t("story.next")}
           </Link>
         )}
@@ -105,7 +109,7 @@ export function StoryCover({ speaker, memberMuted }: Pick<StoryProps, "speaker" 
         </div>
       </Scene>
       <p className="flex flex-wrap items-center gap-4">
-        <Link to={`${href("/story-landing")}?panel=1`} className="rounded-md bg-glow-700 px-5 py-2.5 text-lg font-semibold text-white hover:bg-glow-900">
+        <Link to={`${href("/story-landing")}?panel=1`} className={storyButton}>
           {t("story.begin")}
         </Link>
         <span className="text-sm">{t("story.soundNote")}</span>

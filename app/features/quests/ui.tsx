@@ -1,8 +1,11 @@
 /**
  * The quests' shared pieces: authored text in the reader's language, the companion
- * speaking a step's lines, and cosmetic badges. The prize box's odds and a prize as
- * revealed are in `prize-ui.tsx`: pages that show them rarely load them later.
+ * speaking a step's lines, cosmetic badges, and the end of a prize's celebration. The prize
+ * box's odds and a prize as revealed are in `prize-ui.tsx`: pages that show them rarely load
+ * them later.
  */
+import { useCallback } from "react";
+import { useSearchParams } from "react-router";
 import { useTranslation } from "~/platform/translations";
 import { BeamkinArtLater } from "~/features/beamkins";
 import { cosmetics } from "./cosmetics";
@@ -80,4 +83,21 @@ export function CosmeticBadge({ slug, size = 48 }: { slug: string; size?: number
       <path d={shapes[cosmetic.shape]} fill={cosmetic.colour} />
     </svg>
   );
+}
+
+/**
+ * What a prize's confetti calls when it is over (`onDone`): `celebrate` leaves the address,
+ * so reloading the page shows the prize without celebrating it again.
+ */
+export function useCelebrationOver() {
+  const [, setParams] = useSearchParams();
+  return useCallback(() => {
+    setParams(
+      (params) => {
+        params.delete("celebrate");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [setParams]);
 }

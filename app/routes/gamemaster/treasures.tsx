@@ -10,7 +10,7 @@ import { parseInput, readInput } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { invalid, respond } from "~/platform/respond.server";
 import { formatMoment } from "~/ui/dates";
-import { PageHeading, pageTitle } from "~/ui/page";
+import { PageHeading, pageTitle, ScreenSwitcher } from "~/ui/page";
 import { primaryButton } from "~/ui/buttons";
 
 export const handle = { i18n: ["treasures"] };
@@ -71,15 +71,7 @@ export default function GameMasterTreasures({ loaderData }: Route.ComponentProps
     <div className="space-y-8">
       <header className="space-y-2">
         <PageHeading>{t("gm.heading", { contest: contest.name })}</PageHeading>
-        {contests.length > 1 ? (
-          <nav aria-label={t("gm.contests")} className="flex flex-wrap gap-3 text-sm">
-            {contests.map((c) => (
-              <Link key={c.id} to={`/gamemaster/treasures?contest=${c.id}`} aria-current={c.id === contest.id ? "page" : undefined} className="underline aria-[current=page]:font-bold">
-                {c.name}
-              </Link>
-            ))}
-          </nav>
-        ) : null}
+        <ScreenSwitcher label={t("gm.contests")} current={contest.id} items={contests.map((c) => ({ ...c, to: `/gamemaster/treasures?contest=${c.id}` }))} />
         <p className="flex flex-wrap gap-4">
           <a href={`/gamemaster/treasures/sheet?contest=${contest.id}`} className={`${primaryButton} px-4 py-2`}>
             {t("gm.printSheet")}
