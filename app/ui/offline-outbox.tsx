@@ -5,6 +5,16 @@
  * root, from whatever page is open, when the connection returns. Each kept post carries its
  * own random key: the server answers a key it has seen with the answer it gave, so a resend
  * never counts twice. Without JavaScript the form simply posts.
+ *
+ * Every page that lists kept posts imports this module directly, /playquest as well as the
+ * guess and treasure pages, never through import(): the list is wanted when the signal is
+ * gone, so it must come with the page rather than be fetched after it (a file asked for on
+ * bad signal may never arrive, and the member would keep posts without seeing them wait);
+ * the guess and treasure pages need `useKeptSubmit` from hydration, so the module is in
+ * their first scripts anyway. On /playquest it costs one small file more in the page's
+ * first scripts, fetched beside the route's own; the quest map is a page kept for reading
+ * offline, where the list matters most. It renders nothing on the server (the posts are in
+ * this browser's storage).
  */
 import { useCallback, type FormEvent } from "react";
 import { useRouteLoaderData } from "react-router";
