@@ -3,7 +3,7 @@ import { expect, hydrated, signIn, test, uniqueName, uniquePhone } from "./fixtu
 import { hideTreasure } from "./treasures";
 
 /**
- * A member with bad signal (issue 39, decisions 1180 and 1181): posts kept on the phone
+ * A member with bad signal (issue 39, decisions 1180, 1181 and 1320): posts kept on the phone
  * belong to the member who kept them and go out from any page, from one tab; the service
  * worker shows Glow's own offline page and the pages the member last saw.
  *
