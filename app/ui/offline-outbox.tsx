@@ -7,13 +7,13 @@
  * never counts twice. Without JavaScript the form simply posts.
  *
  * Every page that lists kept posts imports this module directly, /playquest as well as the
- * guess and treasure pages, never through import(): the list is wanted when the signal is
- * gone, so it must come with the page rather than be fetched after it (a file asked for on
- * bad signal may never arrive, and the member would keep posts without seeing them wait);
- * the guess and treasure pages need `useKeptSubmit` from hydration, so the module is in
- * their first scripts anyway. On /playquest it costs one small file more in the page's
- * first scripts, fetched beside the route's own; the quest map is a page kept for reading
- * offline, where the list matters most. It renders nothing on the server (the posts are in
+ * guess and treasure pages, never through import() (decision 1320). The list is wanted when
+ * the signal is gone, so it comes with the page's own files: a part fetched after hydration
+ * may not arrive on bad signal, and a lazy part that fails takes the route's error screen
+ * (decision 1033), which on /playquest, the page kept for reading offline, could replace
+ * the very map the member opened offline. The guess and treasure pages need
+ * `useKeptSubmit` from hydration, so the module is in their first scripts anyway; on
+ * /playquest it costs two small files. It renders nothing on the server (the posts are in
  * this browser's storage).
  */
 import { useCallback, type FormEvent } from "react";
