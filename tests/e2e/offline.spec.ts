@@ -37,6 +37,18 @@ async function keepGuess(page: Page, context: BrowserContext, guess: string) {
   await expect(page.getByText(`No connection: Guess “${guess}” on Lantern festival is kept on your phone`)).toBeVisible();
 }
 
+/** A member with a second tab open on `otherPath`, who keeps a guess offline on the lantern festival's card. */
+async function keepGuessWithTwoTabs(page: Page, context: BrowserContext, prefix: string, otherPath: string) {
+  await member(page, prefix);
+  const other = await context.newPage();
+  await other.goto(otherPath);
+  await hydrated(other);
+  await page.goto("/takeaguess/lantern-festival");
+  await hydrated(page);
+  await keepGuess(page, context, "Spring");
+  return other;
+}
+
 test.describe("kept posts belong to the member who kept them", () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -132,13 +144,7 @@ test.describe("kept posts go out from any page", () => {
   test.describe.configure({ timeout: 90_000 });
 
   test("a guess kept on its card is sent from the newsfeed when the connection returns", async ({ page, context }) => {
-    await member(page, "Roamer");
-    const feed = await context.newPage();
-    await feed.goto("/newsfeed");
-    await hydrated(feed);
-    await page.goto("/takeaguess/lantern-festival");
-    await hydrated(page);
-    await keepGuess(page, context, "Spring");
+    const feed = await keepGuessWithTwoTabs(page, context, "Roamer", "/newsfeed");
     // The card is closed while offline; only the feed is open when the signal comes back.
     await page.close();
     await context.setOffline(false);
@@ -175,13 +181,7 @@ test.describe("kept posts go out from any page", () => {
   });
 
   test("with two tabs open, one sends the kept post and one toast says so", async ({ page, context }) => {
-    await member(page, "Twotabs");
-    const other = await context.newPage();
-    await other.goto("/playquest");
-    await hydrated(other);
-    await page.goto("/takeaguess/lantern-festival");
-    await hydrated(page);
-    await keepGuess(page, context, "Spring");
+    const other = await keepGuessWithTwoTabs(page, context, "Twotabs", "/playquest");
 
     // The first post to arrive is held until both tabs have had their chance to send.
     let posts = 0;
@@ -213,13 +213,7 @@ test.describe("kept posts go out from any page", () => {
   });
 
   test("a post one tab sent is not sent again by a tab whose storage still shows it", async ({ page, context }) => {
-    await member(page, "Laggard");
-    const other = await context.newPage();
-    await other.goto("/playquest");
-    await hydrated(other);
-    await page.goto("/takeaguess/lantern-festival");
-    await hydrated(page);
-    await keepGuess(page, context, "Spring");
+    const other = await keepGuessWithTwoTabs(page, context, "Laggard", "/playquest");
     const kept = await page.evaluate(() => localStorage.getItem("glow:outbox"));
 
     let posts = 0;
