@@ -17,13 +17,13 @@ import { FormError } from "~/ui/form";
 import { usePosting } from "~/ui/pending";
 import { pageTitle } from "~/ui/page";
 import { useFormAnswer } from "~/ui/form-answer";
+// Imported as every page that lists kept posts imports it (why: ui/offline-outbox.tsx).
+import { OfflineOutbox } from "~/ui/offline-outbox";
 
 // offlineCopy: the service worker keeps the member's last-seen map to read offline (1181).
 export const handle = { i18n: ["quests", "beamkins", "salutes"], offlineCopy: true };
 
 const Confetti = lazyIsland(() => import("~/ui/confetti"));
-// Renders nothing on the server (the kept posts are in this browser's storage): an island.
-const OfflineOutbox = lazyIsland<Record<string, never>>(() => import("~/ui/offline-outbox").then((m) => ({ default: m.OfflineOutbox })));
 // Seen now and then (decision 1025): their code loads after the page's first scripts.
 const occasional = () => import("./playquest/occasional");
 const BoxOdds = lazy(() => occasional().then((m) => ({ default: m.BoxOdds })));

@@ -56,7 +56,7 @@ describe("sending one member's kept posts in turn", () => {
   it("forgets each post that got an answer, done or refused, with Glow's words", async () => {
     const forgotten: string[] = [];
     const replies = [answer(200, { success: true, message: "Right! +10 points" }), answer(409, { success: false, type: "CONFLICT", message: "Already solved." })];
-    const round = await sendInTurn([post("a", "ada", 1), post("b", "ada", 2)], () => replies.shift()!, (key) => forgotten.push(key));
+    const round = await sendInTurn([post("a", "ada", 1), post("b", "ada", 2)], () => replies.shift()!, (key) => void forgotten.push(key));
     expect(forgotten).toEqual(["a", "b"]);
     expect(round).toEqual({
       sent: [
@@ -70,7 +70,7 @@ describe("sending one member's kept posts in turn", () => {
   it("keeps a post that got no answer (offline, a 5xx), and every one after it", async () => {
     for (const reply of [() => Promise.reject(new TypeError("Failed to fetch")), () => answer(503, { success: false })]) {
       const forgotten: string[] = [];
-      const round = await sendInTurn([post("a", "ada", 1), post("b", "ada", 2)], reply, (key) => forgotten.push(key));
+      const round = await sendInTurn([post("a", "ada", 1), post("b", "ada", 2)], reply, (key) => void forgotten.push(key));
       expect(forgotten).toEqual([]);
       expect(round).toEqual({ sent: [], stopped: "unreachable" });
     }
@@ -79,7 +79,7 @@ describe("sending one member's kept posts in turn", () => {
   it("neither sends nor loses a post when the session is not its owner's (signed out: 401; another member: 403)", async () => {
     for (const status of [401, 403]) {
       const forgotten: string[] = [];
-      const round = await sendInTurn([post("a", "ada", 1)], () => answer(status, { success: false }), (key) => forgotten.push(key));
+      const round = await sendInTurn([post("a", "ada", 1)], () => answer(status, { success: false }), (key) => void forgotten.push(key));
       expect(forgotten).toEqual([]);
       expect(round.stopped).toBe("not-theirs");
     }

@@ -5,6 +5,16 @@
  * root, from whatever page is open, when the connection returns. Each kept post carries its
  * own random key: the server answers a key it has seen with the answer it gave, so a resend
  * never counts twice. Without JavaScript the form simply posts.
+ *
+ * Every page that lists kept posts imports this module directly, /playquest as well as the
+ * guess and treasure pages, never through import() (decision 1320). The list is wanted when
+ * the signal is gone, so it comes with the page's own files: a part fetched after hydration
+ * may not arrive on bad signal, and a lazy part that fails takes the route's error screen
+ * (decision 1033), which on /playquest, the page kept for reading offline, could replace
+ * the very map the member opened offline. The guess and treasure pages need
+ * `useKeptSubmit` from hydration, so the module is in their first scripts anyway; on
+ * /playquest it costs two small files. It renders nothing on the server (the posts are in
+ * this browser's storage).
  */
 import { useCallback, type FormEvent } from "react";
 import { useRouteLoaderData } from "react-router";

@@ -264,7 +264,7 @@ test.describe("a step that asks for a star salute", () => {
     const preloads = [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)"/g)].map((m) => m[1]);
     expect(preloads.length).toBeGreaterThan(0);
     expect(html.match(/<link rel="modulepreload"/g)).toHaveLength(preloads.length);
-    expect(preloads.filter((href) => /occasional|recipient-picker|prize-ui|beamkin-art|offline-outbox|\/look-/.test(href!))).toEqual([]);
+    expect(preloads.filter((href) => /occasional|recipient-picker|prize-ui|beamkin-art|\/look-/.test(href!))).toEqual([]);
     expect(html).toContain("data-beamkin=");
     const trail = page.getByRole("article", { name: /The Lantern Trail/ });
     const star = trail.getByRole("region", { name: "A star salute for this step" });
