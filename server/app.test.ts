@@ -225,6 +225,20 @@ describe("Glow's offline page, /offline (decision 1181; no database needed)", ()
     expect(fs.existsSync("public/offline.js")).toBe(true);
   });
 
+  it("its style is allowed by the CSP it is sent (and kept by the worker) with: it carries that response's nonce", async () => {
+    const reply = await fetch(`${base}/offline`);
+    const csp = reply.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const styles = [...(await reply.text()).matchAll(/<style\b([^>]*)>/g)].map((m) => m[1]);
+    expect(styles).toEqual([` nonce="${nonce}"`]);
+    expect(inlineStyleAllowed(csp, nonce)).toBe(true);
+    // And were the policy to list nonces for styles (which turns 'unsafe-inline' off), still.
+    const noncesOnly = csp.replace(/style-src [^;]*/, `style-src 'self' 'nonce-${nonce}' 'unsafe-inline'`);
+    expect(inlineStyleAllowed(noncesOnly, nonce)).toBe(true);
+    expect(inlineStyleAllowed(noncesOnly, undefined), "the rule reads a policy as a browser does").toBe(false);
+  });
+
   it("carries the marks the service worker fills in, exactly as the worker looks for them", async () => {
     const html = await (await fetch(`${base}/offline`)).text();
     const mark = 'data-member="" data-pages=""';
@@ -232,3 +246,24 @@ describe("Glow's offline page, /offline (decision 1181; no database needed)", ()
     expect(fs.readFileSync("public/sw.js", "utf8")).toContain(`.replace('${mark}'`);
   });
 });
+
+/**
+ * Whether a CSP lets an inline `<style>` (with this nonce, if any) apply, as CSP level 3 reads
+ * it: the style-src-elem directive, else style-src, else default-src; a nonce it names
+ * allows the element; 'unsafe-inline' allows any, unless the directive names a nonce or a
+ * hash (a browser then ignores 'unsafe-inline').
+ */
+function inlineStyleAllowed(csp: string, nonce: string | undefined): boolean {
+  const directives = new Map(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...sources]) => [name!.toLowerCase(), sources]),
+  );
+  const sources = directives.get("style-src-elem") ?? directives.get("style-src") ?? directives.get("default-src");
+  if (!sources) return true;
+  if (nonce && sources.includes(`'nonce-${nonce}'`)) return true;
+  const namesNoncesOrHashes = sources.some((s) => /^'(nonce|sha256|sha384|sha512)-/.test(s));
+  return sources.includes("'unsafe-inline'") && !namesNoncesOrHashes;
+}

@@ -8,7 +8,9 @@ import { offlinePageHtml } from "~/ui/offline-page";
  * service worker (public/sw.js) keeps, one per language, and shows in place of a page that
  * cannot be loaded. Answered here, not by React Router: it is no page of the app (no session,
  * no database, nothing personal), and a route would weigh on every page's route manifest.
- * It has no inline script, so the CSP this response carries (nonce and all) allows it as is.
+ * It has no inline script; its inline style carries this response's CSP nonce, so the CSP
+ * this response carries allows the page as it is, online and when the worker shows it
+ * offline with the headers it was kept with.
  */
 export async function sendOfflinePage(req: express.Request, res: express.Response) {
   const lng = await languageOfRequest(
@@ -21,5 +23,5 @@ export async function sendOfflinePage(req: express.Request, res: express.Respons
     .status(200)
     .set({ "Content-Language": lng, "Cache-Control": "no-cache" })
     .type("html")
-    .send(offlinePageHtml(pageLang(lng), (key) => String(t(key))));
+    .send(offlinePageHtml(pageLang(lng), (key) => String(t(key)), String(res.locals.cspNonce ?? "")));
 }

@@ -40,11 +40,12 @@ describe("DataTable", () => {
     expect(html).toMatch(/^<div[^>]*><table/);
   });
 
-  it("puts a row's own attributes on its <tr> and a caption first when given", () => {
+  it("puts a row's own attributes on its <tr>, a caption first and the table's test id when given", () => {
     const html = renderToStaticMarkup(
       <DataTable
         label="Contests"
         caption="Contests"
+        testId="contests-table"
         rows={contests}
         rowKey={(c) => c.id}
         rowProps={(c) => ({ "data-contest-id": c.id })}
@@ -53,6 +54,7 @@ describe("DataTable", () => {
     );
     expect(attrs(html, "tr", 1)["data-contest-id"]).toBe("3");
     expect(html).toMatch(/<table[^>]*><caption[^>]*>Contests<\/caption><thead>/);
+    expect(attrs(html, "table")["data-testid"]).toBe("contests-table");
     expect(html).toContain('<td class="py-1 pe-2"><time dateTime="2026-11-28">Spring</time></td>');
   });
 

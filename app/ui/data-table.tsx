@@ -59,6 +59,7 @@ export function DataTable<T>({
   caption,
   captionHidden = false,
   className = "w-full text-left text-sm",
+  testId,
 }: {
   /** What the table holds, the name of its scrolling box. */
   label: string;
@@ -72,10 +73,12 @@ export function DataTable<T>({
   /** The caption is for screen readers only: a heading near it already says it to the eye. */
   captionHidden?: boolean;
   className?: string;
+  /** The table's `data-testid`, where the browser tests find it. */
+  testId?: string;
 }) {
   return (
     <ScrollRegion label={label}>
-      <table className={className}>
+      <table className={className} data-testid={testId}>
         {caption ? <caption className={captionHidden ? "sr-only" : "text-left font-semibold"}>{caption}</caption> : null}
         <thead>
           <tr>

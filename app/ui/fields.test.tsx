@@ -52,6 +52,8 @@ describe("TextField", () => {
     expect(html).not.toContain("<input");
     expect(attrs(html, "textarea")).toMatchObject({ id: "ask-question", name: "question", maxlength: "10", "aria-invalid": "true", "aria-describedby": "ask-question-error" });
     expect(html).toContain(">When?</textarea>");
+    expect(attrs(html, "textarea").rows).toBe("3");
+    expect(attrs(renderToStaticMarkup(<TextField idPrefix="ask" name="reply" label="Reply" multiline rows={2} />), "textarea").rows).toBe("2");
   });
 });
 
@@ -75,5 +77,23 @@ describe("SelectField", () => {
     expect(attrs(html, "label").for).toBe("ask-role-contest");
     expect(html).toContain('<option value="7" lang="zh-Hans" selected="">夏季</option>');
     expect(html).toContain('<option value="9" disabled="">Taken</option>');
+  });
+
+  it("names groups of choices, each choice under its group's name, and keeps the chosen one", () => {
+    const html = renderToStaticMarkup(
+      <SelectField
+        idPrefix="reassign"
+        name="choice"
+        label="New ringleader"
+        value="4:12"
+        options={[
+          { group: "Lumen", options: [{ value: "4:11", label: "Ada" }, { value: "4:12", label: "Hedy" }] },
+          { group: "Ember", options: [{ value: "6:20", label: "Alan" }] },
+        ]}
+      />,
+    );
+    expect(attrs(html, "select").id).toBe("reassign-choice");
+    expect(html).toContain('<optgroup label="Lumen"><option value="4:11">Ada</option><option value="4:12" selected="">Hedy</option></optgroup>');
+    expect(html).toContain('<optgroup label="Ember"><option value="6:20">Alan</option></optgroup>');
   });
 });

@@ -123,7 +123,12 @@ type ControlProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | 
  * go to the control; `autoComplete` is "off" unless given, as most of Glow's fields are the
  * game's words, not the browser's to fill.
  */
-export function TextField({ value, multiline = false, ...props }: FieldFrame & ControlProps & { value?: string | null; multiline?: boolean }) {
+export function TextField({
+  value,
+  multiline = false,
+  rows = 3,
+  ...props
+}: FieldFrame & ControlProps & { value?: string | null; multiline?: boolean; /** A textarea's height in lines. */ rows?: number }) {
   const { frame, tied, control } = splitField(props, value);
   const { type = "text", autoComplete = "off", min, max, step, ...both } = control;
   return (
@@ -131,7 +136,7 @@ export function TextField({ value, multiline = false, ...props }: FieldFrame & C
       {multiline ? (
         // What is left once the input-only attributes are taken out (required, maxLength,
         // minLength, placeholder, spellCheck…) means the same on a textarea.
-        <textarea rows={3} {...(both as TextareaHTMLAttributes<HTMLTextAreaElement>)} {...tied} />
+        <textarea rows={rows} {...(both as TextareaHTMLAttributes<HTMLTextAreaElement>)} {...tied} />
       ) : (
         <input type={type} autoComplete={autoComplete} min={min} max={max} step={step} {...both} {...tied} />
       )}
@@ -148,6 +153,18 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
+/** Choices of a `SelectField` under a name of their own (an `<optgroup>`: a party's members). */
+export interface SelectGroup {
+  group: string;
+  options: readonly SelectOption[];
+}
+
+const optionOf = (o: SelectOption) => (
+  <option key={o.value} value={o.value} lang={o.lang} disabled={o.disabled}>
+    {o.label}
+  </option>
+);
+
 /** A labelled `<select>`, with its hint and error tied as a text field's are. */
 export function SelectField({
   value,
@@ -156,17 +173,22 @@ export function SelectField({
 }: FieldFrame &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "value" | "defaultValue" | "className" | "children"> & {
     value?: string | number | null;
-    options: readonly SelectOption[];
+    options: readonly (SelectOption | SelectGroup)[];
   }) {
   const { frame, tied, control } = splitField(props, value);
   return (
     <Frame {...frame}>
       <select {...control} {...tied}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value} lang={o.lang} disabled={o.disabled}>
-            {o.label}
-          </option>
-        ))}
+        {options.map((o, i) =>
+          // Two groups may bear one name (two parties called the same); their place tells them apart.
+          "group" in o ? (
+            <optgroup key={`group:${i}`} label={o.group}>
+              {o.options.map(optionOf)}
+            </optgroup>
+          ) : (
+            optionOf(o)
+          ),
+        )}
       </select>
     </Frame>
   );

@@ -3,7 +3,11 @@
  * server/app.ts) and kept by the service worker. A whole document of its own, not a React
  * Router page: the worker shows it in place of whatever address could not be loaded, where
  * the app's scripts would find a page that is not theirs. Its styles are in it (the worker
- * keeps nothing else for it but its script and icon); its script, /offline.js, fills in what
+ * keeps nothing else for it but its script and icon; a stylesheet it linked could be gone
+ * from the browser's cache by the time the phone loses its signal), in a `<style>` that
+ * carries the nonce of the CSP the page is sent with, as the pages' own styles do (decision
+ * 1262): the worker keeps the page with that response's headers, so the two still match
+ * when it shows the page offline. Its script, /offline.js, fills in what
  * only the phone knows (the kept posts) from the texts given here in data attributes. It
  * holds nothing personal: it is the same for everyone who reads a language.
  */
@@ -63,7 +67,7 @@ a:focus-visible,button:focus-visible{outline:3px solid var(--focus);outline-offs
 [hidden]{display:none!important}
 `;
 
-export function OfflinePage({ lang, strings: s, script }: { lang: string; strings: OfflinePageStrings; script: string }) {
+export function OfflinePage({ lang, strings: s, script, nonce }: { lang: string; strings: OfflinePageStrings; script: string; /** The response's CSP nonce. */ nonce: string }) {
   return (
     <html lang={lang}>
       <head>
@@ -74,7 +78,7 @@ export function OfflinePage({ lang, strings: s, script }: { lang: string; string
         <title>{`${s.title} · ${s.appName}`}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* A constant of this file: nothing of a request is in it. */}
-        <style dangerouslySetInnerHTML={{ __html: STYLE }} />
+        <style nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: STYLE }} />
         <script src={script} defer />
       </head>
       {/* The worker fills in whose page it is and which pages it keeps (public/sw.js). */}
@@ -128,7 +132,7 @@ export function OfflinePage({ lang, strings: s, script }: { lang: string; string
   );
 }
 
-/** The offline page in a language: the whole document, as the server sends it. */
-export function offlinePageHtml(lang: string, t: (key: string) => string): string {
-  return `<!DOCTYPE html>${renderToStaticMarkup(<OfflinePage lang={lang} strings={offlinePageStrings(t)} script={OFFLINE_SCRIPT} />)}`;
+/** The offline page in a language: the whole document, as the server sends it with the CSP of `nonce`. */
+export function offlinePageHtml(lang: string, t: (key: string) => string, nonce: string): string {
+  return `<!DOCTYPE html>${renderToStaticMarkup(<OfflinePage lang={lang} strings={offlinePageStrings(t)} script={OFFLINE_SCRIPT} nonce={nonce} />)}`;
 }

@@ -280,6 +280,36 @@ test.describe("the offline shell", () => {
     await expect(page.getByText("Not quite. You have 2 tries left.")).toBeVisible();
   });
 
+  test("Glow's offline page is drawn with its own styles, from Glow and from the worker without signal: its CSP refuses none of them", async ({ page, context }) => {
+    // Every refusal the page's CSP makes, from the document's first byte on.
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      Object.assign(window, { refusedByCsp: refused });
+      document.addEventListener("securitypolicyviolation", (event) => refused.push(`${event.effectiveDirective} ${event.blockedURI}`));
+    });
+    await page.emulateMedia({ colorScheme: "light" });
+    // Unstyled, the page would be white with a plain link: its style gives the amber page and button.
+    const drawn = () =>
+      page.evaluate(() => ({
+        page: getComputedStyle(document.body).backgroundColor,
+        retry: getComputedStyle(document.querySelector("[data-retry]")!).backgroundColor,
+        refused: (window as unknown as { refusedByCsp: string[] }).refusedByCsp,
+      }));
+    const styled = { page: "rgb(255, 251, 235)", retry: "rgb(180, 83, 9)", refused: [] };
+
+    await page.goto("/offline?lng=en");
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+    expect(await drawn()).toEqual(styled);
+
+    // As the worker shows it, with the headers it kept it with, when a page cannot be loaded.
+    await page.goto("/");
+    await workerReady(page);
+    await context.setOffline(true);
+    await page.goto("/newsfeed");
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+    expect(await drawn()).toEqual(styled);
+  });
+
   test("nothing of a member's stays cached after sign-out", async ({ page, context }) => {
     const { name, phone } = await member(page, "Leaver");
     // Each page says whose it is, by an opaque key (never the phone), for the worker.

@@ -4,72 +4,20 @@
  * them: what each gets now, where main answered 500, a second envelope, the HTML not-found
  * page, a sign-out button or a 303.
  */
-import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, startBuiltServer, type ServerProcess } from "../support/server-process";
+import { describe, expect, it } from "vitest";
+import { BROWSER, demoServer, type Reply } from "../support/demo-server";
 
-const HOOKS_TOKEN = "every-caller-hooks-token-0123456789abcdef";
 const ADA = "+15550100001";
 const GRACE = "+15550100002";
 
-let server: ServerProcess;
-
-beforeAll(async () => {
-  ensureBuild();
-  server = await startBuiltServer({ SEED_DEMO: "1", GLOW_E2E_HOOKS_TOKEN: HOOKS_TOKEN, LOG_REQUESTS: "1", PAGE_CACHE_MS: "0" });
-}, 300_000);
-afterAll(() => server?.stop());
-
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-  json: () => Record<string, unknown>;
-}
-
-function send(method: string, path: string, options: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const body = typeof options.body === "string" ? Buffer.from(options.body) : options.body;
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: server.port,
-        method,
-        path,
-        headers: { ...options.headers, ...(body ? { "Content-Length": String(body.length) } : {}) },
-        agent: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) as Record<string, unknown> });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const demo = demoServer("every-caller");
+const { send, memberCookie } = demo;
 
 /** A form body, urlencoded. */
 const form = (fields: Record<string, string>) => ({ "Content-Type": "application/x-www-form-urlencoded", body: new URLSearchParams(fields).toString() });
 
-/** A member's cookies, written through the browser tests' hook. */
-async function cookieOf(phone: string): Promise<string> {
-  const reply = await send("POST", "/__e2e/session", {
-    headers: { "Content-Type": "application/json", "x-e2e-token": HOOKS_TOKEN },
-    body: JSON.stringify({ phone }),
-  });
-  expect(reply.status).toBe(200);
-  return ([] as string[]).concat(reply.headers["set-cookie"] ?? []).map((c) => c.split(";", 1)[0]).join("; ");
-}
-
 /** The server's log since `from`, and whether any of it is a stack trace. */
-const stackSince = (from: number) => server.lines.slice(from).filter((line) => /^\s+at\s/.test(line));
-
-const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+const stackSince = (from: number) => demo.server.lines.slice(from).filter((line) => /^\s+at\s/.test(line));
 
 function expectEnvelope(reply: Reply, status: number, type: string) {
   expect(reply.status, reply.text.slice(0, 300)).toBe(status);
@@ -82,7 +30,7 @@ function expectEnvelope(reply: Reply, status: number, type: string) {
 
 describe("a script's post to a page (issue 36, seen 1 and 2)", () => {
   it("/login: a wrong password from curl is the envelope's 401, not a page drawn around it", async () => {
-    const from = server.lines.length;
+    const from = demo.server.lines.length;
     const { body, ...headers } = form({ username: "x", password: "wrong" });
     const reply = await send("POST", "/login", { headers: { ...headers, Accept: "*/*" }, body });
     expect(expectEnvelope(reply, 401, "UNAUTHORIZED").message).toBe("Wrong username or password.");
@@ -115,8 +63,8 @@ describe("a script's post to a page (issue 36, seen 1 and 2)", () => {
   });
 
   it("every page the attack found answers a script's post with the envelope or a redirect, never a 5xx", async () => {
-    const ada = await cookieOf(ADA);
-    const grace = await cookieOf(GRACE);
+    const ada = await memberCookie(ADA);
+    const grace = await memberCookie(GRACE);
     const pages: [string, string][] = [
       ["/invite", ada],
       ["/QRvalidate", ada],
@@ -130,7 +78,7 @@ describe("a script's post to a page (issue 36, seen 1 and 2)", () => {
       ["/takeaguess/1", ada],
       ["/playquest", ada],
     ];
-    const from = server.lines.length;
+    const from = demo.server.lines.length;
     for (const [path, cookie] of pages) {
       for (const accept of ["*/*", "application/json", null]) {
         const { body, ...headers } = form({ intent: "nothing-it-knows", code: "" });
@@ -144,7 +92,7 @@ describe("a script's post to a page (issue 36, seen 1 and 2)", () => {
   });
 
   it("/compete: an entry photo over 2 MB posted without JavaScript is refused on its field, the text kept", async () => {
-    const ada = await cookieOf(ADA);
+    const ada = await memberCookie(ADA);
     const boundary = "----everycaller";
     const photo = Buffer.alloc(2_500_000, 7);
     const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
@@ -172,7 +120,7 @@ describe("no write before an answer that cannot be given (issue 36, point 2)", (
     // gets an answer (main drew the page around the envelope after the commit: the box was
     // opened and its roll stored behind a 500). So a request that wrote is answered with
     // what it wrote, and asked again it writes nothing more.
-    const ada = await cookieOf(ADA);
+    const ada = await memberCookie(ADA);
     const play = await send("GET", "/playquest", { headers: { Cookie: ada, Accept: BROWSER } });
     const boxId = /name="boxId" value="(\d+)"/.exec(play.text)?.[1];
     expect(boxId, "Ada's unopened box from the demo world").toBeDefined();
@@ -193,7 +141,7 @@ describe("no write before an answer that cannot be given (issue 36, point 2)", (
 
 describe("one envelope (issue 36, point 3)", () => {
   it("a broken multipart body and a broken JSON body get the same envelope, to a page and to the API", async () => {
-    const ada = await cookieOf(ADA);
+    const ada = await memberCookie(ADA);
     const broken = [
       { "Content-Type": "multipart/form-data; boundary=nothing-like-it", body: "--other\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb" },
       { "Content-Type": "application/json", body: '{"intent":' },
@@ -217,7 +165,7 @@ describe("one envelope (issue 36, point 3)", () => {
 
 describe("bad addresses (issue 36, point 4)", () => {
   it("are 400 (or, when merely long, the Not-found page), with no stack in the log", async () => {
-    const from = server.lines.length;
+    const from = demo.server.lines.length;
     for (const path of ["/%0a", "/newsfeed%0a", "/api/getuser%0a", "/%0D", "/%E0%A4%A", "/newsfeed/%E2%80%A8"]) {
       expect((await send("GET", path)).status, path).toBe(400);
     }
@@ -228,9 +176,9 @@ describe("bad addresses (issue 36, point 4)", () => {
 
 describe("a 403 never signs anyone out (issue 36, point 5)", () => {
   it("a member on the game master's pages is told what they may not do, with the way back and home", async () => {
-    const ada = await cookieOf(ADA);
+    const ada = await memberCookie(ADA);
     for (const path of ["/gamemaster/treasures", "/gamemaster/quests", "/gamemaster/treasures/sheet"]) {
-      const reply = await send("GET", path, { headers: { Cookie: ada, Accept: BROWSER, Referer: `http://127.0.0.1:${server.port}/newsfeed` } });
+      const reply = await send("GET", path, { headers: { Cookie: ada, Accept: BROWSER, Referer: `http://127.0.0.1:${demo.server.port}/newsfeed` } });
       expect(reply.status, path).toBe(403);
       expect(reply.text).toContain("You can’t do this here");
       expect(reply.text).not.toContain("Your session has expired");
@@ -251,7 +199,7 @@ describe("a 403 never signs anyone out (issue 36, point 5)", () => {
 // longer than the default 20 s when a shared one is busy.
 describe("every cap is a 429 with Retry-After, whatever the caller (issue 36, point 6)", { timeout: 120_000 }, () => {
   it("the chat cap on a post from a page without JavaScript: the chat page again, 429, the message and what was typed", async () => {
-    const cookie = await cookieOf("+15550100003");
+    const cookie = await memberCookie("+15550100003");
     for (let i = 0; i < 120; i++) {
       const { body, ...headers } = form({ message: `hello ${i}` });
       expect((await send("POST", "/beamkins/chat", { headers: { ...headers, Cookie: cookie, Accept: "application/json" }, body })).status).toBe(200);
@@ -266,7 +214,7 @@ describe("every cap is a 429 with Retry-After, whatever the caller (issue 36, po
   });
 
   it("a page whose route says nothing of Retry-After (/invite's code tries): the header all the same, with and without JavaScript", async () => {
-    const cookie = await cookieOf("+15550100004");
+    const cookie = await memberCookie("+15550100004");
     const { body, ...headers } = form({ code: "ZZZZZZ" });
     let last: Reply | undefined;
     for (let i = 0; i < 21; i++) last = await send("POST", "/invite", { headers: { ...headers, Cookie: cookie, Accept: BROWSER }, body });

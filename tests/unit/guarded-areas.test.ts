@@ -5,63 +5,28 @@
  * the page's frame. The console's addresses are read off app/routes.ts, so a screen added
  * under the console's layout is checked here without a new line.
  */
-import http from "node:http";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { ensureBuild, startBuiltServer, type ServerProcess } from "../support/server-process";
+import { BROWSER, cookiesOf, demoServer } from "../support/demo-server";
 
-const HOOKS_TOKEN = "guarded-areas-hooks-token-0123456789abcdef";
 const ADA = "+15550100001"; // a member: no contest role
 const GRACE = "+15550100002"; // the demo game master
 const ALAN = "+15550100003"; // a judge, no game master
-const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
-let server: ServerProcess;
+const demo = demoServer("guarded-areas");
+const { memberCookie } = demo;
 
-beforeAll(async () => {
-  ensureBuild();
-  server = await startBuiltServer({ SEED_DEMO: "1", GLOW_E2E_HOOKS_TOKEN: HOOKS_TOKEN, PAGE_CACHE_MS: "0" });
-}, 300_000);
-afterAll(() => server?.stop());
-
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-}
-
-function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port: server.port, method, path, agent: false, headers: { ...headers, ...(body ? { "Content-Length": String(Buffer.byteLength(body)) } : {}) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-const cookiesOf = (reply: Reply) => ([] as string[]).concat(reply.headers["set-cookie"] ?? []).map((c) => c.split(";", 1)[0]).join("; ");
-
-/** A member's cookies, written through the browser tests' hook. */
-async function memberCookie(phone: string): Promise<string> {
-  const reply = await send("POST", "/__e2e/session", { "Content-Type": "application/json", "x-e2e-token": HOOKS_TOKEN }, JSON.stringify({ phone }));
-  expect(reply.status).toBe(200);
-  return cookiesOf(reply);
-}
+/** A request with these headers (and body): the shared `send`, called the short way. */
+const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) => demo.send(method, path, { headers, body });
 
 /** A staff member's cookie: signed in through /login, as a person does. */
 async function staffCookie(): Promise<string> {
   const username = `areas${Date.now().toString(36)}`;
   const password = "areas-password-0123456789";
-  const made = await send("POST", "/__e2e/staff", { "Content-Type": "application/json", "x-e2e-token": HOOKS_TOKEN }, JSON.stringify({ username, password }));
+  const made = await send("POST", "/__e2e/staff", { "Content-Type": "application/json", "x-e2e-token": demo.hooksToken }, JSON.stringify({ username, password }));
   expect(made.status, made.text).toBe(200);
-  const login = await send("POST", "/login", { "Content-Type": "application/x-www-form-urlencoded", Accept: BROWSER, Origin: `http://127.0.0.1:${server.port}` }, new URLSearchParams({ username, password }).toString());
+  const login = await send("POST", "/login", { "Content-Type": "application/x-www-form-urlencoded", Accept: BROWSER, Origin: `http://127.0.0.1:${demo.server.port}` }, new URLSearchParams({ username, password }).toString());
   expect(login.status, login.text.slice(0, 300)).toBe(303);
   return cookiesOf(login);
 }
@@ -113,7 +78,7 @@ describe("the game master's console is one guarded area", () => {
     // Her session still opens her own pages.
     expect((await send("GET", "/profile", { Accept: BROWSER, Cookie: ada })).status).toBe(200);
     // A form posted to the console is refused before its action runs.
-    const posted = await send("POST", "/gamemaster", { Accept: BROWSER, Cookie: ada, "Content-Type": "application/x-www-form-urlencoded", Origin: `http://127.0.0.1:${server.port}` }, "intent=create-contest&name=Sneaky+Cup");
+    const posted = await send("POST", "/gamemaster", { Accept: BROWSER, Cookie: ada, "Content-Type": "application/x-www-form-urlencoded", Origin: `http://127.0.0.1:${demo.server.port}` }, "intent=create-contest&name=Sneaky+Cup");
     expect(posted.status).toBe(403);
   });
 

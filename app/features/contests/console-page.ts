@@ -1,6 +1,6 @@
 /**
  * What the console's parts (console-sections.tsx) and its parts loaded later
- * (console-occasional.tsx) share: the console's address, the contest it shows, and which
+ * (console-occasional.ts) share: the console's address, the contest it shows, and which
  * form an answer belongs to.
  */
 import { href, useLoaderData } from "react-router";

@@ -9,13 +9,6 @@ import { CONTEST_RULES, type RoundState } from "./rules";
 /** A number as the results show it: two decimals, a minus sign where negative. */
 export const fixed = (n: number) => (Math.abs(n) < 0.005 ? "0.00" : n.toFixed(2));
 
-/**
- * The contest screens' labelled field: the shared one (app/ui/fields.tsx), given an
- * `idPrefix` where a page has several forms of the same fields. The name stays while
- * /gamemaster, owned elsewhere for now, imports it; new code takes `TextField`.
- */
-export const Field = TextField;
-
 /** A date and time in UTC (the page's zone), as a `datetime-local` field. */
 export function DateTimeField({ name, label, value, error, idPrefix }: { name: string; label: string; value: string | null; error?: string; idPrefix: string }) {
   const { t } = useTranslation("contests");
