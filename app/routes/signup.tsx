@@ -9,6 +9,7 @@ import { MemberDetailsFields } from "~/features/members/member-details-fields";
 import { detailsRefusals, detailValuesOf, finishSignup, hasSignedUp } from "~/features/members/profile.server";
 import { SignupForm } from "~/features/members/schemas";
 import { useDoneResult, useFormAnswer } from "~/ui/form-answer";
+import { primaryButton, secondaryButton } from "~/ui/buttons";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance } from "~/platform/i18n.server";
 import { done, refused } from "~/platform/outcome";
@@ -137,24 +138,12 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
           {errors.style ? <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">{errors.style}</p> : null}
-          <button
-            type="submit"
-            name="intent"
-            value="shuffle"
-            formNoValidate
-            className="mt-3 rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus dark:hover:bg-slate-800"
-          >
+          <button type="submit" name="intent" value="shuffle" formNoValidate className={`${secondaryButton} mt-3`}>
             {ta("actions.shuffle")}
           </button>
         </fieldset>
 
-        <button
-          type="submit"
-          name="intent"
-          value="signup"
-          disabled={busy}
-          className="rounded-md bg-glow-700 px-5 py-2.5 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 disabled:opacity-60"
-        >
+        <button type="submit" name="intent" value="signup" disabled={busy} className={`${primaryButton} px-5 py-2.5`}>
           {t("signup.submit")}
         </button>
       </Form>

@@ -479,12 +479,7 @@ export function CharacterCreator({
 
       <div className="flex flex-wrap gap-3">
         {hydrated ? null : (
-          <button
-            type="submit"
-            name="intent"
-            value="preview"
-            className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus dark:hover:bg-slate-800"
-          >
+          <button type="submit" name="intent" value="preview" className={`${secondaryButton} px-4 py-2 text-base`}>
             {t("actions.preview")}
           </button>
         )}
@@ -505,7 +500,7 @@ export function CharacterCreator({
           formNoValidate
           onClick={saving ? (event) => event.preventDefault() : undefined}
           aria-disabled={saving || undefined}
-          className="rounded-md px-4 py-2 font-medium underline hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus dark:hover:bg-slate-800"
+          className={`${secondaryButton} px-4 py-2 text-base`}
         >
           {t("actions.reset")}
         </button>

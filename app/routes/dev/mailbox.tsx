@@ -4,7 +4,7 @@ import type { Route } from "./+types/mailbox";
 import { consoleMailbox } from "~/platform/email/email.server";
 import { getInstance } from "~/platform/i18n.server";
 import { carriesConsoleKey } from "~/platform/console-key.server";
-import { pageTitle } from "~/ui/page";
+import { PageHeader, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["parties"] };
 
@@ -30,11 +30,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function Mailbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("parties");
   return (
-    <section aria-labelledby="mailbox-heading" className="space-y-4">
-      <h1 id="mailbox-heading" className="text-2xl font-bold">
-        {t("mailbox.heading")}
-      </h1>
-      <p>{t("mailbox.intro")}</p>
+    <div className="space-y-4">
+      <PageHeader title={t("mailbox.heading")} lead={t("mailbox.intro")} />
       {loaderData.emails.length === 0 ? (
         <p>{t("mailbox.empty")}</p>
       ) : (
@@ -50,6 +47,6 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
-    </section>
+    </div>
   );
 }

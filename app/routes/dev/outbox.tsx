@@ -4,7 +4,7 @@ import type { Route } from "./+types/outbox";
 import { carriesConsoleKey } from "~/platform/console-key.server";
 import { getInstance } from "~/platform/i18n.server";
 import { consoleOutbox } from "~/platform/sms/sms.server";
-import { pageTitle } from "~/ui/page";
+import { PageHeader, pageTitle } from "~/ui/page";
 
 export const handle = { i18n: ["auth"] };
 
@@ -34,11 +34,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   return (
-    <section aria-labelledby="outbox-heading" className="space-y-4">
-      <h1 id="outbox-heading" className="text-2xl font-bold">
-        {t("outbox.heading")}
-      </h1>
-      <p>{t("outbox.intro")}</p>
+    <div className="space-y-4">
+      <PageHeader title={t("outbox.heading")} lead={t("outbox.intro")} />
       {loaderData.texts.length === 0 ? (
         <p>{t("outbox.empty")}</p>
       ) : (
@@ -54,6 +51,6 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
-    </section>
+    </div>
   );
 }
