@@ -4,7 +4,8 @@ import type { Route } from "./+types/mailbox";
 import { consoleMailbox } from "~/platform/email/email.server";
 import { getInstance } from "~/platform/i18n.server";
 import { carriesConsoleKey } from "~/platform/console-key.server";
-import { PageHeader, pageTitle } from "~/ui/page";
+import { pageTitle } from "~/ui/page";
+import { SentLog } from "~/ui/sent-log";
 
 export const handle = { i18n: ["parties"] };
 
@@ -30,23 +31,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function Mailbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("parties");
   return (
-    <div className="space-y-4">
-      <PageHeader title={t("mailbox.heading")} lead={t("mailbox.intro")} />
-      {loaderData.emails.length === 0 ? (
-        <p>{t("mailbox.empty")}</p>
-      ) : (
-        <ol className="space-y-3" aria-label={t("mailbox.heading")}>
-          {loaderData.emails.map((email, i) => (
-            <li key={`${email.sentAt}-${i}`} className="rounded-lg border border-slate-300 p-3 dark:border-slate-700" data-testid="mail">
-              <p className="text-sm">
-                <span className="font-semibold">{t("mailbox.to")}</span> {email.to} · <time dateTime={email.sentAt}>{email.sentAtText}</time>
-              </p>
-              <p className="mt-1 font-semibold">{email.subject}</p>
-              <pre className="mt-2 whitespace-pre-wrap break-words font-mono text-sm">{email.text}</pre>
-            </li>
-          ))}
-        </ol>
+    <SentLog heading={t("mailbox.heading")} intro={t("mailbox.intro")} empty={t("mailbox.empty")} toLabel={t("mailbox.to")} sent={loaderData.emails} testId="mail">
+      {(email) => (
+        <>
+          <p className="mt-1 font-semibold">{email.subject}</p>
+          <pre className="mt-2 whitespace-pre-wrap break-words font-mono text-sm">{email.text}</pre>
+        </>
       )}
-    </div>
+    </SentLog>
   );
 }

@@ -4,7 +4,8 @@ import type { Route } from "./+types/outbox";
 import { carriesConsoleKey } from "~/platform/console-key.server";
 import { getInstance } from "~/platform/i18n.server";
 import { consoleOutbox } from "~/platform/sms/sms.server";
-import { PageHeader, pageTitle } from "~/ui/page";
+import { pageTitle } from "~/ui/page";
+import { SentLog } from "~/ui/sent-log";
 
 export const handle = { i18n: ["auth"] };
 
@@ -34,23 +35,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   return (
-    <div className="space-y-4">
-      <PageHeader title={t("outbox.heading")} lead={t("outbox.intro")} />
-      {loaderData.texts.length === 0 ? (
-        <p>{t("outbox.empty")}</p>
-      ) : (
-        <ol className="space-y-3" aria-label={t("outbox.heading")}>
-          {loaderData.texts.map((text, i) => (
-            <li key={`${text.sentAt}-${i}`} className="rounded-lg border border-slate-300 p-3 dark:border-slate-700">
-              <p className="text-sm">
-                <span className="font-semibold">{t("outbox.to")}</span> {text.to} ·{" "}
-                <time dateTime={text.sentAt}>{text.sentAtText}</time>
-              </p>
-              <pre className="mt-2 whitespace-pre-wrap font-mono">{text.body}</pre>
-            </li>
-          ))}
-        </ol>
-      )}
-    </div>
+    <SentLog heading={t("outbox.heading")} intro={t("outbox.intro")} empty={t("outbox.empty")} toLabel={t("outbox.to")} sent={loaderData.texts}>
+      {(text) => <pre className="mt-2 whitespace-pre-wrap font-mono">{text.body}</pre>}
+    </SentLog>
   );
 }
