@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { attrs } from "../../tests/support/markup";
-import { SentLog } from "./sent-log";
+import { SentLog, withSentAtText } from "./sent-log";
 
 const words = { heading: "Text outbox", intro: "Texts the console provider sent.", empty: "Nothing sent yet.", toLabel: "To" };
 
@@ -25,5 +25,11 @@ describe("SentLog", () => {
     const html = renderToStaticMarkup(<SentLog {...words} sent={[]}>{() => null}</SentLog>);
     expect(html).toContain("Nothing sent yet.");
     expect(html).not.toContain("<ol");
+  });
+
+  it("writes each time to the second, in the reader's language and in UTC", () => {
+    const sent = { to: "+15550100001", sentAt: "2026-11-28T10:00:05.000Z" };
+    expect(withSentAtText("en")(sent)).toEqual({ ...sent, sentAtText: "Nov 28, 2026, 10:00:05 AM UTC" });
+    expect(withSentAtText("zh")(sent).sentAtText).toMatch(/^2026年11月28日 10:00:05 UTC$/);
   });
 });

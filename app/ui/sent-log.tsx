@@ -13,6 +13,15 @@ export interface Sent {
   sentAtText: string;
 }
 
+/**
+ * For a loader: each item with its time written as the page shows it, to the second (which
+ * code is the latest), in the reader's language and in UTC.
+ */
+export function withSentAtText(language: string) {
+  const format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+  return <T extends { sentAt: string }>(item: T): T & { sentAtText: string } => ({ ...item, sentAtText: `${format.format(new Date(item.sentAt))} UTC` });
+}
+
 export function SentLog<T extends Sent>({
   heading,
   intro,

@@ -5,7 +5,7 @@ import { consoleMailbox } from "~/platform/email/email.server";
 import { getInstance } from "~/platform/i18n.server";
 import { carriesConsoleKey } from "~/platform/console-key.server";
 import { pageTitle } from "~/ui/page";
-import { SentLog } from "~/ui/sent-log";
+import { SentLog, withSentAtText } from "~/ui/sent-log";
 
 export const handle = { i18n: ["parties"] };
 
@@ -18,8 +18,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const mailbox = consoleMailbox();
   if (!mailbox || !carriesConsoleKey(request.url)) throw data(null, { status: 404 });
   const i18n = getInstance(context);
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
-  const emails = mailbox.mailbox().map((email) => ({ to: email.to, subject: email.subject, text: email.text, sentAt: email.sentAt, sentAtText: `${format.format(new Date(email.sentAt))} UTC` }));
+  const written = withSentAtText(i18n.language);
+  const emails = mailbox.mailbox().map(({ to, subject, text, sentAt }) => written({ to, subject, text, sentAt }));
   return data({ title: i18n.t("parties:mailbox.title"), emails }, { headers: { "Cache-Control": "no-store" } });
 }
 

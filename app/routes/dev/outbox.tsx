@@ -5,7 +5,7 @@ import { carriesConsoleKey } from "~/platform/console-key.server";
 import { getInstance } from "~/platform/i18n.server";
 import { consoleOutbox } from "~/platform/sms/sms.server";
 import { pageTitle } from "~/ui/page";
-import { SentLog } from "~/ui/sent-log";
+import { SentLog, withSentAtText } from "~/ui/sent-log";
 
 export const handle = { i18n: ["auth"] };
 
@@ -22,8 +22,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   const i18n = getInstance(context);
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
-  const texts = outbox.outbox().map((text) => ({ ...text, sentAtText: `${format.format(new Date(text.sentAt))} UTC` }));
+  const texts = outbox.outbox().map(withSentAtText(i18n.language));
   return data({ title: i18n.t("auth:outbox.title"), texts }, { headers: { "Cache-Control": "no-store" } });
 }
 
