@@ -9,6 +9,7 @@ import { giveLightForm } from "~/features/beamkins/forms";
 import { dailyVisitBalance, giveLight } from "~/features/beamkins/light.server";
 import { OwnedCard, type BeamkinKey } from "~/features/beamkins/owned-card";
 import { formatDay } from "~/ui/dates";
+import { primaryButton } from "~/ui/buttons";
 import { getInstance, getLocale } from "~/platform/i18n.server";
 import { useFormAnswer } from "~/ui/form-answer";
 import { parseForm } from "~/platform/forms.server";
@@ -110,11 +111,7 @@ export default function Beamkins({ loaderData }: Route.ComponentProps) {
                   <Form method="post" action={href("/beamkins/obtain")}>
                     <RedirectField />
                     <input type="hidden" name="creatureId" value={c.id} />
-                    <button
-                      type="submit"
-                      {...waitingButton(befriending)}
-                      className="rounded-md bg-glow-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-glow-900 aria-disabled:opacity-60"
-                    >
+                    <button type="submit" {...waitingButton(befriending)} className={`${primaryButton} px-3 py-1.5 text-sm`}>
                       {t("obtain.submit", { name: t(c.name as BeamkinKey) })}
                     </button>
                   </Form>

@@ -23,6 +23,7 @@ import { invalid, respond } from "~/platform/respond.server";
 import { DraftNotice, useDraft } from "~/ui/draft";
 import { gapAfter } from "~/ui/text-lang";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { primaryButton } from "~/ui/buttons";
 
 export const handle = { i18n: ["beamkins"] };
 
@@ -141,11 +142,7 @@ export default function ChatDemo({ loaderData }: Route.ComponentProps) {
           textareaRef={box}
         />
         <HourField />
-        <button
-          type="submit"
-          disabled={sending}
-          className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 disabled:opacity-60"
-        >
+        <button type="submit" disabled={sending} className={primaryButton}>
           {sending ? t("chat.sending") : t("chat.send")}
         </button>
       </Form>

@@ -5,6 +5,7 @@ import { getInstance } from "~/platform/i18n.server";
 import type { PageCacheHandle } from "~/platform/visitor-pages";
 import { PageHeading, pageTitle } from "~/ui/page";
 import type { IndexableHandle } from "~/ui/robots-meta";
+import { primaryButton } from "~/ui/buttons";
 
 /** A visitor's page is the same for every visitor: the server may share it for a moment (decision 0520). */
 export const handle = { pageCache: { visitors: true }, indexable: true } satisfies PageCacheHandle & IndexableHandle;
@@ -29,10 +30,7 @@ export default function Landing() {
           <li key={point}>{t(`landing.${point}`)}</li>
         ))}
       </ul>
-      <Link
-        to={href("/register")}
-        className="inline-block rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900"
-      >
+      <Link to={href("/register")} className={`${primaryButton} inline-block`}>
         {t("landing.cta")}
       </Link>
     </article>

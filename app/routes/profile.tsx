@@ -14,6 +14,7 @@ import { artCredits } from "~/features/avatars/render.server";
 import { MemberDetailsFields } from "~/features/members/member-details-fields";
 import { detailsRefusals, detailValuesOf, memberDetailsSchema, saveMemberDetails } from "~/features/members/profile.server";
 import { formatDay } from "~/ui/dates";
+import { primaryButton } from "~/ui/buttons";
 import { useDoneResult, useFormAnswer } from "~/ui/form-answer";
 import { parseInput, readInput, unreadableForm } from "~/platform/forms.server";
 import { getInstance, getLocale } from "~/platform/i18n.server";
@@ -22,6 +23,7 @@ import { invalid, respond } from "~/platform/respond.server";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
 import { DraftNotice, useDraft } from "~/ui/draft";
 import { PageHeading, pageTitle } from "~/ui/page";
+import { Section } from "~/ui/section";
 
 /**
  * The avatar creator (its controls and DiceBear's catalogue of options) is most of this page's
@@ -137,10 +139,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     <div className="space-y-10">
       <PageHeading>{t("heading")}</PageHeading>
 
-      <section aria-labelledby="details-heading" className="space-y-4">
-        <h2 id="details-heading" className="text-xl font-semibold">
-          {t("details.heading")}
-        </h2>
+      <Section id="details" heading={t("details.heading")} className="space-y-4">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium">{t("fields.phone")}</dt>
           <dd>{loaderData.phone}</dd>
@@ -155,22 +154,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             values={detailsAnswer ? { ...loaderData.details, ...detailsAnswer.values } : detailsDraft ? { ...loaderData.details, ...detailsDraft } : loaderData.details}
             errors={detailsAnswer?.errors ?? {}}
           />
-          <button
-            type="submit"
-            name="intent"
-            value="details"
-            disabled={busy}
-            className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 disabled:opacity-60"
-          >
+          <button type="submit" name="intent" value="details" disabled={busy} className={primaryButton}>
             {t("details.save")}
           </button>
         </Form>
-      </section>
+      </Section>
 
-      <section id="creator" aria-labelledby="creator-heading" className="space-y-4">
-        <h2 id="creator-heading" className="text-xl font-semibold">
-          {ta("heading")}
-        </h2>
+      {/* Signup ends here (/profile#creator): the look is the next thing to choose. */}
+      <Section id="creator" heading={ta("heading")} className="space-y-4">
         <p className="text-sm text-slate-700 dark:text-slate-300">{ta("intro")}</p>
         <Form ref={lookForm} method="post" preventScrollReset aria-labelledby="creator-heading" noValidate onSubmit={rememberPressed}>
           <Suspense>
@@ -189,7 +180,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
         <ArtCredits credits={loaderData.credits} />
-      </section>
+      </Section>
     </div>
   );
 }

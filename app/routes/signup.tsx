@@ -2,13 +2,16 @@ import { useTranslation } from "~/platform/translations";
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { requireMember } from "~/features/auth/principal.server";
-import { avatarStyles, DEFAULT_STYLE, isAvatarStyle, previewUrl, type AvatarStyle } from "~/features/avatars/look";
+import { DEFAULT_STYLE, isAvatarStyle, type AvatarStyle } from "~/features/avatars/look";
+import { StyleChoices } from "~/features/avatars/style-choices";
 import { previewedLook } from "~/features/avatars/look-answer";
 import { defaultLook, randomSeed, SEED_PATTERN } from "~/features/avatars/options.server";
 import { MemberDetailsFields } from "~/features/members/member-details-fields";
 import { detailsRefusals, detailValuesOf, finishSignup, hasSignedUp } from "~/features/members/profile.server";
 import { SignupForm } from "~/features/members/schemas";
 import { useDoneResult, useFormAnswer } from "~/ui/form-answer";
+import { primaryButton, secondaryButton } from "~/ui/buttons";
+import { FieldError } from "~/ui/fields";
 import { parseForm } from "~/platform/forms.server";
 import { getInstance } from "~/platform/i18n.server";
 import { done, refused } from "~/platform/outcome";
@@ -116,45 +119,14 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
         <fieldset>
           <legend className="font-medium">{t("signup.look")}</legend>
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("signup.lookHelp")}</p>
-          <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {avatarStyles.map((s) => (
-              <label
-                key={s}
-                className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-glow-700 has-[:checked]:bg-glow-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-focus dark:border-slate-700 dark:has-[:checked]:bg-slate-800"
-              >
-                <img
-                  src={previewUrl({ style: s, seed, clip: "true" })}
-                  alt={ta("signup.lookAlt", { style: ta(`styles.${s}`) })}
-                  width={80}
-                  height={80}
-                  className="h-20 w-20"
-                />
-                <span className="flex items-center gap-2">
-                  <input type="radio" name="style" value={s} defaultChecked={style === s} className="accent-glow-700" />
-                  {ta(`styles.${s}`)}
-                </span>
-              </label>
-            ))}
-          </div>
-          {errors.style ? <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">{errors.style}</p> : null}
-          <button
-            type="submit"
-            name="intent"
-            value="shuffle"
-            formNoValidate
-            className="mt-3 rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus dark:hover:bg-slate-800"
-          >
+          <StyleChoices seed={seed} chosen={style} size="large" />
+          <FieldError id="signup-style-error" message={errors.style} />
+          <button type="submit" name="intent" value="shuffle" formNoValidate className={`${secondaryButton} mt-3`}>
             {ta("actions.shuffle")}
           </button>
         </fieldset>
 
-        <button
-          type="submit"
-          name="intent"
-          value="signup"
-          disabled={busy}
-          className="rounded-md bg-glow-700 px-5 py-2.5 font-semibold text-white hover:bg-glow-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 disabled:opacity-60"
-        >
+        <button type="submit" name="intent" value="signup" disabled={busy} className={`${primaryButton} px-5 py-2.5`}>
           {t("signup.submit")}
         </button>
       </Form>

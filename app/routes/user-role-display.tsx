@@ -39,7 +39,7 @@ export default function UserRoleDisplay({ loaderData }: Route.ComponentProps) {
       {enhanced ? (
         <Section id="every-member" heading={t("roles.everyMember")} className={cardClass}>
           <p className={mutedText}>{t("roles.can.member")}</p>
-          <ul className="mt-1 flex flex-wrap gap-x-4">
+          <ul className="flex flex-wrap gap-x-4">
             <li>
               <Link to={href("/partybuilder")} className={linkClass}>
                 {t("roles.links.partybuilder")}

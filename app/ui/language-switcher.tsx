@@ -1,6 +1,7 @@
 import { useTranslation } from "~/platform/translations";
 import { Form, href } from "react-router";
 import { pageLang, supportedLanguages } from "~/platform/i18n";
+import { ChoiceButtons } from "./choice-buttons";
 import { RedirectField } from "./redirect-field";
 
 /** A form post (works without JavaScript); with JavaScript it also remembers the choice locally. */
@@ -19,19 +20,7 @@ export function LanguageSwitcher() {
     >
       <RedirectField />
       <span className="sr-only">{t("language.label")}</span>
-      {supportedLanguages.map((lng) => (
-        <button
-          key={lng}
-          type="submit"
-          name="lng"
-          value={lng}
-          lang={pageLang(lng)}
-          aria-pressed={i18n.language === lng}
-          className="toggle rounded-md px-2 py-1"
-        >
-          {t(`language.${lng}`)}
-        </button>
-      ))}
+      <ChoiceButtons name="lng" current={i18n.language} choices={supportedLanguages.map((lng) => ({ value: lng, label: t(`language.${lng}`), lang: pageLang(lng) }))} />
     </Form>
   );
 }

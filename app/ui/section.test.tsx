@@ -26,4 +26,11 @@ describe("Section", () => {
     expect(attrs(renderToStaticMarkup(<Section id="a" heading="A" prominent>x</Section>), "h2").class).toContain("text-2xl");
     expect(attrs(renderToStaticMarkup(<Section id="a" heading="A">x</Section>), "h2").class).toContain("text-xl");
   });
+
+  it("quiet, heads it at the text's own size instead of a large heading", () => {
+    expect(attrs(renderToStaticMarkup(<Section id="a" heading="A">x</Section>), "h2").class).toContain("text-xl");
+    const quiet = renderToStaticMarkup(<Section id="a" heading="Avatar art" quiet>x</Section>);
+    expect(attrs(quiet, "h2").class).not.toContain("text-xl");
+    expect(namedBy(quiet, attrs(quiet, "section")["aria-labelledby"])).toEqual(["Avatar art"]);
+  });
 });

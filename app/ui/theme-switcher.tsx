@@ -1,5 +1,6 @@
 import { useTranslation } from "~/platform/translations";
 import { useFetcher, useRouteLoaderData, href } from "react-router";
+import { ChoiceButtons } from "./choice-buttons";
 import { RedirectField } from "./redirect-field";
 
 const choices = ["light", "dark", "system"] as const;
@@ -20,18 +21,7 @@ export function ThemeSwitcher() {
       aria-label={t("theme.label")}
     >
       <RedirectField />
-      {choices.map((choice) => (
-        <button
-          key={choice}
-          type="submit"
-          name="theme"
-          value={choice}
-          aria-pressed={current === choice}
-          className="toggle rounded-md px-2 py-1"
-        >
-          {t(`theme.${choice}`)}
-        </button>
-      ))}
+      <ChoiceButtons name="theme" current={current} choices={choices.map((choice) => ({ value: choice, label: t(`theme.${choice}`) }))} />
     </fetcher.Form>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/platform/translations";
 import { Form, Link, href } from "react-router";
 import { RedirectField } from "~/ui/redirect-field";
+import { primaryButton, secondaryButton } from "~/ui/buttons";
 
 export interface MemberSummary {
   id: number;
@@ -16,7 +17,7 @@ export function AccountArea({ member }: { member: MemberSummary | null }) {
   const { t } = useTranslation("auth");
   if (!member) {
     return (
-      <Link to={href("/signin")} className="rounded-md bg-glow-700 px-3 py-1 text-sm font-semibold text-white hover:bg-glow-900">
+      <Link to={href("/signin")} className={`${primaryButton} px-3 py-1 text-sm`}>
         {t("header.signIn")}
       </Link>
     );
@@ -31,7 +32,7 @@ export function AccountArea({ member }: { member: MemberSummary | null }) {
     >
       <RedirectField />
       <span className="max-w-[12rem] truncate">{t("header.signedInAs", { name: member.displayName })}</span>
-      <button type="submit" className="rounded-md border border-slate-400 px-2 py-1 font-medium">
+      <button type="submit" className={`${secondaryButton} px-2 py-1`}>
         {t("header.signOut")}
       </button>
     </Form>

@@ -87,6 +87,16 @@ describe("the sign-in screen", () => {
     expect(tagOf(calm, "phone")).toContain('aria-describedby="phone-hint"');
   });
 
+  it("labels each step's field and says under it what to type, in the hint its field names", async () => {
+    const phone = await render({});
+    expect(tagOf(phone, "phone-hint")).not.toBe("");
+    expect(phone).toMatch(/<label[^>]*for="phone"[^>]*>Phone number<\/label>/);
+    expect(phone.indexOf('id="phone"')).toBeLessThan(phone.indexOf('id="phone-hint"'));
+    const code = await render({ attempt: sent(NOW) });
+    expect(tagOf(code, "code-hint")).not.toBe("");
+    expect(code).toMatch(/<label[^>]*for="code"[^>]*>[^<]+<\/label>/);
+  });
+
   it("says the session ended when a form arrived after it did, on the phone step only", async () => {
     const expired = "Your session has expired, please go back and log in";
     const html = await render({ arrival: "return", expired });

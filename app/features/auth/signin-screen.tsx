@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/platform/translations";
 import { Form, useLocation, useNavigation } from "react-router";
 import { ResendCountdown } from "~/features/auth/resend-countdown";
@@ -10,7 +10,7 @@ import { focusTargetAfter, type SignInView } from "./signin-focus";
 import { useHydrated } from "~/ui/client-only";
 import { PageHeading } from "~/ui/page";
 import { primaryButton as primaryLook, secondaryButton as secondaryLook } from "~/ui/buttons";
-import { largeFieldClass } from "~/ui/fields";
+import { FieldError, largeFieldClass, mutedText } from "~/ui/fields";
 import { FormError } from "~/ui/form";
 
 // The sign-in screen's controls are larger than most (the one thing the screen is for).
@@ -143,10 +143,12 @@ function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | 
   return (
     <Form method="post" action={action} className="space-y-4">
       <EnhancedField />
-      <div>
-        <label htmlFor="phone" className="block font-semibold">
-          {t("signin.phoneLabel")}
-        </label>
+      <StepField
+        id="phone"
+        label={t("signin.phoneLabel")}
+        hint={t("signin.phoneHint")}
+        after={incomplete ? <FieldError key={incompleteEnters} id="phone-incomplete" message={t("errors.invalidPhone")} alert /> : null}
+      >
         <input
           id="phone"
           name="phone"
@@ -173,15 +175,7 @@ function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | 
           aria-describedby={describedBy(hint, error)}
           className={inputClass}
         />
-        <p id="phone-hint" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          {t("signin.phoneHint")}
-        </p>
-        {incomplete ? (
-          <p key={incompleteEnters} id="phone-incomplete" role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-            {t("errors.invalidPhone")}
-          </p>
-        ) : null}
-      </div>
+      </StepField>
       {/* The honeypot: hidden from people and assistive technology, tempting to bots. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="website">{t("signin.honeypotLabel")}</label>
@@ -212,6 +206,25 @@ function PhoneStep({ action, answer }: { action: string; answer: SignInAnswer | 
         </div>
       ) : null}
     </Form>
+  );
+}
+
+/**
+ * A step's one field: its label over the control and its hint under it (`${id}-hint`, which
+ * the control names in `aria-describedby`), then what is said about it as it is typed.
+ */
+function StepField({ id, label, hint, after, children }: { id: string; label: string; hint: string; after?: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-semibold">
+        {label}
+      </label>
+      {children}
+      <p id={`${id}-hint`} className={`mt-1 ${mutedText}`}>
+        {hint}
+      </p>
+      {after}
+    </div>
   );
 }
 
@@ -254,10 +267,7 @@ function CodeStep({
       />
       <Form method="post" action={action} className="space-y-4">
         <EnhancedField />
-        <div>
-          <label htmlFor="code" className="block font-semibold">
-            {t("signin.codeLabel")}
-          </label>
+        <StepField id="code" label={t("signin.codeLabel")} hint={t("signin.codeHint")}>
           <input
             id="code"
             name="code"
@@ -274,10 +284,7 @@ function CodeStep({
             aria-invalid={answer?.field === "code" ? true : undefined}
             className={`${inputClass} tracking-widest`}
           />
-          <p id="code-hint" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            {t("signin.codeHint")}
-          </p>
-        </div>
+        </StepField>
         {!hydrated || code.trim() !== "" ? (
           <button type="submit" name="intent" value="verify" disabled={verifying} aria-busy={verifying} className={primaryButton}>
             {verifying ? t("signin.loading") : t("signin.continue")}

@@ -1,4 +1,5 @@
 import { Trans, useTranslation } from "~/platform/translations";
+import { Section } from "~/ui/section";
 import type { AvatarStyle } from "./look";
 
 export interface ArtCreditView {
@@ -16,11 +17,8 @@ export interface ArtCreditView {
 export function ArtCredits({ credits }: { credits: ArtCreditView[] }) {
   const { t } = useTranslation("avatar");
   return (
-    <section aria-labelledby="art-credits" className="text-sm text-slate-700 dark:text-slate-300">
-      <h2 id="art-credits" className="font-semibold">
-        {t("credits.heading")}
-      </h2>
-      <ul className="mt-2 space-y-1">
+    <Section id="art-credits" heading={t("credits.heading")} quiet className="text-sm text-slate-700 dark:text-slate-300">
+      <ul className="space-y-1">
         {credits.map((c) => (
           <li key={c.style}>
             {/* One sentence per language: its quotes (“…” or 《…》), commas and dash. */}
@@ -36,7 +34,7 @@ export function ArtCredits({ credits }: { credits: ArtCreditView[] }) {
           </li>
         ))}
       </ul>
-      <p className="mt-2">{t("credits.dicebear")}</p>
-    </section>
+      <p>{t("credits.dicebear")}</p>
+    </Section>
   );
 }

@@ -5,7 +5,6 @@ import { usePosting } from "~/ui/pending";
 import { secondaryButton, primaryButton } from "~/ui/buttons";
 import { compactFieldClass, FieldError } from "~/ui/fields";
 import {
-  avatarStyles,
   colorName,
   NO_FEATURE,
   previewUrl,
@@ -18,6 +17,7 @@ import {
 } from "./look";
 import type { KeyIn } from "~/locales/types";
 import { avatarCatalogue } from "./catalogue";
+import { StyleChoices } from "./style-choices";
 import { forgetPressed, pressedButton } from "./pressed-button";
 
 /** Long enough to let a member drag a slider or type a number before the preview redraws. */
@@ -358,35 +358,7 @@ export function CharacterCreator({
         <div className="space-y-4 sm:min-w-0 sm:flex-1">
           <fieldset>
             <legend className="text-sm font-semibold">{t("fields.style")}</legend>
-            <div className="mt-2 grid grid-cols-2 gap-2 md:grid-cols-4">
-              {avatarStyles.map((s) => (
-                <label
-                  key={s}
-                  className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-slate-300 p-2 text-sm has-[:checked]:border-glow-700 has-[:checked]:bg-glow-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-focus dark:border-slate-700 dark:has-[:checked]:bg-slate-800"
-                >
-                  <img
-                    src={previewUrl({ style: s, seed: values.seed ?? "", clip: "true" })}
-                    alt=""
-                    width={56}
-                    height={56}
-                    loading="lazy"
-                    className="h-14 w-14"
-                  />
-                  {/* A style's name stays on one line ("像素风", "Personas"). */}
-                  <span className="flex items-center gap-1 whitespace-nowrap">
-                    <input
-                      type="radio"
-                      name="style"
-                      value={s}
-                      checked={style === s}
-                      onChange={() => set("style", s)}
-                      className="accent-glow-700"
-                    />
-                    {t(`styles.${s}`)}
-                  </span>
-                </label>
-              ))}
-            </div>
+            <StyleChoices seed={values.seed ?? ""} chosen={style} onChoose={(s) => set("style", s)} size="small" />
             <FieldError id={`${fieldId("style")}-error`} message={errors.style} />
           </fieldset>
           <div>
@@ -479,12 +451,7 @@ export function CharacterCreator({
 
       <div className="flex flex-wrap gap-3">
         {hydrated ? null : (
-          <button
-            type="submit"
-            name="intent"
-            value="preview"
-            className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus dark:hover:bg-slate-800"
-          >
+          <button type="submit" name="intent" value="preview" className={`${secondaryButton} px-4 py-2 text-base`}>
             {t("actions.preview")}
           </button>
         )}
@@ -505,7 +472,7 @@ export function CharacterCreator({
           formNoValidate
           onClick={saving ? (event) => event.preventDefault() : undefined}
           aria-disabled={saving || undefined}
-          className="rounded-md px-4 py-2 font-medium underline hover:bg-glow-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus dark:hover:bg-slate-800"
+          className={`${secondaryButton} px-4 py-2 text-base`}
         >
           {t("actions.reset")}
         </button>

@@ -20,6 +20,7 @@ import type { CompanionCreature, CompanionData } from "~/features/beamkins/compa
 import { LightMeter } from "~/features/beamkins/light-meter";
 import { COMPANION_SIZE, COMPANION_SPEED, type ChatMessageView } from "~/features/beamkins/rules";
 import { COMPANION_DRAFT_FIELD, DraftNotice } from "~/ui/draft";
+import { primaryButton } from "~/ui/buttons";
 import { PERCH_SELECTOR, type CompanionIslandProps } from "./companion-mount";
 
 export function CompanionIsland({ companion, panel, onPanel, draftMessage, onSessionEnded }: CompanionIslandProps) {
@@ -698,11 +699,7 @@ function ChatDialog({
           textareaRef={textarea}
         />
         <div className="flex items-center gap-3">
-          <button
-            type="submit"
-            disabled={Boolean(pending)}
-            className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 disabled:opacity-60"
-          >
+          <button type="submit" disabled={Boolean(pending)} className={primaryButton}>
             {ended ? t("chat.signInToSend") : pending ? t("chat.sending") : t("chat.send")}
           </button>
           <Link to={href("/chat-demo")} onClick={onClose} className="text-sm underline">
@@ -760,12 +757,7 @@ function BackpackDialog({ companion, onClose }: { companion: CompanionData; onCl
             <p data-testid="backpack-dialog-status">
               {t(corralled ? "backpack.corralled" : "backpack.released", { name: creature.name })}
             </p>
-            <button
-              type="button"
-              onClick={toggle}
-              disabled={busy}
-              className="rounded-md bg-glow-700 px-3 py-1.5 font-semibold text-white hover:bg-glow-900 disabled:opacity-60"
-            >
+            <button type="button" onClick={toggle} disabled={busy} className={`${primaryButton} px-3 py-1.5`}>
               {t(corralled ? "backpack.release" : "backpack.corral", { name: creature.name })}
             </button>
           </div>

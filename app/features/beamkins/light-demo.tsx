@@ -1,6 +1,8 @@
 import { useId } from "react";
 import { useTranslation } from "~/platform/translations";
 import { Form } from "react-router";
+import { primaryButton } from "~/ui/buttons";
+import { Section } from "~/ui/section";
 import { clampLight } from "./rules";
 
 /** The levels the demo pages show side by side. */
@@ -18,10 +20,7 @@ export function LightLevelForm({ tried, children }: { tried: number | null; chil
   const { t } = useTranslation("beamkins");
   const id = useId();
   return (
-    <section aria-labelledby={`${id}-heading`} className="space-y-3">
-      <h2 id={`${id}-heading`} className="text-xl font-semibold">
-        {t("demos.try")}
-      </h2>
+    <Section id={id} heading={t("demos.try")}>
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <div className="flex flex-col">
           <label htmlFor={`${id}-light`} className="text-sm font-medium">
@@ -36,11 +35,11 @@ export function LightLevelForm({ tried, children }: { tried: number | null; chil
             className="w-28 rounded-md border border-slate-400 px-2 py-1 dark:bg-slate-900"
           />
         </div>
-        <button type="submit" className="rounded-md bg-glow-700 px-3 py-1.5 font-semibold text-white hover:bg-glow-900">
+        <button type="submit" className={`${primaryButton} px-3 py-1.5`}>
           {t("demos.show")}
         </button>
       </Form>
       {tried !== null ? <div data-testid="tried-level">{children(tried)}</div> : null}
-    </section>
+    </Section>
   );
 }

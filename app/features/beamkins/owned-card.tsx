@@ -7,6 +7,7 @@ import { useTranslation } from "~/platform/translations";
 import { Form, useNavigation, href } from "react-router";
 import type { KeyIn } from "~/locales/types";
 import { usePosting, waitingButton } from "~/ui/pending";
+import { primaryButton, secondaryButton } from "~/ui/buttons";
 import { RedirectField } from "~/ui/redirect-field";
 import { BeamkinArt } from "./beamkin-art";
 import type { OwnedBeamkin } from "./creatures.server";
@@ -69,11 +70,7 @@ export function OwnedCard({
               className="w-24 rounded-md border border-slate-400 px-2 py-1 dark:bg-slate-900"
             />
           </div>
-          <button
-            type="submit"
-            disabled={giving}
-            className="rounded-md bg-glow-700 px-3 py-1.5 font-semibold text-white hover:bg-glow-900 disabled:opacity-60"
-          >
+          <button type="submit" disabled={giving} className={`${primaryButton} px-3 py-1.5`}>
             {t("give.submit")}
           </button>
         </Form>
@@ -86,11 +83,7 @@ export function OwnedCard({
           <Form method="post" action={href("/beamkins/active")}>
             <RedirectField />
             <input type="hidden" name="creatureId" value={beamkin.id} />
-            <button
-              type="submit"
-              {...waitingButton(choosing)}
-              className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold aria-disabled:opacity-60"
-            >
+            <button type="submit" {...waitingButton(choosing)} className={secondaryButton}>
               {t("choose.submit", { name })}
             </button>
           </Form>

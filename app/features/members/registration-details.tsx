@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { FormAnswer } from "~/platform/form-answer";
 import { useTranslation } from "~/platform/translations";
 import { useFocusFirstInvalid } from "~/ui/focus-first-invalid";
+import { primaryButton } from "~/ui/buttons";
 import { PageHeading } from "~/ui/page";
 import { DetailField, type DetailInputProps } from "./member-details-fields";
 import { MEMBER_DETAIL_RULES as rules } from "./rules";
@@ -32,13 +33,7 @@ export function RegistrationDetails({ values, answer }: { values: Values; answer
         {field("firstName", { autoComplete: "given-name", maxLength: rules.nameMax })}
         {field("lastName", { autoComplete: "family-name", maxLength: rules.nameMax }, true)}
         {field("zipcode", { autoComplete: "postal-code", maxLength: rules.zipcodeMax })}
-        <button
-          type="submit"
-          name="intent"
-          value={REGISTER_INTENT}
-          disabled={busy}
-          className="rounded-md bg-glow-700 px-4 py-2 font-semibold text-white hover:bg-glow-900 disabled:cursor-wait disabled:opacity-70"
-        >
+        <button type="submit" name="intent" value={REGISTER_INTENT} disabled={busy} className={`${primaryButton} disabled:cursor-wait`}>
           {t("register.finish")}
         </button>
       </Form>

@@ -3,16 +3,14 @@ import { useTranslation } from "~/platform/translations";
 import { Form, href } from "react-router";
 import { secondaryButton } from "~/ui/buttons";
 import { RedirectField } from "~/ui/redirect-field";
+import { Section } from "~/ui/section";
 import type { TeamNotice } from "./notices.server";
 
 export function TeamNotices({ notices }: { notices: TeamNotice[] }) {
   const { t } = useTranslation("staff");
   if (notices.length === 0) return null;
   return (
-    <section aria-labelledby="team-notices-heading" className="space-y-2 rounded-xl border-l-4 border-glow-500 bg-glow-50 p-4 dark:bg-slate-900">
-      <h2 id="team-notices-heading" className="font-semibold">
-        {t("notices.heading")}
-      </h2>
+    <Section id="team-notices" heading={t("notices.heading")} quiet className="rounded-xl border-l-4 border-glow-500 bg-glow-50 p-4 dark:bg-slate-900">
       <ul className="space-y-2">
         {notices.map((n) => (
           <li key={n.id} data-notice-kind={n.kind} className="flex flex-wrap items-center justify-between gap-2">
@@ -27,6 +25,6 @@ export function TeamNotices({ notices }: { notices: TeamNotice[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

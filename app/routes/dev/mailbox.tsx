@@ -5,6 +5,7 @@ import { consoleMailbox } from "~/platform/email/email.server";
 import { getInstance } from "~/platform/i18n.server";
 import { carriesConsoleKey } from "~/platform/console-key.server";
 import { pageTitle } from "~/ui/page";
+import { SentLog, withSentAtText } from "~/ui/sent-log";
 
 export const handle = { i18n: ["parties"] };
 
@@ -17,8 +18,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const mailbox = consoleMailbox();
   if (!mailbox || !carriesConsoleKey(request.url)) throw data(null, { status: 404 });
   const i18n = getInstance(context);
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
-  const emails = mailbox.mailbox().map((email) => ({ to: email.to, subject: email.subject, text: email.text, sentAt: email.sentAt, sentAtText: `${format.format(new Date(email.sentAt))} UTC` }));
+  const written = withSentAtText(i18n.language);
+  const emails = mailbox.mailbox().map(({ to, subject, text, sentAt }) => written({ to, subject, text, sentAt }));
   return data({ title: i18n.t("parties:mailbox.title"), emails }, { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -30,26 +31,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function Mailbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("parties");
   return (
-    <section aria-labelledby="mailbox-heading" className="space-y-4">
-      <h1 id="mailbox-heading" className="text-2xl font-bold">
-        {t("mailbox.heading")}
-      </h1>
-      <p>{t("mailbox.intro")}</p>
-      {loaderData.emails.length === 0 ? (
-        <p>{t("mailbox.empty")}</p>
-      ) : (
-        <ol className="space-y-3" aria-label={t("mailbox.heading")}>
-          {loaderData.emails.map((email, i) => (
-            <li key={`${email.sentAt}-${i}`} className="rounded-lg border border-slate-300 p-3 dark:border-slate-700" data-testid="mail">
-              <p className="text-sm">
-                <span className="font-semibold">{t("mailbox.to")}</span> {email.to} · <time dateTime={email.sentAt}>{email.sentAtText}</time>
-              </p>
-              <p className="mt-1 font-semibold">{email.subject}</p>
-              <pre className="mt-2 whitespace-pre-wrap break-words font-mono text-sm">{email.text}</pre>
-            </li>
-          ))}
-        </ol>
+    <SentLog heading={t("mailbox.heading")} intro={t("mailbox.intro")} empty={t("mailbox.empty")} toLabel={t("mailbox.to")} sent={loaderData.emails} testId="mail">
+      {(email) => (
+        <>
+          <p className="mt-1 font-semibold">{email.subject}</p>
+          <pre className="mt-2 whitespace-pre-wrap break-words font-mono text-sm">{email.text}</pre>
+        </>
       )}
-    </section>
+    </SentLog>
   );
 }

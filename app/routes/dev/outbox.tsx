@@ -5,6 +5,7 @@ import { carriesConsoleKey } from "~/platform/console-key.server";
 import { getInstance } from "~/platform/i18n.server";
 import { consoleOutbox } from "~/platform/sms/sms.server";
 import { pageTitle } from "~/ui/page";
+import { SentLog, withSentAtText } from "~/ui/sent-log";
 
 export const handle = { i18n: ["auth"] };
 
@@ -21,8 +22,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   const i18n = getInstance(context);
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
-  const texts = outbox.outbox().map((text) => ({ ...text, sentAtText: `${format.format(new Date(text.sentAt))} UTC` }));
+  const texts = outbox.outbox().map(withSentAtText(i18n.language));
   return data({ title: i18n.t("auth:outbox.title"), texts }, { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -34,26 +34,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   return (
-    <section aria-labelledby="outbox-heading" className="space-y-4">
-      <h1 id="outbox-heading" className="text-2xl font-bold">
-        {t("outbox.heading")}
-      </h1>
-      <p>{t("outbox.intro")}</p>
-      {loaderData.texts.length === 0 ? (
-        <p>{t("outbox.empty")}</p>
-      ) : (
-        <ol className="space-y-3" aria-label={t("outbox.heading")}>
-          {loaderData.texts.map((text, i) => (
-            <li key={`${text.sentAt}-${i}`} className="rounded-lg border border-slate-300 p-3 dark:border-slate-700">
-              <p className="text-sm">
-                <span className="font-semibold">{t("outbox.to")}</span> {text.to} ·{" "}
-                <time dateTime={text.sentAt}>{text.sentAtText}</time>
-              </p>
-              <pre className="mt-2 whitespace-pre-wrap font-mono">{text.body}</pre>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+    <SentLog heading={t("outbox.heading")} intro={t("outbox.intro")} empty={t("outbox.empty")} toLabel={t("outbox.to")} sent={loaderData.texts}>
+      {(text) => <pre className="mt-2 whitespace-pre-wrap font-mono">{text.body}</pre>}
+    </SentLog>
   );
 }
