@@ -4,9 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { BASE_URL, callRoute, formRequest } from "../../tests/support/route";
 import { sessionCookieFor, startSession } from "~/features/auth/session-store.server";
-import { drawnLookOf, findCharacter, saveCharacter } from "~/features/avatars/characters.server";
+import { findCharacter, getLook, saveCharacter } from "~/features/avatars/characters.server";
 import { defaultLook } from "~/features/avatars/options.server";
-import { renderAvatarDataUri } from "~/features/avatars/render.server";
 import { db } from "~/platform/db/db.server";
 import { characters, members } from "~/platform/db/schema";
 import * as profile from "./profile";
@@ -127,18 +126,18 @@ describe("/profile", () => {
     expect(bodyOf<{ result: { values: Record<string, string> } }>(call.result).result.values.hair).toBeUndefined();
   });
 
-  it("the avatar changes when the look is saved, and again when it is reset", async () => {
+  it("offers the member's own avatar as a download, its address changing when the look is saved and again when it is reset", async () => {
     const { member, cookie } = await signedIn();
     const load = async () =>
       (await callRoute(profileLoader, new Request(`${BASE_URL}/profile`, { headers: { Cookie: cookie } }))).result as {
-        avatarDataUri: string;
+        avatarFile: string;
         version: number | null;
         look: Record<string, string>;
       };
     const before = await load();
     expect(before.version).toBeNull();
-    expect(before.avatarDataUri).toBe(renderAvatarDataUri(defaultLook()));
-    expect((await load()).avatarDataUri).toBe(before.avatarDataUri);
+    // What the member wears before any save: the default avatar.
+    expect(before.avatarFile).toBe("/avatars/default.svg");
 
     await callRoute(
       profileAction,
@@ -147,23 +146,20 @@ describe("/profile", () => {
     const saved = await load();
     expect(saved.version).toBe(1);
     expect(saved.look).toMatchObject({ style: "dylan", hair: "shaggy" });
-    expect(saved.avatarDataUri).not.toBe(before.avatarDataUri);
-    expect(saved.avatarDataUri).toBe((await drawnLookOf(member.id)).dataUri);
+    expect(saved.avatarFile).toBe(`/avatars/${member.id}/1.svg`);
 
     await callRoute(profileAction, formRequest("/profile", { intent: "reset" }, { headers: { Cookie: cookie } }));
-    const reset = await load();
-    expect(reset.version).toBe(2);
-    expect(reset.avatarDataUri).toBe(renderAvatarDataUri(defaultLook()));
+    expect((await load()).avatarFile).toBe(`/avatars/${member.id}/2.svg`);
   });
 
-  it("draws the look as saved, also one saved a moment ago by another instance", async () => {
+  it("shows the look as saved, also one saved a moment ago by another instance", async () => {
     const { member } = await signedIn();
     await saveCharacter(member.id, defaultLook("dylan", "Robin"));
-    const first = await drawnLookOf(member.id);
+    const first = await getLook(member.id);
     expect([first.version, first.look.style]).toEqual([1, "dylan"]);
-    // Another process saves straight into the database: the next drawing shows it.
+    // Another process saves straight into the database: the next view shows it.
     await db().update(characters).set({ style: "lorelei", version: 2 }).where(eq(characters.memberId, member.id));
-    const second = await drawnLookOf(member.id);
+    const second = await getLook(member.id);
     expect([second.version, second.look.style]).toEqual([2, "lorelei"]);
   });
 

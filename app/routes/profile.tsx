@@ -5,8 +5,8 @@ import type { Route } from "./+types/profile";
 import { displayPhone } from "~/features/auth/phone";
 import { requireMember } from "~/features/auth/principal.server";
 import { ArtCredits } from "~/features/avatars/art-credits";
-import { drawnLookOf, resetCharacter, saveMemberLook } from "~/features/avatars/characters.server";
-import { DEFAULT_STYLE, isAvatarStyle } from "~/features/avatars/look";
+import { getLook, resetCharacter, saveMemberLook } from "~/features/avatars/characters.server";
+import { avatarUrl, DEFAULT_AVATAR_URL, DEFAULT_STYLE, isAvatarStyle } from "~/features/avatars/look";
 import { previewedLook } from "~/features/avatars/look-answer";
 import { forgetPressed, rememberPressed } from "~/features/avatars/pressed-button";
 import { LookForm, lookToValues, lookValuesOf, randomSeed } from "~/features/avatars/options.server";
@@ -37,7 +37,7 @@ export const handle = { i18n: ["profile", "avatar"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { member, accessLevel } = await requireMember(context);
-  const { look, version, dataUri } = await drawnLookOf(member.id);
+  const { look, version } = await getLook(member.id);
   return {
     // As the member typed it at sign-in (555-010-0004), not as it is stored (+15550100004).
     phone: displayPhone(member.phone),
@@ -48,8 +48,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     details: detailValuesOf(member),
     look: lookToValues(look),
     version,
-    // The spec's client-state `avatar`, offered as a download of the member's own look.
-    avatarDataUri: dataUri,
+    // The spec's client-state `avatar` (a data URI there), offered as a download of the
+    // member's own look: its address, not the drawing inlined, which would come twice (the
+    // page and its data) and put /profile's HTML past the 14 KB of a first round trip.
+    avatarFile: version === null ? DEFAULT_AVATAR_URL : avatarUrl(member.id, version),
     credits: artCredits(),
     title: getInstance(context).t("profile:title"),
   };
@@ -175,7 +177,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </Suspense>
         </Form>
         <p className="text-sm">
-          <a href={loaderData.avatarDataUri} download="glow-avatar.svg" className="underline">
+          <a href={loaderData.avatarFile} download="glow-avatar.svg" className="underline">
             {ta("download")}
           </a>
         </p>

@@ -4,7 +4,6 @@
  * `options`. `version` goes up on every save and is part of the avatar's URL.
  */
 import { eq, sql } from "drizzle-orm";
-import { keep } from "~/platform/cache";
 import { db, type Database } from "~/platform/db/db.server";
 import { characters } from "~/platform/db/schema";
 import { currentMember } from "~/features/auth/index.server";
@@ -12,7 +11,6 @@ import { publish } from "~/platform/happened.server";
 import { getInstance } from "~/platform/i18n.server";
 import { avatarUrl, DEFAULT_AVATAR_URL, DEFAULT_SEED, DEFAULT_STYLE, isAvatarStyle, SEED_MAX_LENGTH } from "./look";
 import { defaultLook, parseLook, type Look } from "./options.server";
-import { renderAvatarDataUri } from "./render.server";
 
 type CharacterRow = typeof characters.$inferSelect;
 type CharacterValues = Omit<typeof characters.$inferInsert, "memberId">;
@@ -88,35 +86,6 @@ export async function findCharacter(memberId: number) {
 export async function getLook(memberId: number): Promise<{ look: Look; version: number | null }> {
   const row = await findCharacter(memberId);
   return row ? { look: rowToLook(row), version: row.version } : { look: defaultLook(), version: null };
-}
-
-export interface DrawnLook {
-  look: Look;
-  version: number | null;
-  /** The look drawn as a data URI (the spec's client-state `avatar`). */
-  dataUri: string;
-}
-
-/**
- * Looks drawn, by the look itself. Drawing is a pure function of the look (DiceBear with the
- * look's options), so a look is drawn once, not on every view of /profile. Kept: the data
- * URI, keyed by the whole validated look as JSON (every field that changes the drawing), at
- * most `DRAWINGS_MAX` looks. Forgotten: never needed; a saved change is a new look, hence a
- * new key (the old one ages out). Nothing names the member: a look two members share is one
- * drawing.
- */
-const DRAWINGS_MAX = 500;
-const drawings = keep<string, string>({ max: DRAWINGS_MAX });
-
-/** The member's saved look, drawn (the default before any save). */
-export async function drawnLookOf(memberId: number): Promise<DrawnLook> {
-  const row = await findCharacter(memberId);
-  if (!row) return drawn(defaultLook(), null);
-  return drawn(rowToLook(row), row.version);
-}
-
-function drawn(look: Look, version: number | null): DrawnLook {
-  return { look, version, dataUri: drawings.made(JSON.stringify(look), () => renderAvatarDataUri(look)) };
 }
 
 /** Stores a look; a new version means a new avatar URL. Raises the member to access level 2. */

@@ -9,11 +9,6 @@ export function renderAvatarSvg(look: Look): string {
   return createAvatar(style, toDiceBearOptions(look)).toString();
 }
 
-/** The spec's client-state `avatar`: the member's look as a data URI. */
-export function renderAvatarDataUri(look: Look): string {
-  return `data:image/svg+xml;utf8,${encodeURIComponent(renderAvatarSvg(look))}`;
-}
-
 export interface ArtCredit {
   style: AvatarStyle;
   title: string;
