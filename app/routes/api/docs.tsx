@@ -5,7 +5,7 @@ import { callReferences } from "~/features/api/openapi.server";
 import { CSRF_COOKIE_NAME, CSRF_HEADER } from "~/features/api/caller.server";
 import { getInstance } from "~/platform/i18n.server";
 import { PageHeading, pageTitle } from "~/ui/page";
-import { ScrollRegion } from "~/ui/scroll-region";
+import { DataTable } from "~/ui/data-table";
 
 export const handle = { i18n: ["api"] };
 
@@ -99,31 +99,20 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
               {call.fields.length === 0 && !call.openFields ? (
                 <p>{t("docs.nothing")}</p>
               ) : (
-                <ScrollRegion label={`${call.method} ${call.path}: ${t("docs.takes")}`}>
-                  <table className="w-full text-left text-sm">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t("docs.field")}</th>
-                        <th scope="col">{t("docs.type")}</th>
-                        <th scope="col">{t("docs.required")}</th>
-                        <th scope="col">{t("docs.about")}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {call.fields.map((field) => (
-                        <tr key={field.name} className="border-t border-slate-200 align-top dark:border-slate-800">
-                          <th scope="row" className="py-1 pe-2 font-mono font-medium">
-                            {field.name}
-                          </th>
-                          <td className="pe-2 font-mono">{field.type}</td>
-                          <td className="pe-2">{field.required ? t("docs.yes") : t("docs.no")}</td>
-                          <td>{field.description ?? ""}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                <>
+                  <DataTable
+                    label={`${call.method} ${call.path}: ${t("docs.takes")}`}
+                    rows={call.fields}
+                    rowKey={(field) => field.name}
+                    columns={[
+                      { header: t("docs.field"), cell: (field) => field.name, rowHeader: true, className: "font-mono" },
+                      { header: t("docs.type"), cell: (field) => field.type, className: "font-mono" },
+                      { header: t("docs.required"), cell: (field) => (field.required ? t("docs.yes") : t("docs.no")) },
+                      { header: t("docs.about"), cell: (field) => field.description ?? "" },
+                    ]}
+                  />
                   {call.openFields ? <p className="mt-1 text-sm">{t("docs.anyFields")}</p> : null}
-                </ScrollRegion>
+                </>
               )}
               <h4 className="font-semibold">
                 <code className={code}>{t("docs.answers")}</code>
@@ -132,26 +121,16 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                 {call.result}
               </pre>
               <h4 className="font-semibold">{t("docs.refusals")}</h4>
-              <ScrollRegion label={`${call.method} ${call.path}: ${t("docs.refusals")}`}>
-                <table className="w-full text-left text-sm">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("docs.status")}</th>
-                      <th scope="col">{t("docs.errorType")}</th>
-                      <th scope="col">{t("docs.when")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {call.refusals.map((refusal, i) => (
-                      <tr key={i} className="border-t border-slate-200 align-top dark:border-slate-800">
-                        <td className="py-1 pe-2 font-mono">{refusal.status}</td>
-                        <td className="pe-2 font-mono">{refusal.type}</td>
-                        <td>{refusal.when}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollRegion>
+              <DataTable
+                label={`${call.method} ${call.path}: ${t("docs.refusals")}`}
+                rows={call.refusals.map((refusal, i) => ({ ...refusal, i }))}
+                rowKey={(refusal) => refusal.i}
+                columns={[
+                  { header: t("docs.status"), cell: (refusal) => refusal.status, className: "font-mono" },
+                  { header: t("docs.errorType"), cell: (refusal) => refusal.type, className: "font-mono" },
+                  { header: t("docs.when"), cell: (refusal) => refusal.when },
+                ]}
+              />
             </section>
           ))}
         </section>
