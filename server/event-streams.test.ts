@@ -66,6 +66,7 @@ describe("a contest's event streams", () => {
   const open: OpenStream[] = [];
   let path = "";
   let grace: { cookie: string; id: number };
+  let alan: { cookie: string; id: number };
 
   it("lets a member follow a contest from five tabs, and refuses a sixth with 429 and Retry-After, in their language", async () => {
     grace = await signIn("+15550100002");
@@ -95,12 +96,36 @@ describe("a contest's event streams", () => {
 
   it("refuses any stream past the instance's limit (EVENT_STREAMS_MAX=7 here), whoever asks", async () => {
     // Alan judges Grace's contest.
-    const alan = await signIn("+15550100003");
+    alan = await signIn("+15550100003");
     open.push(await openStream(path, alan.cookie), await openStream(path, alan.cookie));
     expect(open.map((s) => s.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
     const eighth = await request(server.port, { path, headers: { Accept: "text/event-stream", Cookie: alan.cookie } });
     expect(eighth.status).toBe(429);
     expect(Number(eighth.headers["retry-after"])).toBeGreaterThan(0);
+    expect(JSON.parse(eighth.body).message).toContain("Glow is very busy");
+  });
+
+  it("keeps nothing of a stream its browser dropped: every place of the instance is free again", async () => {
+    // Every browser goes away (its connection dropped, as a closed tab or a lost network does).
+    for (const stream of open.splice(0)) stream.close();
+    // The process takes as many streams again, as soon as it has seen them go: nothing of the
+    // closed ones is still counted (and nothing they held kept: app/platform/event-streams.test.ts).
+    const fill = async (member: { cookie: string }, wanted: number) => {
+      const mine: OpenStream[] = [];
+      await expect
+        .poll(async () => {
+          const again = await openStream(path, member.cookie);
+          if (again.status === 200) mine.push(again);
+          else again.close();
+          return mine.length;
+        })
+        .toBe(wanted);
+      return mine;
+    };
+    open.push(...(await fill(grace, 5)), ...(await fill(alan, 2)));
+    // And the limit still holds: seven open, the eighth refused.
+    const eighth = await request(server.port, { path, headers: { Accept: "text/event-stream", Cookie: alan.cookie } });
+    expect(eighth.status).toBe(429);
     expect(JSON.parse(eighth.body).message).toContain("Glow is very busy");
   });
 
