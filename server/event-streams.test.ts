@@ -76,6 +76,9 @@ describe("a contest's event streams", () => {
     for (let i = 0; i < 5; i++) open.push(await openStream(path, grace.cookie));
     expect(open.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
     expect(open[0]!.headers["content-type"]).toContain("text/event-stream");
+    // Each says something at once, before any event: nginx over HTTP/2 holds an answer's
+    // headers until its first bytes, and a browser counts a stream open only once they come.
+    await expect.poll(() => open.map((s) => s.text)).toEqual(Array(5).fill(": open\n\n"));
 
     const sixth = await request(server.port, { path, headers: { Accept: "text/event-stream", Cookie: grace.cookie } });
     expect(sixth.status).toBe(429);

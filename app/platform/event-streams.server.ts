@@ -102,6 +102,10 @@ export function openEventStream(
   const body = new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;
+      // A first line at once: a proxy may hold the answer's headers until the body's first
+      // bytes (nginx does over HTTP/2), and the browser counts the stream open only when
+      // they arrive; without it that waits for the first event or keep-alive, 25 s.
+      c.enqueue(encoder.encode(": open\n\n"));
     },
     cancel: close,
   });

@@ -80,7 +80,7 @@ describe("shutdown", () => {
     endEventStreams();
     const texts = await Promise.all(responses.map((r) => readAll(r!)));
     for (const text of texts) {
-      const wait = Number(/^retry: (\d+)\n\n$/.exec(text)?.[1]);
+      const wait = Number(/^: open\n\nretry: (\d+)\n\n$/.exec(text)?.[1]);
       expect(wait).toBeGreaterThanOrEqual(EVENT_STREAM_RULES.shutdownRetryMs.min);
       expect(wait).toBeLessThanOrEqual(EVENT_STREAM_RULES.shutdownRetryMs.max);
     }

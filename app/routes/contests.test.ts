@@ -236,6 +236,8 @@ describe("the contest's event stream", () => {
     const stream = call.result as unknown as Response;
     expect(stream.headers.get("Content-Type")).toContain("text/event-stream");
     const reader = stream.body!.getReader();
+    // A comment first, at once: a proxy passes the answer on before any event comes.
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe(": open\n\n");
     // On PostgreSQL the stream's LISTEN starts as it opens, so the first NOTIFYs may come
     // before it listens: publish until one arrives (another contest's each time: never sent).
     const first = reader.read();
