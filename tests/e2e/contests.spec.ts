@@ -156,6 +156,8 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await expect(judge.page.getByTestId("judging-progress")).toHaveText("0 of 1 scored");
   await judge.page.getByRole("button", { name: "Score the next entry" }).click();
   await expect(judge.page.getByTestId("entry-text")).toHaveText("A paper lantern in every window of Elm Street.");
+  // The entry is named for its party without a possessive to get wrong ("Wicks's entry", issue 40 point 7).
+  await expect(judge.page.getByText(`Entry from ${partyName} · round 1`, { exact: true })).toBeVisible();
   // The judge sees the party's photo (served to the contest's judges).
   await expectPictureShown(judge.page, photoName);
   // The score buttons are labels around visually hidden radios: a click on the label picks it.

@@ -5,7 +5,7 @@
  * is cut off and a tap lands where it looks like it does.
  */
 import type { Page } from "@playwright/test";
-import { consolePage, expect, hydrated, signIn, test } from "./fixtures";
+import { acceptCookies, consolePage, expect, hydrated, signIn, test, uniquePhone } from "./fixtures";
 import { E2E_HOOKS_TOKEN } from "../../playwright.config";
 
 // Dozens of pages in one test, on a busy machine.
@@ -56,11 +56,10 @@ async function expectAllFit(page: Page, paths: readonly string[], js: boolean) {
   expect(wide, "screens wider than the phone").toEqual([]);
 }
 
-/** A link's address found on a page (a post, a receipt, a party), or null when there is none. */
+/** A link's address found on a page (a post, a receipt, a party): the demo world has each. */
 async function linkOn(page: Page, path: string, prefix: string) {
   await page.goto(path);
-  const href = await page.locator(`main a[href^="${prefix}"]`).first().getAttribute("href", { timeout: 5_000 }).catch(() => null);
-  return href;
+  return (await page.locator(`main a[href^="${prefix}"]`).first().getAttribute("href"))!;
 }
 
 const VISITOR = ["/", "/home", "/landing", "/signin", "/register", "/login", "/newsfeed", "/leaderboard", "/start", "/story-landing", "/no-such-page"];
@@ -108,6 +107,9 @@ const MEMBER = [
   "/no-such-page",
 ];
 
+/** A member who has just arrived: the signup form and the story's first screens are theirs. */
+const NEWCOMER = ["/signup", "/start", "/story-landing", "/home", "/profile", "/register"];
+
 const GAME_MASTER = ["/gamemaster", "/gamemaster?modal=requests", "/gamemaster/quests", "/gamemaster/treasures", "/gamemaster/treasures/sheet", "/judging", "/compete"];
 const JUDGE = ["/judging", "/gamemaster", "/judge-onboarding/1/2"];
 const RINGLEADER = ["/partymanager", "/partybuilder", "/qrcode"];
@@ -117,19 +119,35 @@ for (const width of [360, 390]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
-    test("every screen a visitor sees fits", async ({ page }, testInfo) => {
-      await expectAllFit(page, VISITOR, testInfo.project.use.javaScriptEnabled !== false);
+    test("every screen a visitor sees fits, the sign-in's code step too", async ({ page }, testInfo) => {
+      const js = testInfo.project.use.javaScriptEnabled !== false;
+      await expectAllFit(page, VISITOR, js);
+      // The code step is the same address after a post: checked where it is drawn.
+      await page.goto("/signin");
+      await acceptCookies(page);
+      await page.getByLabel("Phone number").fill(uniquePhone().slice(2));
+      await page.getByRole("button", { name: "Send Code" }).click();
+      await expect(page.getByLabel("Code", { exact: true })).toBeVisible();
+      expect(await sideways(page), "the sign-in's code step").toBeNull();
+    });
+
+    test("every screen a newcomer sees fits", async ({ page }, testInfo) => {
+      await signIn(page, {});
+      await expectAllFit(page, NEWCOMER, testInfo.project.use.javaScriptEnabled !== false);
     });
 
     test("every screen a member sees fits, with the pages their links open", async ({ page }, testInfo) => {
       await signIn(page, { phone: ADA });
+      const salutePost = await linkOn(page, "/newsfeed", "/newsfeed/starsalute/");
       const found = [
-        await linkOn(page, "/newsfeed", "/newsfeed/starsalute/"),
+        salutePost,
+        // The same post by its bare number (the route table's /newsfeed/{id}).
+        `/newsfeed/${salutePost.split("/").pop()}`,
         await linkOn(page, "/newsfeed", "/newsfeed/contest/"),
         await linkOn(page, "/leaderboard?board=parties", "/party/"),
-      ].filter((p): p is string => p !== null);
-      const receipt = found[0] ? await linkOn(page, found[0], "/starsalute/view/") : null;
-      await expectAllFit(page, [...MEMBER, ...found, ...(receipt ? [receipt] : [])], testInfo.project.use.javaScriptEnabled !== false);
+        await linkOn(page, salutePost, "/starsalute/view/"),
+      ];
+      await expectAllFit(page, [...MEMBER, ...found], testInfo.project.use.javaScriptEnabled !== false);
     });
 
     test("every screen the game master, a judge and a ringleader see fits", async ({ page }, testInfo) => {
@@ -140,7 +158,22 @@ for (const width of [360, 390]) {
       await expectAllFit(page, JUDGE, js);
       await signIn(page, { phone: KATHERINE });
       const party = await linkOn(page, "/partymanager", "/party/");
-      await expectAllFit(page, [...RINGLEADER, ...(party ? [party] : [])], js);
+      // A party of her own (the demo parties fill up with the tests' invitations), its
+      // invitation's link and QR code, and the invitation as the one invited opens it.
+      await page.goto("/partybuilder");
+      await page.getByLabel("Contest").selectOption({ label: "No contest: a friends' party" });
+      await page.getByLabel("Party name").fill(`Wide Lamps ${Math.random().toString(36).slice(2, 7)}`);
+      await page.getByLabel("Size cap").fill("6");
+      await page.getByRole("radio", { name: /^By invitation/ }).check();
+      await page.getByRole("button", { name: "Build the party" }).click();
+      await expect(page).toHaveURL(/\/partymanager\?party=\d+$/);
+      await page.getByRole("button", { name: "Create an invite link" }).click();
+      await expect(page).toHaveURL(/\/qrcode\?invite=/);
+      const qr = new URL(page.url());
+      const invitation = new URL(await page.getByTestId("invite-link").inputValue());
+      await expectAllFit(page, [...RINGLEADER, party, qr.pathname + qr.search], js);
+      await signIn(page, {});
+      await expectAllFit(page, [invitation.pathname + invitation.search], js);
     });
 
     test("every screen staff see fits", async ({ page }, testInfo) => {
