@@ -21,6 +21,7 @@ test("a party of one says '1 member', on the dashboard and on the invitation", a
   await page.getByRole("radio", { name: /^By invitation/ }).check();
   await page.getByRole("button", { name: "Build the party" }).click();
   await expect(page).toHaveURL(/\/partymanager\?party=\d+$/);
+  const dashboard = new URL(page.url()).pathname + new URL(page.url()).search;
   await expect(page.getByText("1 member and 0 pending invitations, of 6 places.")).toBeVisible();
   await page.getByRole("button", { name: "Create an invite link" }).click();
   const link = await page.getByTestId("invite-link").inputValue();
@@ -31,6 +32,11 @@ test("a party of one says '1 member', on the dashboard and on the invitation", a
   await guest.goto(link);
   await expect(guest.getByText("1 member of 6 places", { exact: true })).toBeVisible();
   await context.close();
+  // The link is a pending invitation until it is used: one, in English and in Chinese.
+  await page.goto(dashboard);
+  await expect(page.getByText("1 member and 1 pending invitation, of 6 places.")).toBeVisible();
+  await page.goto(`${dashboard}&lng=zh`);
+  await expect(page.getByText("1 位成员和 1 个待接受的邀请，共 6 个名额。")).toBeVisible();
 });
 
 test("a new judge of a contest with nothing to score yet reads its own number of judges, and no 'revise your scores below'", async ({ page, browser }, testInfo) => {
