@@ -145,6 +145,9 @@ test("a contest role invitation without a party lands on Judge Onboarding, which
   await expect(judge.page).toHaveURL(new RegExp(`/judge-onboarding/${contestId}/${gameMasterId}$`));
   await expect(judge.page.getByRole("heading", { name: "Welcome, judge", level: 1 })).toBeVisible();
   await expect(judge.page.getByText("This party doesn't exist")).toHaveCount(0);
+  // That address carries no token: the screen says so instead of offering Accept (decision 1360).
+  await expect(judge.page.getByText("This link carries no invitation")).toBeVisible();
+  await expect(judge.page.getByRole("button", { name: "Accept the role" })).toHaveCount(0);
 
   // The same with the invitation's token: it goes along, and Accept takes the role.
   await judge.page.goto(`/signin?acceptinginvitation=true&contestId=${contestId}&memberId=${gameMasterId}&role=judge&inviteType=link&invite=${token}`);
