@@ -112,7 +112,7 @@ const NEWCOMER = ["/signup", "/start", "/story-landing", "/home", "/profile", "/
 
 const GAME_MASTER = ["/gamemaster", "/gamemaster?modal=requests", "/gamemaster/quests", "/gamemaster/treasures", "/gamemaster/treasures/sheet", "/judging", "/compete"];
 const JUDGE = ["/judging", "/gamemaster", "/judge-onboarding/1/2"];
-const RINGLEADER = ["/partymanager", "/partybuilder", "/qrcode"];
+const RINGLEADER = ["/partymanager", "/partybuilder", "/qrcode", "/compete"];
 const STAFF = ["/dashboard", consolePage("/dev/outbox"), consolePage("/dev/mailbox"), "/api/docs"];
 
 for (const width of [360, 390]) {
@@ -156,6 +156,15 @@ for (const width of [360, 390]) {
       await expectAllFit(page, GAME_MASTER, js);
       await signIn(page, { phone: ALAN });
       await expectAllFit(page, JUDGE, js);
+      // The score form, drawn once the judge takes an entry (a post), while the demo world has
+      // one left for him (other tests score them too).
+      await page.goto("/judging");
+      const next = page.getByRole("button", { name: "Score the next entry" }).first();
+      if (await next.count()) {
+        await next.click();
+        await expect(page.getByTestId("entry-text")).toBeVisible();
+        expect(await sideways(page), "the judge's score form").toBeNull();
+      }
       await signIn(page, { phone: KATHERINE });
       const party = await linkOn(page, "/partymanager", "/party/");
       // A party of her own (the demo parties fill up with the tests' invitations), its
