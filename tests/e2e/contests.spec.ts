@@ -6,7 +6,7 @@
  */
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { consolePage, expect, signIn, test, uniqueName, uniquePhone } from "./fixtures";
+import { consolePage, expect, sideways, signIn, test, uniqueName, uniquePhone } from "./fixtures";
 
 const GRACE = "+15550100002";
 const ALAN = "+15550100003";
@@ -158,6 +158,13 @@ test("Grace runs a contest: a round, a ringleader's party, a judge by email, sco
   await expect(judge.page.getByTestId("entry-text")).toHaveText("A paper lantern in every window of Elm Street.");
   // The entry is named for its party without a possessive to get wrong ("Wicks's entry", issue 40 point 7).
   await expect(judge.page.getByText(`Entry from ${partyName} · round 1`, { exact: true })).toBeVisible();
+  // The score form fits a phone: nothing scrolls sideways at 360 or 390 px (issue 40 point 6).
+  const desk = judge.page.viewportSize();
+  for (const width of [360, 390]) {
+    await judge.page.setViewportSize({ width, height: 800 });
+    expect(await sideways(judge.page), `the score form at ${width} px`).toBeNull();
+  }
+  if (desk) await judge.page.setViewportSize(desk);
   // The judge sees the party's photo (served to the contest's judges).
   await expectPictureShown(judge.page, photoName);
   // The score buttons are labels around visually hidden radios: a click on the label picks it.

@@ -106,5 +106,25 @@ export async function ownClientAddress(page: Page) {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${200 + (n % 50)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}` });
 }
 
+/** What is wider than the screen: the document's overflow, and the widest elements that cause it. */
+export async function sideways(page: Page) {
+  return page.evaluate(() => {
+    const scroller = document.scrollingElement!;
+    const width = scroller.clientWidth;
+    if (scroller.scrollWidth <= width) return null;
+    const culprits: string[] = [];
+    for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 0.5) continue;
+      // Only the outermost element that sticks out: its children stick out with it.
+      const parent = el.parentElement?.getBoundingClientRect();
+      if (parent && parent.right > width + 0.5) continue;
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).slice(0, 3).join(".")}` : ""}`;
+      culprits.push(`${name} (${Math.round(box.left)}–${Math.round(box.right)} px: "${(el.textContent ?? "").trim().slice(0, 40)}")`);
+    }
+    return { scrollWidth: scroller.scrollWidth, width, culprits: culprits.slice(0, 5) };
+  });
+}
+
 export const test = base;
 export { expect };
