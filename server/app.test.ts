@@ -112,7 +112,7 @@ describe("requests no page takes, refused before React Router (no database neede
   it("answers 400 to a path with a line break, a control character or percent-encoding that does not decode, before any page runs (issue 36)", async () => {
     // React Router's patterns stop at a line break: these were a 500 and a stack ("No route
     // matches URL"). This app has no route build at all: reaching it would be a 500 here too.
-    for (const path of ["/%0a", "/newsfeed%0a", "/api/getuser%0a", "/%0D", "/profile%0d%0a", "/%E2%80%A8", "/a%09b", "/%7F", "/%E0%A4%A", "/newsfeed/%E0%A4%A", "/%"]) {
+    for (const path of ["/%0a", "/newsfeed%0a", "/%0D", "/profile%0d%0a", "/%E2%80%A8", "/a%09b", "/%7F", "/%E0%A4%A", "/newsfeed/%E0%A4%A", "/%"]) {
       const reply = await fetch(`${base}${path}`);
       expect(reply.status, path).toBe(400);
       expect(await reply.text()).toBe("Something is wrong with your request, please try again");
@@ -123,6 +123,30 @@ describe("requests no page takes, refused before React Router (no database neede
     expect(unreadablePath("/newsfeed?q=%0a")).toBe(false);
     expect(unreadablePath("/salutes/recipients?q=%E0%A4%A")).toBe(false);
     expect(unreadablePath("/party/%E5%90%8D")).toBe(false);
+  });
+
+  it("answers an address of the JSON API with the envelope whatever the caller accepts (issue 36, one envelope)", async () => {
+    // curl's own Accept is */*; a browser's address bar asks for HTML: an /api address's
+    // refusal is the envelope all the same, as every other answer of the API is.
+    const envelope = { success: false, type: "BAD_REQUEST", message: "Something is wrong with your request, please try again" };
+    const asked: [string, string, RequestInit][] = [
+      ["PUT", "/api/getuser", { method: "PUT", headers: { accept: "*/*" } }],
+      ["DELETE", "/API/Logout", { method: "DELETE", headers: { accept: "text/html" } }],
+      ["a line break", "/api/getuser%0a", { headers: { accept: "*/*" } }],
+      ["a broken escape", "/api/obtaincreature/%zz%E0%80", {}],
+      ["a dot segment", "/x/../api/getcontests%7F", { headers: { accept: "text/html" } }],
+    ];
+    for (const [what, path, init] of asked) {
+      const reply = await fetch(`${base}${path}`, init);
+      expect(reply.headers.get("content-type"), what).toContain("application/json");
+      expect(await reply.json(), what).toEqual(envelope);
+    }
+    const crossSite = await fetch(`${base}/api/logout`, { method: "POST", headers: { "sec-fetch-site": "cross-site", accept: "*/*" } });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toMatchObject({ success: false, type: "FORBIDDEN" });
+    const big = await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: `{"u":"${"1".repeat(1024 * 1024)}"}` });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ success: false, type: "BAD_REQUEST" });
   });
 
   it("answers an address with a NUL character 400", async () => {

@@ -42,7 +42,7 @@ import { startEmailQueue, stopEmailQueue } from "~/platform/email/queue.server";
 import { endEventStreams } from "~/platform/event-streams.server";
 import { stopEvents } from "~/platform/events.server";
 import { consoleOutbox, sms } from "~/platform/sms/sms.server";
-import { apiCrossOrigin } from "./api-origins";
+import { apiCrossOrigin, isApiPath } from "./api-origins";
 import { newNonce } from "./nonce";
 import { sendOfflinePage } from "./offline-page";
 import { publicPageCache } from "./page-cache";
@@ -393,7 +393,8 @@ export function refuseCrossOriginPosts(
 /**
  * The server's own refusals, in the language the request asks for (?lng=, the language
  * cookie, Accept-Language): the JSON envelope `{ success: false, type, message }` for a
- * script that asks for JSON (the same as every refusal's), a line of text otherwise.
+ * script that asks for JSON and for any address of the JSON API (whose every answer is the
+ * envelope, whatever the caller's Accept says), a line of text otherwise.
  */
 async function refuse(req: express.Request, res: express.Response, status: number, key: string, headers: Record<string, string> = {}) {
   let message: string;
@@ -406,7 +407,7 @@ async function refuse(req: express.Request, res: express.Response, status: numbe
     message = (await translatorForRequest(new Request("http://glow.invalid/")))(key);
   }
   res.status(status).set({ "Cache-Control": "no-store", ...headers });
-  if ((req.headers.accept ?? "").includes("application/json")) {
+  if ((req.headers.accept ?? "").includes("application/json") || isApiPath(req.originalUrl)) {
     res.json({ success: false, type: errorTypeForStatus(status), message });
   } else {
     res.type("text/plain").send(message);
