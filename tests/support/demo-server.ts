@@ -26,14 +26,17 @@ export const cookiesOf = (reply: Reply) =>
     .map((c) => c.split(";", 1)[0])
     .join("; ");
 
-/** Registers the file's server; `name` makes its hooks' key (the tests' own, for /__e2e/…). */
-export function demoServer(name: string) {
+/**
+ * Registers the file's server; `name` makes its hooks' key (the tests' own, for /__e2e/…).
+ * `entry` runs a test's own wrapper around server.js instead (tests/support/*.mjs).
+ */
+export function demoServer(name: string, entry?: string) {
   const hooksToken = `${name}-hooks-token-0123456789abcdef`;
   let server: ServerProcess | undefined;
 
   beforeAll(async () => {
     ensureBuild();
-    server = await startBuiltServer({ SEED_DEMO: "1", GLOW_E2E_HOOKS_TOKEN: hooksToken, PAGE_CACHE_MS: "0" });
+    server = await startBuiltServer({ SEED_DEMO: "1", GLOW_E2E_HOOKS_TOKEN: hooksToken, PAGE_CACHE_MS: "0" }, entry);
   }, 300_000);
   afterAll(() => server?.stop());
 
