@@ -29,7 +29,7 @@ export interface FuzzRoute {
   refuses: Method[];
 }
 
-export type Method = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH";
+export type Method = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH" | "OPTIONS";
 
 /** The manifest's routes as addresses: each route's path joined to its parents'. */
 export function routesOf(manifest: Record<string, ManifestRoute>): FuzzRoute[] {
@@ -46,7 +46,7 @@ export function routesOf(manifest: Record<string, ManifestRoute>): FuzzRoute[] {
       const takes: Method[] = [];
       if (route.hasLoader || route.hasDefaultExport) takes.push("GET", "HEAD");
       if (route.hasAction) takes.push("POST");
-      const refuses: Method[] = ["PUT", "DELETE", "PATCH"];
+      const refuses: Method[] = ["PUT", "DELETE", "PATCH", "OPTIONS"];
       if (!route.hasAction) refuses.unshift("POST");
       if (!route.hasLoader && !route.hasDefaultExport) refuses.unshift("GET");
       return { id: route.id, pattern: fullPath(route), kind: route.hasDefaultExport ? "page" : "resource", takes, refuses };
@@ -245,7 +245,7 @@ export function encodeBody(body: Body): { contentType?: string; bytes?: Buffer }
   }
 }
 
-export const identities = ["visitor", "member", "game-master"] as const;
+export const identities = ["visitor", "member", "game-master", "judge", "staff"] as const;
 export type Identity = (typeof identities)[number];
 
 export const accepts = [
