@@ -38,6 +38,19 @@ describe("catch links", () => {
     expect((await catchLinkByCode(shared.value.code, a.id))?.state).toBe("caught");
   });
 
+  it("a member's sixth friend link within 24 hours waits until the oldest of the five is a day old (issue 36: a 429 says when)", async () => {
+    const m = await member();
+    const sparkit = await creature("sparkit");
+    await db().insert(memberCreatures).values({ memberId: m.id, creatureId: sparkit.id });
+    const now = new Date("2026-11-28T12:00:00Z");
+    for (let i = 0; i < 5; i++) {
+      // The first was shared 23 hours ago, the rest an hour apart after it.
+      const at = new Date(now.getTime() - (23 - i) * 3600_000);
+      expect((await shareCatchLink(m.id, { creatureId: sparkit.id }, false, at)).ok).toBe(true);
+    }
+    expect(await shareCatchLink(m.id, { creatureId: sparkit.id }, false, now)).toEqual({ ok: false, refusal: "too-many-links", retryAfter: 3600 });
+  });
+
   it("a member can share only a beamkin they have; a game master any, for many catches", async () => {
     const m = await member();
     expect(await shareCatchLink(m.id, { creatureId: (await creature("prismane")).id }, false)).toEqual({ ok: false, refusal: "not-yours" });

@@ -22,6 +22,8 @@ export { CATCH_RULES } from "./catch-rules";
 /** 20 characters of 32: 100 random bits. */
 export const newCatchCode = () => randomCode(20);
 
+const DAY_MS = 24 * 3600_000;
+
 export type ShareRefusal = "not-yours" | "unknown-creature" | "too-many-links";
 
 export async function shareCatchLink(
@@ -44,10 +46,15 @@ export async function shareCatchLink(
       .where(and(eq(memberCreatures.memberId, memberId), eq(memberCreatures.creatureId, creature.id)));
     if (!owned) return refused("not-yours");
     const [today] = await db()
-      .select({ n: sql<number>`count(*)::int` })
+      .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${catchLinks.createdAt})` })
       .from(catchLinks)
-      .where(and(eq(catchLinks.createdBy, memberId), gt(catchLinks.createdAt, new Date(now.getTime() - 24 * 3600_000))));
-    if ((today?.n ?? 0) >= CATCH_RULES.friendLinksPerDay) return refused("too-many-links");
+      .where(and(eq(catchLinks.createdBy, memberId), gt(catchLinks.createdAt, new Date(now.getTime() - DAY_MS))));
+    if ((today?.n ?? 0) >= CATCH_RULES.friendLinksPerDay) {
+      // A place frees when the oldest link of the last 24 hours leaves them: the message's
+      // wait and the 429's Retry-After say when (without it, the message read "in {{wait}}").
+      const freedAt = new Date(today!.oldest ?? now).getTime() + DAY_MS;
+      return refused("too-many-links", { retryAfter: Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)) });
+    }
   }
   const code = newCatchCode();
   await db().insert(catchLinks).values({ code, creatureId: creature.id, createdBy: memberId, maxCatches, expiresAt, createdAt: now });
