@@ -78,4 +78,22 @@ describe("every cap is a 429 with Retry-After, to a form and to JSON (issue 36, 
     expectCapPage(await post(BROWSER), /Too many wrong codes/);
     expectCapEnvelope(await post("application/json"), /Too many wrong codes/);
   });
+  it("invitations by email (30 an hour a ringleader): /partymanager's form without JavaScript and as JSON", async () => {
+    const katherine = await demo.memberCookie("+15550100004");
+    const manager = await send("GET", "/partymanager", { headers: { Cookie: katherine, Accept: BROWSER } });
+    const partyId = /name="partyId" value="(\d+)"/.exec(manager.text)?.[1];
+    expect(partyId, "Katherine's party, the Lanterns, on /partymanager").toBeDefined();
+    const post = (accept: string, n: number) =>
+      send("POST", "/partymanager", {
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: accept, Cookie: katherine },
+        body: form({ intent: "invite-email", partyId: partyId!, email: `friend${n}@example.com`, language: "en" }),
+      });
+    // Each send counts, whether its seat was free (200) or the party is full of invitations
+    // already (409): the count is what bounds the emails a ringleader can have sent.
+    for (let i = 0; i < 30; i++) expect([200, 409], `invitation ${i + 1}`).toContain((await post("application/json", i)).status);
+    const page = await post(BROWSER, 30);
+    expectCapPage(page, /You(’|&#x27;|')ve sent many invitations by email\. Try again in (1 hour|\d+ minutes?)\./);
+    expect(page.text).toContain("friend30@example.com");
+    expectCapEnvelope(await post("application/json", 31), /invitations by email\. Try again in (1 hour|\d+ minutes?)\./);
+  });
 });
