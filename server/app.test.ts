@@ -149,6 +149,18 @@ describe("requests no page takes, refused before React Router (no database neede
     expect(await big.json()).toMatchObject({ success: false, type: "BAD_REQUEST" });
   });
 
+  it("answers a /static address that climbs out of its folder 400, not Express's 403 and a stack (issue 36, bad URLs)", async () => {
+    // serve-static refuses `..` after decoding (a backslash's `%5C..%5C`: fetch folds the
+    // slash kinds of dot segment away before sending) with an error that Express would print
+    // with its stack for every such request.
+    for (const path of ["/static/x.js%5C..%5C", "/static/%5C..%5C..%5Cpackage.json"]) {
+      const reply = await fetch(`${base}${path}`);
+      expect(reply.status, path).toBe(400);
+      expect(await reply.text()).toBe("Something is wrong with your request, please try again");
+    }
+    expect((await fetch(`${base}/static/no-such-file.js`)).status).toBe(404);
+  });
+
   it("answers an address with a NUL character 400", async () => {
     for (const path of ["/compliment?q=%00", "/newsfeed/1%00", "/salutes/recipients?q=a%00b"]) {
       const reply = await fetch(`${base}${path}`);

@@ -174,10 +174,14 @@ export function createApp(options: {
         fallthrough: false,
       }),
       // A file that is not there (or the folder itself): a quiet 404, not an error whose
-      // stack Express would print for every such request.
-      (error: { status?: number; statusCode?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-        if ((error.status ?? error.statusCode) !== 404) return next(error);
-        res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found");
+      // stack Express would print for every such request. An address no file can have (one
+      // that climbs out with `..`, which serve-static refuses 403, or one that does not
+      // decode) is the client's mistake too: a quiet 400.
+      (error: { status?: number; statusCode?: number }, req: express.Request, res: express.Response, next: express.NextFunction) => {
+        const status = error.status ?? error.statusCode ?? 500;
+        if (status === 404) return void res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found");
+        if (status === 400 || status === 403) return void refuse(req, res, 400, "errors:types.BAD_REQUEST.message");
+        next(error);
       },
     );
     // redirect: false — a public folder (public/beamkins/ holds the art) must never turn a
