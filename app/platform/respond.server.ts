@@ -173,7 +173,9 @@ export function onlyPosts({ request, context }: ActionArgs, page: string): never
  * never signs anyone out (decision 1141).
  */
 export function forbidden(request: Request, context: Readonly<RouterContextProvider>, options: { message?: string; home?: string } = {}): never {
-  if (wantsJson(request)) throw jsonRefusal(403, options.message ?? translate(context)("errors:types.FORBIDDEN.message"));
+  // Not the catalogue's FORBIDDEN text ("Your session has expired…"): the member is still
+  // signed in, and a script is told what the page tells a person (decision 1347).
+  if (wantsJson(request)) throw jsonRefusal(403, options.message ?? translate(context)("forbidden.message"));
   const page: ForbiddenPage = {
     back: cameFrom(request),
     home: options.home ?? "/home",

@@ -15,7 +15,8 @@
  * A script that follows a done post's redirect gets a page, as before.
  */
 import { isRouteErrorResponse, type EntryContext, type RouterContextProvider } from "react-router";
-import { errorTypeForStatus, isRefusalEnvelope, type RefusalEnvelope } from "./errors";
+import { errorTypeForStatus, forbiddenPageOf, isRefusalEnvelope, type RefusalEnvelope } from "./errors";
+import { getInstance } from "./i18n.server";
 import { formAnswer } from "./form-answer";
 import { catalogueEnvelope } from "./one-envelope.server";
 import { answersWithPage, wantsJson } from "./respond.server";
@@ -45,7 +46,14 @@ export function scriptAnswer(
   const error = handled.errors ? Object.values(handled.errors)[0] : undefined;
   if (error !== undefined) {
     const given = isRouteErrorResponse(error) ? (error.data as unknown) : undefined;
-    return answer(isRefusalEnvelope(given) ? given : catalogueEnvelope(context, status));
+    if (isRefusalEnvelope(given)) return answer(given);
+    // A guard's 403 (respond.server.ts `forbidden`): what the page would have said, never the
+    // catalogue's "Your session has expired…" to a member who is still signed in.
+    if (status === 403 && isRouteErrorResponse(error)) {
+      const page = forbiddenPageOf(given);
+      return answer({ success: false, type: "FORBIDDEN", message: page.message ?? getInstance(context).t("forbidden.message") });
+    }
+    return answer(catalogueEnvelope(context, status));
   }
   // A page that a script reads: the page.
   if (!posted) return null;

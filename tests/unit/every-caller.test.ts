@@ -193,6 +193,23 @@ describe("a 403 never signs anyone out (issue 36, point 5)", () => {
     expect(zh.status).toBe(403);
     expect(zh.text).toContain("你无法在这里进行此操作");
   });
+
+  it("a script on those pages is told the same, in the envelope: not the catalogue's \"Your session has expired\"", async () => {
+    const ada = await memberCookie(ADA);
+    const asked: [string, Record<string, string>, string | undefined][] = [
+      ["GET", { Accept: "application/json" }, undefined],
+      ["POST", { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" }, "intent=create"],
+      ["POST", { Accept: "*/*", "Content-Type": "application/x-www-form-urlencoded" }, "intent=create"],
+    ];
+    for (const [method, headers, body] of asked) {
+      const reply = await send(method, "/gamemaster/treasures", { headers: { ...headers, Cookie: ada }, body });
+      const { message } = expectEnvelope(reply, 403, "FORBIDDEN");
+      expect(message, `${method} ${headers.Accept}`).toBe(
+        "You can’t do this here: it belongs to another role (a contest’s game master, an admin). You are still signed in, and nothing was changed.",
+      );
+    }
+    expect((await send("GET", "/profile", { headers: { Cookie: ada, Accept: BROWSER } })).status).toBe(200);
+  });
 });
 
 // Reaching a cap takes up to 120 requests one after another: seconds on a quiet machine,
