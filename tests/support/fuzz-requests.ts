@@ -31,6 +31,18 @@ export interface FuzzRoute {
 
 export type Method = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH" | "OPTIONS";
 
+/**
+ * The addresses the server answers before React Router (server/app.ts): the build's files,
+ * the health checks, the service worker and the offline page. They take GET and HEAD.
+ */
+export const shellRoutes: FuzzRoute[] = ["/static/*", "/healthz", "/readyz", "/sw.js", "/offline"].map((pattern) => ({
+  id: `shell:${pattern}`,
+  pattern,
+  kind: "resource",
+  takes: ["GET", "HEAD"],
+  refuses: ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"],
+}));
+
 /** The manifest's routes as addresses: each route's path joined to its parents'. */
 export function routesOf(manifest: Record<string, ManifestRoute>): FuzzRoute[] {
   const fullPath = (route: ManifestRoute): string => {
@@ -92,6 +104,7 @@ export const pathShapes = [
   "double-slash",
   "overlong",
   "encoded-slash",
+  "backslash-dots",
 ] as const;
 export type PathShape = (typeof pathShapes)[number];
 
@@ -134,6 +147,8 @@ export function pathFor(pattern: string, params: string[], shape: PathShape): st
       return `${path}/${"a".repeat(5000)}`;
     case "encoded-slash":
       return path.replaceAll("/", "%2F").replace(/^%2F/, "/");
+    case "backslash-dots":
+      return `${path}%5C..%5C..%5Cpackage.json`;
   }
 }
 
