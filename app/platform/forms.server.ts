@@ -119,7 +119,9 @@ export async function parseForm<S extends z.ZodType>(request: Request, schema: S
 export function parseInput<S extends z.ZodType>(input: Input | null, schema: S): ParsedForm<z.output<S>> {
   if (input === null) return unreadableForm();
   const values = typedValues(input);
-  const parsed = schema.safeParse(input);
+  // reportInput: zod 4 leaves an issue's input out unless asked, and without it a field of the
+  // wrong type (a JSON number where text belongs) could not be told from a missing one.
+  const parsed = schema.safeParse(input, { reportInput: true });
   if (parsed.success) return { ok: true, data: parsed.data, values };
   return { ok: false, values, problems: problemsOf(parsed.error) };
 }

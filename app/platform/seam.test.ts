@@ -106,6 +106,14 @@ describe("a JSON call", () => {
     expect(outcome(call)).toMatchObject({ status: 400, data: { success: false, type: "BAD_REQUEST", errors: { text: "This field is required." } } });
   });
 
+  it("a field of the wrong type is not valid, not missing", async () => {
+    const request = new Request(`${BASE_URL}/notes`, { method: "POST", headers: { ...json, "Content-Type": "application/json" }, body: JSON.stringify({ text: 5, count: 1 }) });
+    const call = await callRoute(action(), request);
+    expect(outcome(call)).toMatchObject({ status: 400, data: { success: false, type: "BAD_REQUEST", errors: { text: "This value is not valid." } } });
+    const missing = new Request(`${BASE_URL}/notes`, { method: "POST", headers: { ...json, "Content-Type": "application/json" }, body: JSON.stringify({ count: 1 }) });
+    expect(outcome(await callRoute(action(), missing))).toMatchObject({ status: 400, data: { errors: { text: "This field is required." } } });
+  });
+
   it("a body that is neither a form nor JSON is a 400, not a 500", async () => {
     const request = new Request(`${BASE_URL}/notes`, { method: "POST", headers: { ...json, "Content-Type": "text/plain" }, body: "hello" });
     const call = await callRoute(action(), request);
