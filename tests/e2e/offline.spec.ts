@@ -310,6 +310,57 @@ test.describe("the offline shell", () => {
     expect(await drawn()).toEqual(styled);
   });
 
+  test("online, a page comes from Glow, never from the worker's kept copy, and the copy follows it", async ({ page, browser }, testInfo) => {
+    const treasure = `Fresh page chest ${stamp()}`;
+    const { code } = await hideTreasure(browser, testInfo, treasure);
+    await member(page, "Freshness");
+    await page.goto("/treasure");
+    await workerReady(page);
+    await page.goto("/treasure");
+    await expect.poll(() => cachedPages(page)).toContain("/treasure");
+    await expect(page.getByRole("heading", { name: "Found: 0 treasures" })).toBeVisible();
+    await hydrated(page);
+    await page.getByLabel("Treasure code").fill(code);
+    await page.getByRole("button", { name: "Claim", exact: true }).click();
+    await expect(page.getByText(`You found ${treasure}! +12 points`)).toBeVisible();
+
+    // Opened afresh through the worker: the server's page as it is now, not the copy of before.
+    await page.goto("/playquest");
+    const answer = await page.goto("/treasure");
+    expect(answer!.fromServiceWorker()).toBe(true);
+    await expect(page.getByRole("heading", { name: "Found: 1 treasure" })).toBeVisible();
+    // And what the worker keeps for a later offline reading is that page.
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open("glow-pages")).match("/treasure"))?.text() ?? ""))
+      .toContain(treasure);
+  });
+
+  test("Chromium reads the web app manifest without an error and could install Glow from it", async ({ page }) => {
+    await page.goto("/");
+    await workerReady(page);
+    const cdp = await page.context().newCDPSession(page);
+    const read = (await cdp.send("Page.getAppManifest")) as { url: string; errors: Array<{ message: string }>; data?: string };
+    expect(new URL(read.url).pathname).toBe("/manifest.webmanifest");
+    expect(read.errors).toEqual([]);
+    const manifest = JSON.parse(read.data!) as { name: string; short_name: string; start_url: string; scope: string; display: string; icons: Array<{ src: string; sizes: string; type: string }> };
+    expect(manifest).toMatchObject({ name: "Glow", short_name: "Glow", start_url: "/", scope: "/", display: "standalone" });
+    // Each icon is there, of the type and the size it says (a PNG's size is in its header).
+    for (const icon of manifest.icons) {
+      const file = await page.request.get(icon.src);
+      expect(file.status(), icon.src).toBe(200);
+      expect(file.headers()["content-type"], icon.src).toContain(icon.type);
+      if (icon.type === "image/png") {
+        const bytes = await file.body();
+        expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+      }
+    }
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+    // What Chromium asks of an installable app: the manifest, its icons, a worker over the start
+    // page. A test's browser context is incognito, where nothing installs: that one is the browser's.
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: Array<{ errorId: string }> };
+    expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
+  });
+
   test("nothing of a member's stays cached after sign-out", async ({ page, context }) => {
     const { name, phone } = await member(page, "Leaver");
     // Each page says whose it is, by an opaque key (never the phone), for the worker.
