@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, hydrated, signIn, test } from "./fixtures";
 
 // The companion stays put unless a test wants it to wander, so it never drifts over a button.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -438,6 +438,53 @@ test.describe("the dock keeps clear of what the member uses", () => {
     const parked = (await companion.boundingBox())!;
     expect(main.y + main.height).toBeLessThanOrEqual(parked.y);
   });
+
+  // The whole page, first control to last, at a phone's narrowest widths, with and without
+  // JavaScript (issue 39 point 4): the game master's long treasure list (where the dock once
+  // sat over "Print this one") and the member's feed, with the companion parked.
+  for (const width of [320, 390]) {
+    test(`at ${width} px tabbing from the first control to the last never leaves the focus under the dock or anything else`, async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 700 });
+      const js = !jsOnly(testInfo.project.name);
+      const pages = [
+        { phone: "+15550100002", path: "/gamemaster/treasures" },
+        { phone: undefined, path: "/newsfeed" },
+      ];
+      for (const { phone, path } of pages) {
+        if (phone) await signIn(page, { phone });
+        else {
+          await signIn(page);
+          if (js) await pickSparkit(page);
+        }
+        await page.goto(path);
+        if (js) await hydrated(page);
+        const covered: string[] = [];
+        const seen = new Set<string>();
+        let reachedDock = false;
+        let last = "";
+        for (let i = 0; i < 400; i++) {
+          await page.keyboard.press("Tab");
+          const where = await page.evaluate(() => {
+            const el = document.activeElement;
+            if (!el || el === document.body) return null;
+            const index = [...document.querySelectorAll("*")].indexOf(el);
+            return { key: `${index}`, inDock: Boolean(el.closest("[data-testid=companion-dock]")), html: el.outerHTML.slice(0, 90) };
+          });
+          // Past the last control the focus leaves the page (or comes round again): the walk is
+          // done. A date field keeps the focus over its parts: the same control again is no end.
+          if (!where || (seen.has(where.key) && where.key !== last)) break;
+          last = where.key;
+          seen.add(where.key);
+          reachedDock ||= where.inDock;
+          if ((await coveredPoints(page)) > 0) covered.push(where.html);
+        }
+        expect(covered, `${path} at ${width} px: focused controls something covered`).toEqual([]);
+        expect(reachedDock, `${path}: the walk reached the dock at the end`).toBe(true);
+        expect(seen.size, `${path}: tabbed through the page`).toBeGreaterThan(15);
+      }
+    });
+  }
 
   test("the companion moves off a link the keyboard focuses, not only off form controls", async ({ page }, testInfo) => {
     test.skip(jsOnly(testInfo.project.name), "the floating companion needs JavaScript");
