@@ -18,6 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [pageTitle(loaderData?.title, "Glow API reference")];
 
 const code = "rounded bg-slate-100 px-1 font-mono text-sm dark:bg-slate-800";
+/** A code sample scrolls sideways: a named region the keyboard reaches, as ui/scroll-region.tsx is (a bare <pre> cannot carry a name). */
 const pre = "overflow-x-auto rounded-lg bg-slate-100 p-3 font-mono text-xs leading-relaxed dark:bg-slate-900";
 
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
@@ -117,7 +118,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
               <h4 className="font-semibold">
                 <code className={code}>{t("docs.answers")}</code>
               </h4>
-              <pre className={pre} tabIndex={0} aria-label={`${call.method} ${call.path}: ${t("docs.answers")}`}>
+              <pre role="region" className={pre} tabIndex={0} aria-label={`${call.method} ${call.path}: ${t("docs.answers")}`}>
                 {call.result}
               </pre>
               <h4 className="font-semibold">{t("docs.refusals")}</h4>
@@ -143,7 +144,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         {Object.entries(components).map(([name, schema]) => (
           <div key={name} id={`schema-${name}`}>
             <h3 className="font-mono font-semibold">{name}</h3>
-            <pre className={pre} tabIndex={0} aria-label={name}>
+            <pre role="region" className={pre} tabIndex={0} aria-label={name}>
               {JSON.stringify(schema, null, 2)}
             </pre>
           </div>
