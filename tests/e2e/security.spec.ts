@@ -1,4 +1,4 @@
-import { expect, signIn, test } from "./fixtures";
+import { expect, hydrated, signIn, test } from "./fixtures";
 
 /**
  * What an attacker tries against a member: links from other sites that try to send the
@@ -25,5 +25,28 @@ test.describe("a link from another site", () => {
       await expect(page.getByRole("heading", { name: "Phished" })).toHaveCount(0);
       await page.unroute(ELSEWHERE);
     }
+  });
+});
+
+test.describe("a phone two members share", () => {
+  test("after 'Sign out', Back shows nothing of the member's", async ({ page }, testInfo) => {
+    const firstName = "Bramble";
+    const lastName = `Quill${Math.random().toString(36).slice(2, 7)}`;
+    await signIn(page, { firstName, lastName });
+    await page.goto("/profile");
+    await expect(page.getByText(lastName).first()).toBeVisible();
+    await page.goto("/treasure");
+    if (testInfo.project.use.javaScriptEnabled !== false) await hydrated(page);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByText("You have successfully logged out!")).toBeVisible();
+    // The next person on the phone presses Back: the member's pages are not shown again
+    // from the browser's memory or its cache.
+    await page.goBack();
+    await page.waitForLoadState("load");
+    await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(0);
+    await page.goBack();
+    await page.waitForLoadState("load");
+    await expect(page.getByText(lastName)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(0);
   });
 });

@@ -78,6 +78,19 @@ export async function signOut(sid: string) {
   });
 }
 
+/**
+ * The headers of a deliberate sign-out's answer: the signed-out cookies, and the browser's
+ * cache of this site emptied. Member pages are `private, no-cache`, so the browser keeps a
+ * copy and its back/forward memory keeps the page itself: on a phone two members share, Back
+ * after "Sign out" showed the last member's page again. "cache" only: "storage" would also
+ * drop the posts kept on the phone for their owner (kept posts wait for them).
+ */
+export async function signedOutHeaders(request: Request, notice: boolean) {
+  const headers = new Headers({ "Clear-Site-Data": '"cache"' });
+  for (const cookie of await signedOutCookies(request, notice)) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
 /** The Set-Cookie headers of a signed-out browser, with the home screen's notice. */
 export async function signedOutCookies(request: Request, notice: boolean) {
   const session = await getSession(request);

@@ -1,7 +1,7 @@
 import { redirect, href } from "react-router";
 import { onlyPosts } from "~/platform/respond.server";
 import type { Route } from "./+types/end-session";
-import { signedOutCookies, signOut } from "~/features/auth/session-store.server";
+import { signedOutHeaders, signOut } from "~/features/auth/session-store.server";
 import { currentMember } from "~/features/auth/principal.server";
 import { log } from "~/platform/log.server";
 
@@ -17,8 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       log.error("ending the session failed", { memberId: current.member.id, error: String(error) }),
     );
   }
-  const headers = new Headers();
-  for (const cookie of await signedOutCookies(request, false)) headers.append("Set-Cookie", cookie);
+  const headers = await signedOutHeaders(request, false);
   return redirect(href("/"), { headers });
 }
 

@@ -1,7 +1,7 @@
 import { redirect, href } from "react-router";
 import { onlyPosts } from "~/platform/respond.server";
 import type { Route } from "./+types/sign-out";
-import { signedOutCookies, signOut } from "~/features/auth/session-store.server";
+import { signedOutHeaders, signOut } from "~/features/auth/session-store.server";
 import { currentMember } from "~/features/auth/principal.server";
 import { readInput } from "~/platform/forms.server";
 import { log } from "~/platform/log.server";
@@ -25,8 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(safeRedirectPath(form.redirectTo, origin, "/home"));
     }
   }
-  const headers = new Headers();
-  for (const cookie of await signedOutCookies(request, true)) headers.append("Set-Cookie", cookie);
+  const headers = await signedOutHeaders(request, true);
   return redirect(href("/home"), { headers });
 }
 
