@@ -134,6 +134,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const lookValues = (lookAnswer ? typedLook(lookAnswer.values) : null) ?? previewed ?? loaderData.look;
   const detailsForm = useFocusFirstInvalid(detailsAnswer);
   const lookForm = useFocusFirstInvalid(lookAnswer);
+  // A new creator for each answer's look (a randomized seed, a refused value), and after each save.
+  const creatorKey = lookAnswer || previewed ? `a${JSON.stringify(lookValues)}` : `v${loaderData.version ?? 0}`;
   // Leaving the page: a later visit's creator is no answer to a button pressed now.
   useEffect(() => forgetPressed, []);
 
@@ -165,11 +167,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       {/* Signup ends here (/profile#creator): the look is the next thing to choose. */}
       <Section id="creator" heading={ta("heading")} className="space-y-4">
         <p className="text-sm text-slate-700 dark:text-slate-300">{ta("intro")}</p>
-        <Form ref={lookForm} method="post" preventScrollReset aria-labelledby="creator-heading" noValidate onSubmit={rememberPressed}>
+        <Form ref={lookForm} method="post" preventScrollReset aria-labelledby="creator-heading" noValidate onSubmit={(event) => rememberPressed(event, creatorKey)}>
           <Suspense>
             <AvatarCreator
-              // A new creator for each answer's look (a randomized seed, a refused value), and after each save.
-              key={lookAnswer || previewed ? `a${JSON.stringify(lookValues)}` : `v${loaderData.version ?? 0}`}
+              key={creatorKey}
+              drawnFor={creatorKey}
               initialValues={lookValues}
               errors={lookAnswer?.errors ?? {}}
               shownStyle={isAvatarStyle(lookValues.style) ? lookValues.style : DEFAULT_STYLE}

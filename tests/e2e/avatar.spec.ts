@@ -9,7 +9,9 @@ test.describe("signup and the character creator", () => {
     page,
   }, testInfo) => {
     const js = testInfo.project.name === "chromium";
-    const firstName = js ? "Juniper" : "Nojs";
+    // Each run's own name: the feed is shared by every test against this server, and an
+    // earlier run's "Juniper joined Glow" would be a second match.
+    const firstName = `${js ? "Juniper" : "Nojs"} ${uniqueUsername().slice(2)}`;
     const { memberId } = await signIn(page);
 
     await page.goto("/signup");
@@ -216,6 +218,23 @@ test.describe("signup and the character creator", () => {
       await creatorRunning(page);
       await expect(page.getByLabel("Seed")).toHaveValue("Answered first");
       await expect(save).toBeFocused();
+    });
+    test("a value refused while the code is on its way: the creator shows the refusal when it comes, the refused field focused", async ({ page }) => {
+      const release = await holdCreator(page);
+      await page.goto("/profile");
+      await hydrated(page);
+      // The server's creator takes typing before its code runs; its folded section opens natively.
+      await page.getByText("Frame and background").click();
+      await page.getByLabel("Rotate (degrees)").fill("400");
+      const refused = page.waitForResponse((response) => response.request().method() === "POST" && /\/profile\.data/.test(response.url()));
+      await page.getByRole("button", { name: "Save avatar" }).click();
+      expect((await refused).status()).toBe(400);
+      // The page has the answer (no longer busy) before the creator's code comes.
+      await expect(page.getByRole("button", { name: "Save details" })).toBeEnabled();
+      release();
+      await expect(page.getByText("Enter a whole number from 0 to 360.")).toBeVisible();
+      await expect(page.getByLabel("Rotate (degrees)")).toHaveValue("400");
+      await expect(page.getByLabel("Rotate (degrees)")).toBeFocused();
     });
   });
 

@@ -18,7 +18,8 @@ import {
 import type { KeyIn } from "~/locales/types";
 import { avatarCatalogue } from "./catalogue";
 import { StyleChoices } from "./style-choices";
-import { forgetPressed, pressedButton } from "./pressed-button";
+import { forgetPressed, pressedBefore } from "./pressed-button";
+import { FIRST_INVALID } from "~/ui/focus-first-invalid";
 
 /** Long enough to let a member drag a slider or type a number before the preview redraws. */
 const PREVIEW_DELAY_MS = 300;
@@ -83,22 +84,31 @@ function randomSeed() {
 }
 
 /**
- * Gives the focus back to the button pressed in the creator this one replaces (pressed-button.ts)
- * once the answer is in (the page is idle again) and the focus is nowhere: the pressed button
- * went with the creator drawn anew for the answer. While the focus is still somewhere (on the
- * button, in a creator whose code arrived while the answer was on its way), it is left for the
- * creator drawn for the answer.
+ * Where the focus goes once the creator drawn for an answer runs (its code may come after the
+ * answer: decision 1124): to the first refused field when the answer refused the look, else
+ * back to the button pressed in the creator this one replaces (pressed-button.ts), which went
+ * with the creator drawn anew. Only when the focus is nowhere (the member has not moved on),
+ * only once the page is idle again, and once per creator.
+ *
+ * A creator drawn for the same look the button was pressed in is no answer (decision 1365):
+ * it is drawn while the save is on its way, and the page may not show that yet (the router's
+ * state arrives in a transition React holds while the creator's code is missing), so being
+ * idle does not tell it apart.
  */
-function useReturnFocus() {
+function useAnswerFocus(drawnFor: string, refused: boolean) {
   const root = useRef<HTMLDivElement>(null);
   const idle = useNavigation().state === "idle";
+  const answered = useRef(false);
   useEffect(() => {
-    const intent = pressedButton();
+    if (!idle || answered.current) return;
+    answered.current = true;
+    const intent = pressedBefore(drawnFor);
+    if (intent) forgetPressed();
     const nowhere = !document.activeElement || document.activeElement === document.body;
-    if (!idle || !intent || !nowhere) return;
-    forgetPressed();
-    root.current?.querySelector<HTMLElement>(`button[name="intent"][value="${intent}"]`)?.focus();
-  }, [idle]);
+    if (!nowhere) return;
+    const target = refused ? FIRST_INVALID : intent ? `button[name="intent"][value="${intent}"]` : null;
+    if (target) root.current?.querySelector<HTMLElement>(target)?.focus();
+  }, [idle, drawnFor, refused]);
   return root;
 }
 
@@ -138,9 +148,12 @@ export function CharacterCreator({
   initialValues,
   errors = {},
   shownStyle,
+  drawnFor,
 }: {
   catalogue: CreatorCatalogue;
   initialValues: LookValues;
+  /** What this creator was drawn for (the page's key for it: the look's version, a refused or previewed look). */
+  drawnFor: string;
   /** Each refused field's message (FormAnswer's errors). */
   errors?: Record<string, string>;
   /** The style whose controls the server drew; a no-JS switch of style is noticed by it. */
@@ -171,7 +184,7 @@ export function CharacterCreator({
   const [src, setSrc] = useState(() => previewUrl(initialValues));
   const [hydrated, setHydrated] = useState(false);
   const [previewFailed, setPreviewFailed] = useState(false);
-  const root = useReturnFocus();
+  const root = useAnswerFocus(drawnFor, Object.keys(errors).length > 0);
   useEffect(() => {
     // Taken over from the server's HTML: keep what was changed in it meanwhile (in the same
     // render as `hydrated`, so React never puts the look drawn back into the controls).
