@@ -30,7 +30,8 @@ export function CrashScreen({ error }: { error: unknown }) {
       {isConnectionFailure(error) ? <p className="mt-3">{t("boundary.offline")}</p> : null}
       <details className="mt-4 rounded border border-slate-300 p-3 dark:border-slate-700">
         <summary className="cursor-pointer font-medium">{t("boundary.details")}</summary>
-        <pre className="mt-2 overflow-x-auto whitespace-pre-wrap text-sm">
+        {/* A long unbroken line can still scroll sideways: reachable by keyboard, and named. */}
+        <pre role="region" tabIndex={0} aria-label={t("boundary.details")} className="mt-2 overflow-x-auto whitespace-pre-wrap text-sm">
           {stack ?? t("boundary.noDetails")}
         </pre>
       </details>

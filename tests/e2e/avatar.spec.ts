@@ -122,7 +122,7 @@ test.describe("signup and the character creator", () => {
     // Before hydration Enter submits the form natively and the page loads anew (the no-JS
     // path, with its own test): this one is about the enhanced form.
     await hydrated(page);
-    // The creator's code comes after the page's (decision 1015): its main button says
+    // The creator's code comes after the page's (decision 1124): its main button says
     // 'Save avatar' once it runs, and only then is typing the enhanced form's.
     const save = page.getByRole("button", { name: "Save avatar" });
     await expect(save).toBeVisible();
@@ -140,7 +140,7 @@ test.describe("signup and the character creator", () => {
     await expect(save).not.toBeFocused();
   });
 
-  test.describe("when the creator's code arrives late (decision 1015), against what the member does meanwhile (issue 40, point 16)", () => {
+  test.describe("when the creator's code arrives late (decision 1124), against what the member does meanwhile (issue 40, point 16)", () => {
     const creatorFile = /\/character-creator-[^/]*\.js$/;
 
     /** Holds the creator's file until `release()`: the member meets the server's creator first. */
