@@ -36,10 +36,19 @@ async function expectAllFit(page: Page, paths: readonly string[], js: boolean) {
   expect(wide, "screens wider than the phone").toEqual([]);
 }
 
-/** A link's address found on a page (a post, a receipt, a party): the demo world has each. */
+/**
+ * A link's address found on a page (a post, a receipt, a party): the demo world has each,
+ * though other tests' posts may have pushed it to a later page of the feed (rel="next").
+ */
 async function linkOn(page: Page, path: string, prefix: string) {
   await page.goto(path);
-  return (await page.locator(`main a[href^="${prefix}"]`).first().getAttribute("href"))!;
+  for (let pages = 1; ; pages++) {
+    const link = page.locator(`main a[href^="${prefix}"]`).first();
+    if (await link.count()) return (await link.getAttribute("href"))!;
+    const next = page.locator('main a[rel="next"]').first();
+    expect(await next.count(), `a link to ${prefix}… on ${path} (${pages} pages read)`).toBeGreaterThan(0);
+    await page.goto((await next.getAttribute("href"))!);
+  }
 }
 
 const VISITOR = ["/", "/home", "/landing", "/signin", "/register", "/login", "/newsfeed", "/leaderboard", "/start", "/story-landing", "/no-such-page"];
