@@ -136,7 +136,16 @@
   // Another tab sent or kept something.
   window.addEventListener("storage", render);
   window.addEventListener("online", function () {
-    // Back online: the page asked for, whose root sends what waits.
-    if (location.pathname !== "/offline") location.reload();
+    // Back online: the page asked for, whose root sends what waits. "online" only says a
+    // network is there (a captive portal is one, and Chromium can fire it while a reloaded
+    // page's network is still being set up): Glow itself must answer first, or the reload
+    // would trade this page for the browser's error page (or race a link the member chose).
+    if (location.pathname === "/offline") return;
+    fetch("/healthz", { cache: "no-store" }).then(
+      function (answer) {
+        if (answer.ok) location.reload();
+      },
+      function () {},
+    );
   });
 })();
